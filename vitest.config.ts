@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+// Workspace packages resolve to their TypeScript sources (the `source` export condition), so
+// tests never need a build first.
+const resolve = { conditions: ['source', 'module', 'node', 'import', 'default'] };
+
+export default defineConfig({
+  resolve,
+  ssr: { resolve: { conditions: resolve.conditions, externalConditions: ['source'] } },
+  test: {
+    projects: [
+      {
+        resolve,
+        ssr: { resolve: { conditions: resolve.conditions, externalConditions: ['source'] } },
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/unit/**/*.test.ts'],
+        },
+      },
+      {
+        resolve,
+        ssr: { resolve: { conditions: resolve.conditions, externalConditions: ['source'] } },
+        test: {
+          name: 'integration',
+          include: ['packages/*/test/integration/**/*.test.ts', 'tests/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
