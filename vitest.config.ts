@@ -2,16 +2,16 @@ import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources (the `source` export condition), so
 // tests never need a build first.
-const resolve = { conditions: ['source', 'module', 'node', 'import', 'default'] };
+const resolve = { conditions: ['trackerkit-source', 'module', 'node', 'import', 'default'] };
 
 export default defineConfig({
   resolve,
-  ssr: { resolve: { conditions: resolve.conditions, externalConditions: ['source'] } },
+  ssr: { resolve: { conditions: resolve.conditions } },
   test: {
     projects: [
       {
         resolve,
-        ssr: { resolve: { conditions: resolve.conditions, externalConditions: ['source'] } },
+        ssr: { resolve: { conditions: resolve.conditions } },
         test: {
           name: 'unit',
           include: ['packages/*/test/unit/**/*.test.ts'],
@@ -19,7 +19,7 @@ export default defineConfig({
       },
       {
         resolve,
-        ssr: { resolve: { conditions: resolve.conditions, externalConditions: ['source'] } },
+        ssr: { resolve: { conditions: resolve.conditions } },
         test: {
           name: 'integration',
           include: ['packages/*/test/integration/**/*.test.ts', 'tests/**/*.test.ts'],

@@ -1,1 +1,22 @@
-export {};
+// Public API of @trackerkit/mcp-server. Explicit named exports only.
+export { type CliOptions, DEFAULT_HTTP_PORT, parseCliOptions, USAGE } from './cli-options.ts';
+export { type HttpServerOptions, type RunningHttpServer, startHttpServer } from './http-server.ts';
+export { designTrackerText } from './prompts.ts';
+export { createRequestGuard, type GuardOptions, isLoopbackHost } from './request-guard.ts';
+export { RUN_URI_TEMPLATE, TRACKER_URI_TEMPLATE } from './resources.ts';
+export { type Logger, registerTools, toToolListEntry } from './sdk-adapter.ts';
+export { createTrackerMcpServer, type TrackerMcpServerOptions } from './server.ts';
+export {
+  defineTool,
+  TOOLSETS,
+  type ToolAnnotations,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolOptions,
+  type ToolResult,
+  type Toolset,
+} from './tool-definition.ts';
+export { describeToolError, ToolInputError } from './tool-errors.ts';
+export { selectTools, type ToolSelection, toolDefinitions } from './tools/index.ts';
+export type { TrackerClientLike } from './tracker-client-like.ts';
+export { SERVER_NAME, SERVER_VERSION } from './version.ts';

@@ -1,0 +1,99 @@
+// What the MCP layer costs, measured against the emulator in one run:
+// - the size of tools/list (every conversation pays it in context; goal <= 6,000 tokens),
+// - the p50 time a tool call adds over the same direct client call (goal <= 2 ms).
+//   pnpm --filter @trackerkit/mcp-server bench
+import { performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createTrackerClient } from '@trackerkit/client';
+import { startEmulator } from '@trackerkit/emulator';
+import { createTrackerMcpServer } from '../src/index.ts';
+
+const ITERATIONS = 400;
+const WARMUP = 50;
+
+const p50 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? 0;
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+const emulator = await startEmulator({ port: 0, log: () => {} });
+try {
+  const api = createTrackerClient({ baseUrl: emulator.baseUrl, token: emulator.token });
+  const server = createTrackerMcpServer({ client: api });
+  const mcp = new Client({ name: 'bench', version: '0' });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(b), mcp.connect(a)]);
+
+  for (let i = 0; i < 10; i++) {
+    await api.trackers.create(emulator.spaceId, {
+      name: `Bench tracker ${i}`,
+      description: 'A tracker for the benchmark.',
+      run_mode: 'manual',
+      agent_config: {
+        instruction: 'Weigh the vault data.',
+        score_meaning: '10 = good',
+        skills: ['web_research'],
+      },
+    });
+  }
+  const listing = await mcp.listTools();
+  const bytes = Buffer.byteLength(JSON.stringify(listing));
+
+  const cases = [
+    {
+      name: 'get_space',
+      direct: () => api.spaces.get(emulator.spaceId),
+      viaMcp: () => mcp.callTool({ name: 'get_space', arguments: { space_id: emulator.spaceId } }),
+    },
+    {
+      name: 'list_trackers',
+      direct: () => api.trackers.list({ space_id: emulator.spaceId, page: 1, page_size: 10 }),
+      viaMcp: () => mcp.callTool({ name: 'list_trackers', arguments: { space_id: emulator.spaceId } }),
+    },
+  ];
+  const rows: string[][] = [];
+  for (const c of cases) {
+    const direct: number[] = [];
+    const viaMcp: number[] = [];
+    for (let i = 0; i < WARMUP + ITERATIONS; i++) {
+      // Interleaved, so drift in the emulator or the machine affects both sides alike.
+      const d = await time(c.direct);
+      const m = await time(c.viaMcp);
+      if (i >= WARMUP) {
+        direct.push(d);
+        viaMcp.push(m);
+      }
+    }
+    const overhead = p50(viaMcp.map((m, i) => m - (direct[i] ?? 0)));
+    rows.push([
+      `${c.name} p50 (ms)`,
+      p50(direct).toFixed(3),
+      p50(viaMcp).toFixed(3),
+      `+${overhead.toFixed(3)} ms (x${(p50(viaMcp) / p50(direct)).toFixed(2)}; goal <= 2 ms)`,
+    ]);
+  }
+  await mcp.close();
+  await server.close();
+
+  const table = [
+    ['measure', 'direct client', 'via MCP', 'MCP cost'],
+    [
+      `tools/list (${listing.tools.length} tools)`,
+      '-',
+      `${bytes} bytes`,
+      `${Math.round(bytes / 4)} tokens (bytes/4; goal <= 6000)`,
+    ],
+    ...rows,
+  ];
+  const widths = table[0]?.map((_, col) => Math.max(...table.map((row) => row[col]?.length ?? 0))) ?? [];
+  for (const row of table) console.log(row.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join('  |  '));
+  console.log(
+    `(${ITERATIONS} interleaved calls per case after ${WARMUP} warm-up; overhead = p50 of per-pair differences)`,
+  );
+} finally {
+  await emulator.close();
+}

@@ -1,0 +1,55 @@
+// JSON Schemas for tools/list, computed once per tool. Every byte here is read by the model on
+// each conversation, so defaults the protocol already implies are dropped.
+import { z } from 'zod';
+
+type Json = Record<string, unknown>;
+
+const isEmptyObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+
+/** Drops keywords that constrain nothing a JSON object or the protocol does not already imply. */
+function isNoOp(key: string, value: unknown, node: Json): boolean {
+  // 2020-12 is the protocol's default dialect.
+  if (key === '$schema') return true;
+  // z.int() adds the safe-integer bounds.
+  if ((key === 'minimum' || key === 'maximum') && Math.abs(value as number) === Number.MAX_SAFE_INTEGER)
+    return true;
+  // zod spells date-time as a long regex too; `format` says the same in a few bytes.
+  if (key === 'pattern' && node.format === 'date-time') return true;
+  // JSON object keys are strings, and `{}` allows any extra property, as omitting it does.
+  if (key === 'propertyNames' && (value as Json).type === 'string') return true;
+  return key === 'additionalProperties' && isEmptyObject(value);
+}
+
+function prune(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(prune);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node as Json)) {
+    if (!isNoOp(key, value, node as Json)) out[key] = prune(value);
+  }
+  return out;
+}
+
+export function inputJsonSchema(schema: z.ZodType): Json & { type: 'object' } {
+  return prune(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })) as Json & { type: 'object' };
+}
+
+export function outputJsonSchema(schema: z.ZodType): Json & { type: 'object' } {
+  return prune(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' })) as Json & { type: 'object' };
+}
+
+/** One line per problem, each naming the argument, e.g. "`page_size`: at most 100". */
+export function describeArgumentIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => {
+      if (issue.code === 'unrecognized_keys') {
+        return `unknown argument ${issue.keys.map((key) => `\`${[...issue.path, key].join('.')}\``).join(', ')}`;
+      }
+      const field = issue.path.join('.') || '(arguments)';
+      const message = /received undefined$/.test(issue.message) ? 'is required' : issue.message;
+      return `\`${field}\`: ${message}`;
+    })
+    .join('; ');
+}

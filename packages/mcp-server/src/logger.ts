@@ -1,0 +1,20 @@
+// Logs go to stderr only: on stdio, stdout carries nothing but protocol messages.
+import type { Logger } from './sdk-adapter.ts';
+
+export interface StderrLogger extends Logger {
+  info(message: string): void;
+}
+
+export function createStderrLogger(options: { quiet?: boolean } = {}): StderrLogger {
+  const write = (line: string) => process.stderr.write(`[trackerkit-mcp] ${line}\n`);
+  return {
+    info(message) {
+      if (!options.quiet) write(message);
+    },
+    error(message, error) {
+      const cause =
+        error instanceof Error ? (error.stack ?? error.message) : error === undefined ? '' : String(error);
+      write(cause ? `${message}: ${cause}` : message);
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// Checks every HTTP request before it reaches MCP: Host and Origin against DNS rebinding (a web
+// page must not reach a local server through a hostile domain), and the bearer token.
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1'];
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_NAMES.includes(host.toLowerCase()) || /^127\./.test(host);
+}
+
+export interface GuardOptions {
+  /** The address the server is bound to. */
+  host: string;
+  /** Host names (without port) accepted besides loopback names and the bound host. */
+  allowedHosts?: readonly string[];
+  /** Origins (scheme://host[:port]) accepted besides loopback origins. */
+  allowedOrigins?: readonly string[];
+  authToken?: string | undefined;
+}
+
+export interface GuardRejection {
+  status: 401 | 403;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+function hostnameOf(hostHeader: string): string {
+  try {
+    return new URL(`http://${hostHeader}`).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function createRequestGuard(options: GuardOptions) {
+  const wildcard = options.host === '0.0.0.0' || options.host === '::';
+  const hostnames = new Set([
+    ...LOOPBACK_NAMES,
+    ...(wildcard ? [] : [hostnameOf(options.host.includes(':') ? `[${options.host}]` : options.host)]),
+    ...(options.allowedHosts ?? []).map((name) => name.toLowerCase()),
+  ]);
+  const origins = new Set(options.allowedOrigins ?? []);
+  return function check(headers: IncomingHttpHeaders): GuardRejection | undefined {
+    const host = hostnameOf(headers.host ?? '');
+    if (!hostnames.has(host)) return { status: 403, message: `Host "${headers.host ?? ''}" is not allowed` };
+    const origin = headers.origin;
+    if (origin !== undefined && !origins.has(origin)) {
+      let originHost = '';
+      try {
+        originHost = new URL(origin).hostname.toLowerCase();
+      } catch {}
+      if (!hostnames.has(originHost)) return { status: 403, message: `Origin "${origin}" is not allowed` };
+    }
+    if (options.authToken !== undefined) {
+      const match = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '');
+      if (!match?.[1] || !sameSecret(match[1].trim(), options.authToken)) {
+        return {
+          status: 401,
+          message: 'Missing or invalid bearer token',
+          headers: { 'WWW-Authenticate': 'Bearer' },
+        };
+      }
+    }
+    return undefined;
+  };
+}

@@ -1,0 +1,34 @@
+// Zod pieces shared by several tools. Bounds come from the document's LIMITS, never literals.
+import { LIMITS } from '@trackerkit/client';
+import { z } from 'zod';
+
+export const id = (what: string) => z.string().min(1).describe(what);
+export const trackerId = id('Tracker id (from list_trackers).');
+export const runId = id('Run id (from run_tracker or list_runs).');
+export const sourceId = id('Vault source id (from list_vault_sources).');
+export const spaceId = id('Space id (from list_spaces).');
+
+export const pageArgs = {
+  page: z.int().min(1).default(LIMITS.pageDefault).describe('1-based page.'),
+  page_size: z.int().min(1).max(LIMITS.pageSizeMax).default(10),
+  fields: z.array(z.string()).optional().describe('Fields per item instead of the compact set.'),
+  verbose: z.boolean().default(false).describe('Full API objects.'),
+};
+
+export const pageOutput = z.object({
+  items: z.array(z.record(z.string(), z.unknown())),
+  page: z.int(),
+  total_pages: z.int(),
+  total_items: z.int(),
+  next_page: z.int().nullable(),
+});
+
+export const deletedOutput = z.object({ deleted: z.boolean(), message: z.string() });
+
+/** A whole API object: the keys the tool promises, anything else passed through. */
+export const objectWith = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);
+
+/** Drops keys whose value is undefined, so optional arguments never reach the API as keys. */
+export function definedOnly<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,60 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { DEFAULT_SKILL_COSTS } from '@trackerkit/client';
+import { createClientFromEnv } from './client-factory.ts';
+import { registerPrompts } from './prompts.ts';
+import { registerResources } from './resources.ts';
+import { type Logger, registerTools } from './sdk-adapter.ts';
+import type { ToolOptions, Toolset } from './tool-definition.ts';
+import { selectTools } from './tools/index.ts';
+import type { TrackerClientLike } from './tracker-client-like.ts';
+import { SERVER_NAME, SERVER_VERSION } from './version.ts';
+
+export interface TrackerMcpServerOptions {
+  /** A client to use; otherwise one is made from baseUrl and token. */
+  client?: TrackerClientLike;
+  /** The service address ending in /v1 (default: TRACKER_API_URL). */
+  baseUrl?: string;
+  /** The API token (default: TRACKER_API_TOKEN). */
+  token?: string;
+  /** List and serve only tools that change nothing. */
+  readOnly?: boolean;
+  /** List and serve only these groups of tools (all when omitted). */
+  toolsets?: readonly Toolset[];
+  /** Let upload_vault_file read paths on this machine (default true). */
+  allowFilePaths?: boolean;
+  /** Skill base costs for estimate_run_cost (default: the document's DEFAULT_SKILL_COSTS). */
+  skillCosts?: Readonly<Record<string, number>>;
+  /** Interval of progress notifications during long calls (default 5000 ms). */
+  progressIntervalMs?: number;
+  logger?: Logger;
+}
+
+const INSTRUCTIONS = [
+  'Tracker Monitoring Service: trackers are AI monitoring jobs in spaces; each run yields a signal',
+  '(score 0-10, a label from Poor to Excellent, an analysis). Find ids with list_spaces, then list_trackers.',
+  'Typical flow: create_tracker, upload_vault_data, run_tracker (waits; if done=false, call get_run later),',
+  'list_runs to review signals. Deletions are irreversible: confirm with the user first.',
+].join(' ');
+
+/** An MCP server exposing the Tracker tools, resources and prompts; connect it to any transport. */
+export function createTrackerMcpServer(options: TrackerMcpServerOptions = {}): McpServer {
+  const client = options.client ?? createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
+  const toolOptions: ToolOptions = {
+    allowFilePaths: options.allowFilePaths ?? true,
+    skillCosts: options.skillCosts ?? DEFAULT_SKILL_COSTS,
+    progressIntervalMs: options.progressIntervalMs ?? 5000,
+  };
+  const server = new McpServer(
+    { name: SERVER_NAME, title: 'Tracker Monitoring Service', version: SERVER_VERSION },
+    { instructions: INSTRUCTIONS, capabilities: { logging: {} } },
+  );
+  const tools = selectTools({ readOnly: options.readOnly, toolsets: options.toolsets });
+  registerTools(server.server, tools, {
+    client,
+    options: toolOptions,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  registerResources(server, client);
+  registerPrompts(server, client);
+  return server;
+}

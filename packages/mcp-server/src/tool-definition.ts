@@ -1,0 +1,89 @@
+// A tool is plain data: name, text for the model, zod input and output, annotations and a handler
+// that knows nothing about the MCP SDK. Only src/sdk-adapter.ts turns these into protocol
+// handlers, so moving to another SDK generation replaces that one file.
+import type { z } from 'zod';
+import type { TrackerClientLike } from './tracker-client-like.ts';
+
+export const TOOLSETS = ['spaces', 'trackers', 'runs', 'vault'] as const;
+export type Toolset = (typeof TOOLSETS)[number];
+
+/** All four hints are always set: the protocol's defaults are the unsafe ones. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolOptions {
+  /** Whether upload_vault_file may read paths on the server's machine. */
+  allowFilePaths: boolean;
+  /** Skill base costs for estimate_run_cost (defaults to the document's DEFAULT_SKILL_COSTS). */
+  skillCosts: Readonly<Record<string, number>>;
+  /** How often a long tool call reports progress. */
+  progressIntervalMs: number;
+}
+
+export interface ToolContext {
+  client: TrackerClientLike;
+  options: ToolOptions;
+  /** Aborted when the client cancels the request or the connection closes. */
+  signal: AbortSignal;
+  /** True when the caller sent a progress token, so progress keeps its request alive. */
+  canReportProgress: boolean;
+  /** Sends notifications/progress when the caller asked for it; otherwise does nothing. */
+  reportProgress(progress: number, total: number | undefined, message: string): Promise<void>;
+}
+
+export interface ToolResult<T> {
+  /** The `structuredContent`, matching the tool's output schema. */
+  structured: T;
+  /** A short rendering for clients that only show text to the model. */
+  text: string;
+}
+
+export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  toolset: Toolset;
+  /** The document's operationId this tool implements (null for local helpers). */
+  operationId: string | null;
+  input: I;
+  output: O;
+  annotations: ToolAnnotations;
+  handler(args: z.output<I>, context: ToolContext): Promise<ToolResult<z.input<O>>>;
+}
+
+/** Keeps the handler's argument and result types tied to the schemas. */
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
+  definition: ToolDefinition<I, O>,
+): ToolDefinition<I, O> {
+  return definition;
+}
+
+// Shared annotation sets: a tool states which kind of effect it has, never a loose mix.
+export const READ_ONLY: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+};
+export const CREATES: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+export const OVERWRITES: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: true,
+  openWorldHint: true,
+};
+export const DELETES: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: true,
+  openWorldHint: true,
+};

@@ -1,0 +1,125 @@
+// Turns any failure into text a model can act on: what went wrong (the service's own detail),
+// and what to do next. Errors from @trackerkit/client are read by their documented fields, not
+// by class identity, so a client built from another copy of the package is understood too.
+
+/** Bad tool arguments found by the tool itself (after the schema accepted them). */
+export class ToolInputError extends Error {
+  readonly field: string;
+  readonly rule: string;
+  constructor(field: string, rule: string) {
+    super(`@trackerkit/mcp-server: invalid argument \`${field}\`: ${rule}`);
+    this.name = 'ToolInputError';
+    this.field = field;
+    this.rule = rule;
+  }
+}
+
+interface ErrorFields {
+  name?: unknown;
+  message?: unknown;
+  status?: unknown;
+  detail?: unknown;
+  field?: unknown;
+  rule?: unknown;
+  issues?: unknown;
+  retryAfterMs?: unknown;
+  runId?: unknown;
+}
+
+interface Issue {
+  loc?: unknown;
+  path?: unknown;
+  msg?: unknown;
+  message?: unknown;
+}
+
+function describeIssues(issues: unknown): string | undefined {
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  return issues
+    .slice(0, 5)
+    .map((raw: Issue) => {
+      const where = Array.isArray(raw.loc) ? raw.loc : Array.isArray(raw.path) ? raw.path : [];
+      const field = where.filter((part) => part !== 'body' && part !== 'query').join('.');
+      return `\`${field || '(root)'}\`: ${String(raw.msg ?? raw.message ?? 'invalid')}`;
+    })
+    .join('; ');
+}
+
+function detailText(error: ErrorFields): string {
+  if (typeof error.detail === 'string') return error.detail;
+  return describeIssues(error.detail) ?? describeIssues(error.issues) ?? String(error.message ?? error);
+}
+
+function notFoundHint(detail: string): string {
+  const lower = detail.toLowerCase();
+  if (lower.includes('run')) return 'Call list_runs to find the run id.';
+  if (lower.includes('source')) return 'Call list_vault_sources to find the source id.';
+  if (lower.includes('space')) return 'Call list_spaces to find the space id.';
+  return 'Call list_trackers (or list_spaces first) to find a valid id; ids of other accounts are not found either.';
+}
+
+function hintFor(status: number, detail: string, error: ErrorFields): string {
+  switch (status) {
+    case 400:
+      if (/zen/i.test(detail)) {
+        return 'Zen runs are asynchronous only: call run_tracker (it triggers asynchronously) and poll get_run.';
+      }
+      if (/link/i.test(detail)) {
+        return 'linked_trackers must be your own trackers in the same space: call list_trackers for valid ids.';
+      }
+      return 'Fix the request as the detail says and call again.';
+    case 401:
+      return 'The API token is missing or invalid: the user must set TRACKER_API_TOKEN. Retrying will not help.';
+    case 402:
+      return 'The balance does not cover the run: call estimate_run_cost, or lower reasoning_mode or skills.';
+    case 403:
+      return 'Access denied (for example an inactive space); this cannot be fixed from here.';
+    case 404:
+      return notFoundHint(detail);
+    case 413:
+      return 'The request is too large: send fewer rows per call or a smaller file.';
+    case 415:
+      return 'Unsupported content: upload PDF, CSV, TXT, MD, JPG, JPEG or PNG files.';
+    case 422:
+      return 'Correct the named fields and call again.';
+    case 429: {
+      const seconds =
+        typeof error.retryAfterMs === 'number'
+          ? Math.max(1, Math.ceil(error.retryAfterMs / 1000))
+          : undefined;
+      return seconds !== undefined
+        ? `Rate limited: wait ${seconds} s, then retry the same call.`
+        : 'Rate limited: wait about a minute, then retry the same call.';
+    }
+    default:
+      return status >= 500
+        ? 'The service failed; retry in a minute. If it persists, report the detail to the user.'
+        : 'Check the arguments and call again.';
+  }
+}
+
+/** The text of an `isError` result for any failure thrown by a tool's handler. */
+export function describeToolError(toolName: string, thrown: unknown): string {
+  const error: ErrorFields =
+    typeof thrown === 'object' && thrown !== null ? thrown : { message: String(thrown) };
+  const name = typeof error.name === 'string' ? error.name : '';
+  if (thrown instanceof ToolInputError || name === 'TrackerValidationError') {
+    const field = typeof error.field === 'string' && error.field !== '' ? error.field : '(arguments)';
+    const first = Array.isArray(error.issues) ? (error.issues[0] as Issue | undefined) : undefined;
+    const rule = typeof first?.message === 'string' ? first.message : String(error.rule ?? 'invalid');
+    return `${toolName}: invalid argument \`${field}\`: ${rule}. Correct it and call ${toolName} again.`;
+  }
+  if (name === 'TrackerTimeoutError') {
+    const run = typeof error.runId === 'string' ? ` Run ${error.runId} may still finish: call get_run.` : '';
+    return `${toolName}: the service did not answer in time.${run}`;
+  }
+  if (name === 'TrackerNetworkError') {
+    return `${toolName}: the Tracker service is unreachable (${String(error.message)}). Check TRACKER_API_URL; retry later.`;
+  }
+  if (name === 'AbortError') return `${toolName}: cancelled.`;
+  if (typeof error.status === 'number') {
+    const detail = detailText(error);
+    return `${toolName} failed with ${error.status}: ${detail}. ${hintFor(error.status, detail, error)}`;
+  }
+  return `${toolName} failed: ${String(error.message ?? thrown)}`;
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { deletedOutput, runId, trackerId } from '../../schemas.ts';
+import { DELETES, defineTool } from '../../tool-definition.ts';
+
+export const deleteRun = defineTool({
+  name: 'delete_run',
+  title: 'Delete a run',
+  description: 'Irreversibly delete one run and its result. Confirm with the user; list_runs finds run ids.',
+  toolset: 'runs',
+  operationId: 'deleteRun',
+  input: z.strictObject({ tracker_id: trackerId, run_id: runId }),
+  output: deletedOutput,
+  annotations: DELETES,
+  async handler(args, { client }) {
+    const envelope = await client.runs.delete(args.tracker_id, args.run_id);
+    const structured = { deleted: envelope.success, message: envelope.message };
+    return { structured, text: `Deleted run ${args.run_id}: ${envelope.message}` };
+  },
+});

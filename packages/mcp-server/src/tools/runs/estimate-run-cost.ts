@@ -1,0 +1,46 @@
+import { estimateRunCost as estimate, REASONING_MULTIPLIERS } from '@trackerkit/client';
+import { z } from 'zod';
+import { REASONING_MODES } from '../../document-values.ts';
+import { defineTool } from '../../tool-definition.ts';
+import { agentFields } from '../trackers/tracker-fields.ts';
+
+const MULTIPLIERS = Object.entries(REASONING_MULTIPLIERS)
+  .map(([mode, multiplier]) => `${mode} ${multiplier}`)
+  .join(', ');
+
+export const estimateRunCost = defineTool({
+  name: 'estimate_run_cost',
+  title: 'Estimate run cost',
+  description: `Estimate the quants one run costs for skills and a reasoning mode (sum of skill costs x multiplier: ${MULTIPLIERS}). No API call. Use before create_tracker or run_tracker.`,
+  toolset: 'runs',
+  operationId: null,
+  input: z.strictObject({
+    skills: agentFields.skills.default([]),
+    reasoning_mode: z.enum(REASONING_MODES).default('basic'),
+  }),
+  output: z.object({
+    quants: z.number(),
+    base_cost: z.number(),
+    multiplier: z.number(),
+    reasoning_mode: z.string(),
+    unknown_skills: z.array(z.string()),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler(args, { options }) {
+    const cost = estimate(args, { skillCosts: options.skillCosts });
+    const structured = {
+      quants: cost.quants,
+      base_cost: cost.baseCost,
+      multiplier: cost.multiplier,
+      reasoning_mode: cost.reasoning_mode,
+      unknown_skills: cost.unknownSkills,
+    };
+    const caveat = cost.unknownSkills.length
+      ? ` Unknown skills (cost 0 assumed): ${cost.unknownSkills.join(', ')}.`
+      : '';
+    return {
+      structured,
+      text: `About ${cost.quants} quants per run (${cost.baseCost} x ${cost.multiplier} for ${cost.reasoning_mode}).${caveat}`,
+    };
+  },
+});

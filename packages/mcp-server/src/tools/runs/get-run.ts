@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { renderObject } from '../../render.ts';
+import { runId, trackerId } from '../../schemas.ts';
+import { defineTool, READ_ONLY } from '../../tool-definition.ts';
+import { runView } from '../../views.ts';
+
+export const getRun = defineTool({
+  name: 'get_run',
+  title: 'Get a run',
+  description:
+    'Get one run: status, score, signal, analysis, cost and alert delivery. Poll it after run_tracker returned done=false; status pending or running means call again later.',
+  toolset: 'runs',
+  operationId: 'getRun',
+  input: z.strictObject({
+    tracker_id: trackerId,
+    run_id: runId,
+    verbose: z.boolean().default(false).describe('The API object with config_snapshot.'),
+  }),
+  output: z.looseObject({ run_id: z.string(), status: z.string() }),
+  annotations: READ_ONLY,
+  async handler(args, { client }) {
+    const run = await client.runs.get(args.tracker_id, args.run_id);
+    const structured = args.verbose
+      ? run
+      : { ...runView.flatten(run), run_id: run.run_id, status: run.status };
+    const outcome = run.result ? `score ${run.result.score} (${run.result.signal})` : run.status;
+    return { structured, text: renderObject(`Run ${run.run_id}: ${outcome}`, structured) };
+  },
+});

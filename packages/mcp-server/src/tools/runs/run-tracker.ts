@@ -1,0 +1,128 @@
+import type { Run } from '@trackerkit/client';
+import { z } from 'zod';
+import { trackerId } from '../../schemas.ts';
+import { CREATES, defineTool, type ToolContext } from '../../tool-definition.ts';
+
+/** Without a progress token the client's request timeout (60 s by default) is never extended. */
+export const WAIT_WITHOUT_PROGRESS_SECONDS = 50;
+export const WAIT_MAX_SECONDS = 3600;
+
+const output = z.object({
+  run_id: z.string(),
+  tracker_id: z.string(),
+  status: z.string(),
+  done: z.boolean(),
+  score: z.int().nullable(),
+  signal: z.string().nullable(),
+  analysis: z.string().nullable(),
+  error_message: z.string().nullable(),
+  next: z.string().nullable(),
+});
+
+type Output = z.infer<typeof output>;
+
+function pollLater(trackerId: string, runId: string, status: string, why: string): Output {
+  return {
+    run_id: runId,
+    tracker_id: trackerId,
+    status,
+    done: false,
+    score: null,
+    signal: null,
+    analysis: null,
+    error_message: null,
+    next: `${why} Call get_run with tracker_id ${trackerId} and run_id ${runId} to see the result.`,
+  };
+}
+
+function finished(run: Run): Output {
+  return {
+    run_id: run.run_id,
+    tracker_id: run.tracker_id,
+    status: run.status,
+    done: true,
+    score: run.result?.score ?? null,
+    signal: run.result?.signal ?? null,
+    analysis: run.result?.analysis ?? null,
+    error_message: run.error_message,
+    next: null,
+  };
+}
+
+function render(result: Output): string {
+  if (!result.done) return `Run ${result.run_id} is ${result.status}. ${result.next}`;
+  if (result.status === 'failed')
+    return `Run ${result.run_id} failed: ${result.error_message ?? 'no reason given'}`;
+  return `Run ${result.run_id} completed: score ${result.score} (${result.signal}). ${result.analysis ?? ''}`.trim();
+}
+
+async function waitWithProgress(trackerId: string, runId: string, seconds: number, context: ToolContext) {
+  const startedAt = Date.now();
+  let status = 'pending';
+  const report = () => {
+    const elapsed = Math.round((Date.now() - startedAt) / 1000);
+    // Progress must grow with every notification: elapsed milliseconds do, even within a second.
+    return context.reportProgress(
+      Date.now() - startedAt + 1,
+      seconds * 1000,
+      `Run ${runId} ${status} (${elapsed}s)`,
+    );
+  };
+  await report();
+  const heartbeat = setInterval(() => void report().catch(() => {}), context.options.progressIntervalMs);
+  try {
+    return await context.client.runs.wait(trackerId, runId, {
+      timeoutMs: seconds * 1000,
+      signal: context.signal,
+      onPoll: (run) => {
+        status = run.status;
+      },
+    });
+  } catch (error) {
+    if ((error as { name?: unknown }).name === 'TrackerTimeoutError') return status;
+    throw error;
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+export const runTracker = defineTool({
+  name: 'run_tracker',
+  title: 'Run a tracker',
+  description:
+    'Start a run (always asynchronous, so zen works too) and by default wait for its score, signal and analysis, reporting progress. If the run outlasts the wait, returns done=false with the run_id: call get_run later. Costs quants (estimate_run_cost).',
+  toolset: 'runs',
+  operationId: 'triggerRun',
+  input: z.strictObject({
+    tracker_id: trackerId,
+    wait: z.boolean().default(true).describe('Wait for the result; false returns the run_id at once.'),
+    wait_seconds: z
+      .int()
+      .min(1)
+      .max(WAIT_MAX_SECONDS)
+      .default(WAIT_WITHOUT_PROGRESS_SECONDS)
+      .describe(
+        `Longest wait; beyond ${WAIT_WITHOUT_PROGRESS_SECONDS}s only when the client accepts progress.`,
+      ),
+    context: z.record(z.string(), z.unknown()).optional().describe('Notes or metadata for this run.'),
+  }),
+  output,
+  annotations: CREATES,
+  async handler(args, context) {
+    const body = args.context === undefined ? { sync: false } : { sync: false, context: args.context };
+    const accepted = await context.client.runs.trigger(args.tracker_id, body);
+    if (!args.wait) {
+      const result = pollLater(args.tracker_id, accepted.run_id, accepted.status, 'Started.');
+      return { structured: result, text: render(result) };
+    }
+    const seconds = context.canReportProgress
+      ? args.wait_seconds
+      : Math.min(args.wait_seconds, WAIT_WITHOUT_PROGRESS_SECONDS);
+    const outcome = await waitWithProgress(args.tracker_id, accepted.run_id, seconds, context);
+    const result =
+      typeof outcome === 'string'
+        ? pollLater(args.tracker_id, accepted.run_id, outcome, `Still ${outcome} after ${seconds}s.`)
+        : finished(outcome);
+    return { structured: result, text: render(result) };
+  },
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { renderObject } from '../../render.ts';
+import { objectWith, spaceId } from '../../schemas.ts';
+import { defineTool, READ_ONLY } from '../../tool-definition.ts';
+
+export const getSpace = defineTool({
+  name: 'get_space',
+  title: 'Get a space',
+  description:
+    'Get one space with its capacity, usage, costs and counts. Use to check room or activity before creating trackers; list_trackers shows its trackers.',
+  toolset: 'spaces',
+  operationId: 'getSpace',
+  input: z.strictObject({ space_id: spaceId }),
+  output: objectWith({ space_id: z.string(), name: z.string(), is_active: z.boolean() }),
+  annotations: READ_ONLY,
+  async handler(args, { client }) {
+    const space = await client.spaces.get(args.space_id);
+    return {
+      structured: space,
+      text: renderObject(
+        `Space ${space.name} (${space.tracker_count} trackers, ${space.used_gb} GB used)`,
+        space,
+      ),
+    };
+  },
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { renderPage } from '../../render.ts';
+import { pageArgs, pageOutput } from '../../schemas.ts';
+import { defineTool, READ_ONLY } from '../../tool-definition.ts';
+import { page, selectFields, spaceView } from '../../views.ts';
+
+export const listSpaces = defineTool({
+  name: 'list_spaces',
+  title: 'List spaces',
+  description:
+    'List the workspaces the token can see (compact: space_id, name, category, tracker_count). Start here to get the space_id that list_trackers and create_tracker need.',
+  toolset: 'spaces',
+  operationId: 'listSpaces',
+  input: z.strictObject({ ...pageArgs }),
+  output: pageOutput,
+  annotations: READ_ONLY,
+  async handler(args, { client }) {
+    selectFields(spaceView, args);
+    const list = await client.spaces.list({ page: args.page, page_size: args.page_size });
+    const result = page(spaceView, list, args);
+    return { structured: result, text: renderPage('spaces', result) };
+  },
+});

@@ -1,0 +1,36 @@
+import type { TrackerCreate } from '@trackerkit/client';
+import { z } from 'zod';
+import { spaceId } from '../../schemas.ts';
+import { CREATES, defineTool } from '../../tool-definition.ts';
+import { agentFields, nestAgentConfig, trackerFields } from './tracker-fields.ts';
+import { trackerOutput, trackerResult } from './tracker-output.ts';
+
+export const createTracker = defineTool({
+  name: 'create_tracker',
+  title: 'Create a tracker',
+  description:
+    'Create a private AI monitoring job in a space. instruction says how to analyse; score_meaning says what 0-10 means. Next: upload_vault_data for context, then run_tracker. The design_tracker prompt helps draft one.',
+  toolset: 'trackers',
+  operationId: 'createTracker',
+  input: z.strictObject({
+    space_id: spaceId,
+    name: trackerFields.name,
+    description: trackerFields.description,
+    instruction: agentFields.instruction,
+    score_meaning: agentFields.score_meaning,
+    skills: agentFields.skills.default([]),
+    reasoning_mode: agentFields.reasoning_mode.default('basic'),
+    linked_trackers: agentFields.linked_trackers.optional(),
+    run_mode: trackerFields.run_mode.default('manual'),
+    schedule: trackerFields.schedule.optional(),
+    vault_ttl_days: trackerFields.vault_ttl_days.optional(),
+    notification_config: trackerFields.notification_config.optional(),
+  }),
+  output: trackerOutput,
+  annotations: CREATES,
+  async handler({ space_id, ...args }, { client }) {
+    const { rest, agent } = nestAgentConfig(args);
+    const body = { ...rest, agent_config: agent } as TrackerCreate;
+    return trackerResult('Created', await client.trackers.create(space_id, body));
+  },
+});

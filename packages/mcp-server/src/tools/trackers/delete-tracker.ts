@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { deletedOutput, trackerId } from '../../schemas.ts';
+import { DELETES, defineTool } from '../../tool-definition.ts';
+
+export const deleteTracker = defineTool({
+  name: 'delete_tracker',
+  title: 'Delete a tracker',
+  description:
+    'Irreversibly delete a tracker with its schedule, runs, results and vault. Confirm with the user first; get_tracker shows what would be lost.',
+  toolset: 'trackers',
+  operationId: 'deleteTracker',
+  input: z.strictObject({ tracker_id: trackerId }),
+  output: deletedOutput,
+  annotations: DELETES,
+  async handler(args, { client }) {
+    const envelope = await client.trackers.delete(args.tracker_id);
+    const structured = { deleted: envelope.success, message: envelope.message };
+    return { structured, text: `Deleted tracker ${args.tracker_id}: ${envelope.message}` };
+  },
+});

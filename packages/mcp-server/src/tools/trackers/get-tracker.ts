@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { trackerId } from '../../schemas.ts';
+import { defineTool, READ_ONLY } from '../../tool-definition.ts';
+import { trackerOutput, trackerResult } from './tracker-output.ts';
+
+export const getTracker = defineTool({
+  name: 'get_tracker',
+  title: 'Get a tracker',
+  description:
+    'Get one tracker with its full configuration (agent_config, schedule, notification_config). Use before update_tracker or to explain what a tracker watches.',
+  toolset: 'trackers',
+  operationId: 'getTracker',
+  input: z.strictObject({ tracker_id: trackerId }),
+  output: trackerOutput,
+  annotations: READ_ONLY,
+  async handler(args, { client }) {
+    return trackerResult('Got', await client.trackers.get(args.tracker_id));
+  },
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { renderPage } from '../../render.ts';
+import { pageArgs, pageOutput, spaceId } from '../../schemas.ts';
+import { defineTool, READ_ONLY } from '../../tool-definition.ts';
+import { page, selectFields, trackerView } from '../../views.ts';
+
+export const listTrackers = defineTool({
+  name: 'list_trackers',
+  title: 'List trackers',
+  description:
+    "List a space's trackers, newest first (compact: tracker_id, name, run_mode, reasoning_mode, skills, last_run_at). Then get_tracker for the full configuration or list_runs for its signals.",
+  toolset: 'trackers',
+  operationId: 'listTrackers',
+  input: z.strictObject({ space_id: spaceId, ...pageArgs }),
+  output: pageOutput,
+  annotations: READ_ONLY,
+  async handler(args, { client }) {
+    selectFields(trackerView, args);
+    const list = await client.trackers.list({
+      space_id: args.space_id,
+      page: args.page,
+      page_size: args.page_size,
+    });
+    const result = page(trackerView, list, args);
+    return { structured: result, text: renderPage('trackers', result) };
+  },
+});

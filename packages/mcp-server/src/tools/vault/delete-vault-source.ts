@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { deletedOutput, sourceId, trackerId } from '../../schemas.ts';
+import { DELETES, defineTool } from '../../tool-definition.ts';
+
+export const deleteVaultSource = defineTool({
+  name: 'delete_vault_source',
+  title: 'Delete a vault source',
+  description:
+    'Irreversibly delete a vault source with all its data items. Confirm with the user; list_vault_sources finds ids.',
+  toolset: 'vault',
+  operationId: 'deleteVaultSource',
+  input: z.strictObject({ tracker_id: trackerId, source_id: sourceId }),
+  output: deletedOutput,
+  annotations: DELETES,
+  async handler(args, { client }) {
+    const envelope = await client.vault.deleteSource(args.tracker_id, args.source_id);
+    const structured = { deleted: envelope.success, message: envelope.message };
+    return { structured, text: `Deleted source ${args.source_id}: ${envelope.message}` };
+  },
+});

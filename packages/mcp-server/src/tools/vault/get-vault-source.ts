@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { sourceId, trackerId } from '../../schemas.ts';
+import { defineTool, READ_ONLY } from '../../tool-definition.ts';
+import { sourceOutput, sourceResult } from './source-output.ts';
+
+export const getVaultSource = defineTool({
+  name: 'get_vault_source',
+  title: 'Get a vault source',
+  description:
+    "Get one vault source's name, description, type, size and item count. update_vault_source renames it; get_vault_recent shows the latest items.",
+  toolset: 'vault',
+  operationId: 'getVaultSource',
+  input: z.strictObject({ tracker_id: trackerId, source_id: sourceId }),
+  output: sourceOutput,
+  annotations: READ_ONLY,
+  async handler(args, { client }) {
+    return sourceResult('Got', await client.vault.getSource(args.tracker_id, args.source_id));
+  },
+});

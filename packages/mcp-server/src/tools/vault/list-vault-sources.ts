@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { renderPage } from '../../render.ts';
+import { pageArgs, pageOutput, trackerId } from '../../schemas.ts';
+import { defineTool, READ_ONLY } from '../../tool-definition.ts';
+import { page, selectFields, sourceView } from '../../views.ts';
+
+export const listVaultSources = defineTool({
+  name: 'list_vault_sources',
+  title: 'List vault sources',
+  description:
+    "List the sources (uploaded files and JSON datasets) in a tracker's vault (compact: source_id, name, source_type, data_count, updated_at). get_vault_recent shows their latest items.",
+  toolset: 'vault',
+  operationId: 'listVaultSources',
+  input: z.strictObject({ tracker_id: trackerId, ...pageArgs }),
+  output: pageOutput,
+  annotations: READ_ONLY,
+  async handler(args, { client }) {
+    selectFields(sourceView, args);
+    const list = await client.vault.listSources(args.tracker_id, {
+      page: args.page,
+      page_size: args.page_size,
+    });
+    const result = page(sourceView, list, args);
+    return { structured: result, text: renderPage('sources', result) };
+  },
+});

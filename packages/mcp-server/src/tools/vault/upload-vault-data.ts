@@ -1,0 +1,46 @@
+import { LIMITS } from '@trackerkit/client';
+import { z } from 'zod';
+import { definedOnly, trackerId } from '../../schemas.ts';
+import { CREATES, defineTool } from '../../tool-definition.ts';
+
+export const uploadVaultData = defineTool({
+  name: 'upload_vault_data',
+  title: 'Upload rows to the vault',
+  description: `Add JSON rows (any number; sent in batches of ${LIMITS.uploadRowsMax}, paced to the upload rate limit) to a source in a tracker's vault, as context for its runs. An existing source_name is appended to. Free. Next: run_tracker.`,
+  toolset: 'vault',
+  operationId: 'uploadVaultData',
+  input: z.strictObject({
+    tracker_id: trackerId,
+    source_name: z.string().min(1).max(LIMITS.sourceNameMax),
+    rows: z.array(z.record(z.string(), z.unknown())).min(1).describe('JSON objects, one per row.'),
+    description: z.string().optional().describe('What the source holds (search context).'),
+  }),
+  output: z.object({ source_id: z.string(), batches: z.int(), rows_processed: z.int() }),
+  annotations: CREATES,
+  async handler({ tracker_id, rows, ...source }, context) {
+    const total = Math.ceil(rows.length / LIMITS.uploadRowsMax);
+    let sent = 0;
+    const result = await context.client.vault.uploadRows(
+      tracker_id,
+      { ...definedOnly(source), rows },
+      {
+        signal: context.signal,
+        onBatch: () => {
+          sent += 1;
+          void context
+            .reportProgress(sent, total, `Uploaded batch ${sent} of about ${total}`)
+            .catch(() => {});
+        },
+      },
+    );
+    const structured = {
+      source_id: result.source_id,
+      batches: result.batches,
+      rows_processed: result.rows_processed,
+    };
+    return {
+      structured,
+      text: `Uploaded ${result.rows_processed} rows to source ${result.source_id} "${source.source_name}" in ${result.batches} batches.`,
+    };
+  },
+});

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SERVER_VERSION } from '../../src/index.ts';
+
+const root = new URL('../../', import.meta.url);
+const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+const serverJson = JSON.parse(readFileSync(new URL('server.json', root), 'utf8'));
+
+describe('package metadata', () => {
+  it('reports the package version', () => {
+    expect(SERVER_VERSION).toBe(pkg.version);
+  });
+
+  it('publishes a bin with a shebang', () => {
+    expect(pkg.bin['trackerkit-mcp']).toBe('./dist/bin.js');
+    expect(readFileSync(new URL('src/bin.ts', root), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  it('server.json describes the same package for the MCP registry', () => {
+    expect(serverJson.name).toBe(pkg.mcpName);
+    expect(serverJson.version).toBe(pkg.version);
+    expect(serverJson.packages[0]).toMatchObject({
+      registryType: 'npm',
+      identifier: pkg.name,
+      version: pkg.version,
+    });
+    const env = serverJson.packages[0].environmentVariables.map((v: { name: string }) => v.name);
+    expect(env).toEqual(expect.arrayContaining(['TRACKER_API_URL', 'TRACKER_API_TOKEN']));
+  });
+});
