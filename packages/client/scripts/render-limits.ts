@@ -38,7 +38,10 @@ export function renderLimits(doc: Json): string {
     fileBytesMax: pick(s.VaultFileUpload['x-max-file-bytes'], 'x-max-file-bytes'),
     sourceNameMax: pick(s.VaultJsonUpload.properties.source_name.maxLength, 'source_name maxLength'),
     sourceDescriptionMax: pick(s.VaultSourceUpdate.properties.description.maxLength, 'source description'),
-    imageDescriptionMin: pick(s.VaultFileUpload.properties.description.minLength, 'image description min'),
+    imageDescriptionMin: pick(
+      s.VaultFileUpload.properties.description['x-image-min-length'],
+      'image description x-image-min-length',
+    ),
     imageDescriptionMax: pick(s.VaultFileUpload.properties.description.maxLength, 'image description max'),
     uploadsPerWindow: pick(upload.post['x-rate-limit'].requests, 'upload x-rate-limit requests'),
     uploadWindowSeconds: pick(upload.post['x-rate-limit'].window_seconds, 'upload x-rate-limit window'),

@@ -763,7 +763,7 @@ export const openapiDocument = {
       },
       "SkillId": {
         "type": "string",
-        "description": "snake_case form of the skill name, e.g. web_research, stock_research, social_media_research.",
+        "description": "snake_case form of the skill name, e.g. web_research, stock_research, social_media_research. A skill outside the catalog answers 422 naming the skill.",
         "pattern": "^[a-z][a-z0-9]*(_[a-z0-9]+)*$",
         "maxLength": 100,
         "x-trackerkit-default-skill-costs": {
@@ -892,7 +892,7 @@ export const openapiDocument = {
       },
       "NotificationConfig": {
         "type": "object",
-        "description": "Alert settings. Rules (422 otherwise): with `notify_below` true, `lower_threshold` is\nrequired; with `notify_above` true, `upper_threshold` is required; with both on,\n`lower_threshold <= upper_threshold`; when any v0.3 field is present and e-mail or\nwebhook is enabled, at least one direction must be on; `score_threshold` and\n`threshold_direction` go together. Trackers without the v0.3 fields keep the base\nbehaviour (legacy threshold if set, otherwise signal_level).\n",
+        "description": "Alert settings. Rules (422 otherwise): with `notify_below` true, `lower_threshold` is\nrequired; with `notify_above` true, `upper_threshold` is required; with both on,\n`lower_threshold <= upper_threshold`; when any v0.3 field is present and e-mail or\nwebhook is enabled, at least one direction must be on; `score_threshold` and\n`threshold_direction` go together. Trackers without the v0.3 fields keep the base\nbehaviour (legacy threshold if set, otherwise signal_level). When a v0.3 field is present\nbut neither direction is on, no alert is sent.\n",
         "x-trackerkit-rules": [
           "notify_below requires lower_threshold",
           "notify_above requires upper_threshold",
@@ -1278,7 +1278,7 @@ export const openapiDocument = {
       },
       "ChannelDelivery": {
         "type": "object",
-        "x-trackerkit-assumption": "The fields beyond the keys email and webhook are not shown; these are the suite's.",
+        "x-trackerkit-assumption": "The fields beyond the keys email and webhook are not shown; these are the suite's. A webhook channel enabled on an account with no webhook endpoint is recorded as failed with attempts 1.",
         "required": [
           "status",
           "reason",
@@ -1730,9 +1730,12 @@ export const openapiDocument = {
           },
           "description": {
             "type": "string",
-            "minLength": 10,
             "maxLength": 500,
-            "description": "Required for images (10-500 characters)."
+            "x-image-min-length": 10,
+            "description": "Optional for documents; required for images, with at least `x-image-min-length` characters.",
+            "x-trackerkit-rules": [
+              "a description of 10-500 characters is required for jpg, jpeg and png files"
+            ]
           }
         }
       },
@@ -3096,7 +3099,7 @@ export const openapiDocument = {
           "Vault"
         ],
         "summary": "Upload data to the vault",
-        "description": "Free, and limited to 30 uploads a minute per account (429 with `Retry-After` beyond).\nJSON: one object or an array of at most 1,000 objects, and at most 10 MB per request.\nMultipart: one PDF, CSV, TXT, MD, JPG, JPEG or PNG file; images need a description of\n10-500 characters. When `source_name` equals an existing source of the tracker, the data\nis appended to it and `is_new_source` is false.\n",
+        "description": "Free, and limited to 30 uploads a minute per account (429 with `Retry-After` beyond).\nJSON: one object or an array of at most 1,000 objects, and at most 10 MB per request.\nMultipart: one PDF, CSV, TXT, MD, JPG, JPEG or PNG file; images need a description of\n10-500 characters. When `source_name` equals an existing source of the tracker, the data\nis appended to it and `is_new_source` is false. A file whose type is not accepted, or whose\ncontent does not match its extension, answers 422 at `[\"body\", \"file\"]`; 415 is for a\nrequest content type other than JSON or multipart.\n",
         "requestBody": {
           "required": true,
           "content": {

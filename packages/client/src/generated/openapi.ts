@@ -217,7 +217,9 @@ export interface paths {
          *     JSON: one object or an array of at most 1,000 objects, and at most 10 MB per request.
          *     Multipart: one PDF, CSV, TXT, MD, JPG, JPEG or PNG file; images need a description of
          *     10-500 characters. When `source_name` equals an existing source of the tracker, the data
-         *     is appended to it and `is_new_source` is false.
+         *     is appended to it and `is_new_source` is false. A file whose type is not accepted, or whose
+         *     content does not match its extension, answers 422 at `["body", "file"]`; 415 is for a
+         *     request content type other than JSON or multipart.
          */
         post: operations["uploadVaultData"];
         delete?: never;
@@ -384,7 +386,7 @@ export interface components {
         RunStatus: "pending" | "running" | "completed" | "failed";
         /** @enum {string} */
         NotificationStatus: "success" | "failed" | "skipped";
-        /** @description snake_case form of the skill name, e.g. web_research, stock_research, social_media_research. */
+        /** @description snake_case form of the skill name, e.g. web_research, stock_research, social_media_research. A skill outside the catalog answers 422 naming the skill. */
         SkillId: string;
         AgentConfig: {
             /** @description HOW to analyze (methodology, data sources, criteria). Must not contain score definitions; put those in score_meaning. */
@@ -398,7 +400,7 @@ export interface components {
              * @description The caller's own trackers in the same space, used as context. Linking is free.
              * @default []
              */
-            linked_trackers: string[];
+            linked_trackers?: string[];
         };
         /** @description Fields sent replace the stored ones; fields omitted stay (see the PATCH assumption). */
         AgentConfigUpdate: {
@@ -422,7 +424,8 @@ export interface components {
          *     `lower_threshold <= upper_threshold`; when any v0.3 field is present and e-mail or
          *     webhook is enabled, at least one direction must be on; `score_threshold` and
          *     `threshold_direction` go together. Trackers without the v0.3 fields keep the base
-         *     behaviour (legacy threshold if set, otherwise signal_level).
+         *     behaviour (legacy threshold if set, otherwise signal_level). When a v0.3 field is present
+         *     but neither direction is on, no alert is sent.
          */
         NotificationConfig: {
             signal_level?: components["schemas"]["SignalLevel"];
@@ -430,24 +433,24 @@ export interface components {
              * @description Sends mail to the account's e-mail address.
              * @default false
              */
-            email_enabled: boolean;
+            email_enabled?: boolean;
             /**
              * @description Sends to the account-level webhook endpoint.
              * @default false
              */
-            webhook_enabled: boolean;
+            webhook_enabled?: boolean;
             /**
              * @description Enables the lower bound (v0.3).
              * @default false
              */
-            notify_below: boolean;
+            notify_below?: boolean;
             /** @description Alert when score <= lower_threshold. */
             lower_threshold?: components["schemas"]["Threshold"];
             /**
              * @description Enables the upper bound (v0.3).
              * @default false
              */
-            notify_above: boolean;
+            notify_above?: boolean;
             /** @description Alert when score >= upper_threshold. */
             upper_threshold?: components["schemas"]["Threshold"];
             /** @description Legacy single threshold (base release), used with threshold_direction. */
@@ -529,7 +532,7 @@ export interface components {
              * @description Hold the response until the run finishes. Never with zen.
              * @default false
              */
-            sync: boolean;
+            sync?: boolean;
             /** @description Notes or metadata for the run. */
             context?: {
                 [key: string]: unknown;
@@ -650,7 +653,7 @@ export interface components {
             file: string;
             /** @description Defaults to the file name. */
             source_name?: string;
-            /** @description Required for images (10-500 characters). */
+            /** @description Optional for documents; required for images, with at least `x-image-min-length` characters. */
             description?: string;
         };
         VaultSourceUpdate: {

@@ -1,0 +1,48 @@
+import type { Transporter } from 'nodemailer';
+import nodemailer from 'nodemailer';
+import { type RetryResult, withRetries } from './retry.ts';
+
+export interface AlertMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Sends alert mail through a real SMTP server (`--smtp-url`). Without one, mail goes to nodemailer's
+ * JSON transport: it is built like real mail and logged to stderr, and counts as delivered.
+ */
+export class EmailSender {
+  readonly #transport: Transporter;
+  readonly #log: (line: string) => void;
+  readonly #captured: boolean;
+
+  constructor(smtpUrl: string | undefined, log: (line: string) => void) {
+    this.#captured = !smtpUrl;
+    this.#transport = smtpUrl
+      ? nodemailer.createTransport(smtpUrl)
+      : nodemailer.createTransport({ jsonTransport: true });
+    this.#log = log;
+  }
+
+  send(mail: AlertMail, backoffSeconds: readonly number[], signal?: AbortSignal): Promise<RetryResult> {
+    return withRetries(
+      async () => {
+        await this.#transport.sendMail({
+          from: 'Tracker alerts <alerts@emulator.trackerkit.test>',
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+        });
+        if (this.#captured) this.#log(`@trackerkit/emulator: alert mail to ${mail.to}: ${mail.subject}`);
+        return { ok: true };
+      },
+      backoffSeconds,
+      signal,
+    );
+  }
+
+  close(): void {
+    this.#transport.close();
+  }
+}

@@ -1,0 +1,118 @@
+import type { AlertData, ChannelDelivery } from '@trackerkit/client';
+import type { App } from '../app.ts';
+import { iso } from '../clock.ts';
+import type { RunRecord, TrackerRecord } from '../store/records.ts';
+import { evaluateAlert, ruleOf } from './alert-rules.ts';
+import type { EmailSender } from './email-sender.ts';
+import type { RetryResult } from './retry.ts';
+import { sendWebhook } from './webhook-sender.ts';
+
+export interface NotifyOutcome {
+  delivery: RunRecord['notification_delivery'];
+  alerted: boolean;
+}
+
+/**
+ * After a completed run: evaluates the tracker's alert condition, delivers to the enabled channels
+ * and returns the per-channel records; sends `tracker.alert.resolved` when the run is back inside
+ * after an alerting run. Resolved events are not recorded in notification_delivery.
+ */
+export class Notifier {
+  readonly #app: App;
+  readonly #email: EmailSender;
+  readonly #abort = new AbortController();
+
+  constructor(app: App, email: EmailSender) {
+    this.#app = app;
+    this.#email = email;
+  }
+
+  async notify(run: RunRecord, tracker: TrackerRecord): Promise<NotifyOutcome> {
+    const none: NotifyOutcome = { delivery: { email: null, webhook: null }, alerted: false };
+    const config = tracker.notification_config;
+    const result = run.result;
+    if (!config || !result || (!config.email_enabled && !config.webhook_enabled)) return none;
+    const account = this.#app.store.accounts.get(tracker.account_id);
+    if (!account) return none;
+    const decision = evaluateAlert(config, result, this.#app.options.signalLevelMatch);
+    const backoff = this.#app.options.webhookBackoffSeconds;
+    const signal = this.#abort.signal;
+    const data = (
+      reason: string,
+      bound: AlertData['bound'],
+      threshold: AlertData['threshold'],
+    ): AlertData => ({
+      account_id: account.id,
+      space_id: tracker.space_id,
+      tracker_id: tracker.id,
+      tracker_name: tracker.name,
+      run_id: run.id,
+      score: result.score,
+      signal: result.signal,
+      analysis: result.analysis,
+      rule: decision?.rule ?? ruleOf(config) ?? 'bounds',
+      bound,
+      threshold,
+      reason,
+      trigger_type: run.config_snapshot.trigger_type,
+      completed_at: iso(run.completed_at ?? this.#app.clock.now()),
+      url: null,
+    });
+    const target = { url: account.webhook_url, secret: account.webhook_secret };
+    if (!decision) {
+      if (config.webhook_enabled && this.#app.options.resolveEvents && this.#previousAlerted(run)) {
+        const event = {
+          type: 'tracker.alert.resolved' as const,
+          timestamp: iso(this.#app.clock.now()),
+          data: data(`Score ${result.score} is back inside the alert condition.`, null, null),
+        };
+        const outcome = await sendWebhook(target, event, backoff, signal);
+        if (!outcome.ok)
+          this.#app.log(`@trackerkit/emulator: resolved event for ${run.id} failed: ${outcome.error}`);
+      }
+      return none;
+    }
+    const record = (outcome: RetryResult): ChannelDelivery => ({
+      status: outcome.ok ? 'success' : 'failed',
+      reason: decision.reason,
+      attempts: outcome.attempts,
+      delivered_at: outcome.ok ? iso(this.#app.clock.now()) : null,
+      error: outcome.error,
+    });
+    const event = {
+      type: 'tracker.alert' as const,
+      timestamp: iso(this.#app.clock.now()),
+      data: data(decision.reason, decision.bound, decision.threshold),
+    };
+    const [webhook, email] = await Promise.all([
+      config.webhook_enabled ? sendWebhook(target, event, backoff, signal).then(record) : null,
+      config.email_enabled
+        ? this.#email
+            .send(
+              {
+                to: account.email,
+                subject: `Tracker alert: ${tracker.name} scored ${result.score} (${result.signal}) - ${decision.reason}`,
+                text: `${decision.reason}\n\nTracker: ${tracker.name} (${tracker.id})\nRun: ${run.id}\nScore: ${result.score}\nSignal: ${result.signal}\n\n${result.analysis}\n`,
+              },
+              backoff,
+              signal,
+            )
+            .then(record)
+        : null,
+    ]);
+    return { delivery: { email, webhook }, alerted: true };
+  }
+
+  #previousAlerted(run: RunRecord): boolean {
+    const previous = this.#app.store.runs
+      .by('tracker_id', run.tracker_id)
+      .filter((r) => r.id !== run.id && r.status === 'completed' && r.seq < run.seq)
+      .sort((a, b) => b.seq - a.seq)[0];
+    return previous?.alerted === true;
+  }
+
+  close(): void {
+    this.#abort.abort();
+    this.#email.close();
+  }
+}

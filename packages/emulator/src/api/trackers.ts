@@ -1,0 +1,138 @@
+import type {
+  AgentConfig,
+  AgentConfigUpdate,
+  NotificationConfig,
+  TrackerCreate,
+  TrackerUpdate,
+} from '@trackerkit/client';
+import type { App } from '../app.ts';
+import { nextOccurrence } from '../domain/schedule.ts';
+import { type Handler, ok } from '../http/types.ts';
+import { newId } from '../ids.ts';
+import type { StoredAgentConfig, TrackerRecord } from '../store/records.ts';
+import { resolvePointer } from '../validation/document.ts';
+import { validateAgainst } from '../validation/request-validator.ts';
+import { ownSpace, ownTracker, requireActive } from './access.ts';
+import { deleteTrackerCascade } from './cascade.ts';
+import { checkTrackerConfig, withNotificationDefaults } from './tracker-rules.ts';
+import { DELETED, newestFirst, paginate, trackerView } from './views.ts';
+
+function agentConfigOf(config: AgentConfig): StoredAgentConfig {
+  return {
+    instruction: config.instruction,
+    score_meaning: config.score_meaning,
+    skills: config.skills,
+    reasoning_mode: config.reasoning_mode ?? 'basic',
+    linked_trackers: config.linked_trackers ?? [],
+  };
+}
+
+export function scheduleNext(app: App, tracker: TrackerRecord): number | null {
+  if (tracker.run_mode !== 'scheduled' || !tracker.schedule) return null;
+  return nextOccurrence(tracker.schedule, app.clock.now());
+}
+
+export function trackerHandlers(app: App): Record<string, Handler> {
+  const { store, clock } = app;
+  return {
+    createTracker: ({ account, params, body }) => {
+      const space = ownSpace(app, account, String(params.space_id));
+      requireActive(space);
+      const input = body as TrackerCreate;
+      const agentConfig = agentConfigOf(input.agent_config);
+      const notification = input.notification_config ?? null;
+      const schedule = input.schedule ?? null;
+      checkTrackerConfig(app, account, {
+        trackerId: null,
+        spaceId: space.id,
+        runMode: input.run_mode,
+        schedule,
+        agentConfig,
+        notificationConfig: notification,
+      });
+      const now = clock.now();
+      const tracker: TrackerRecord = {
+        id: newId('trk'),
+        account_id: account.id,
+        space_id: space.id,
+        name: input.name,
+        description: input.description,
+        run_mode: input.run_mode,
+        schedule,
+        vault_ttl_days: input.vault_ttl_days ?? null,
+        agent_config: agentConfig,
+        notification_config: notification ? withNotificationDefaults(notification) : null,
+        category: space.category,
+        last_run_at: null,
+        next_run_at: null,
+        created_at: now,
+        updated_at: now,
+        seq: store.nextSeq(),
+      };
+      tracker.next_run_at = scheduleNext(app, tracker);
+      store.trackers.put(tracker);
+      return ok(trackerView(tracker), 201);
+    },
+
+    listTrackers: ({ account, query }) => {
+      const space = ownSpace(app, account, String(query.space_id));
+      requireActive(space);
+      return ok(paginate(newestFirst(store.trackers.by('space_id', space.id)), query, trackerView));
+    },
+
+    getTracker: ({ account, params }) => ok(trackerView(ownTracker(app, account, String(params.tracker_id)))),
+
+    updateTracker: ({ account, params, body }) => {
+      const current = ownTracker(app, account, String(params.tracker_id));
+      const patch = body as TrackerUpdate;
+      const replace = app.options.patchObjects === 'replace';
+      let agentConfig = current.agent_config;
+      if (patch.agent_config) {
+        const sent = patch.agent_config as AgentConfigUpdate;
+        if (replace) {
+          validateAgainst(resolvePointer('#/components/schemas/AgentConfig'), sent, ['body', 'agent_config']);
+          agentConfig = agentConfigOf(sent as AgentConfig);
+        } else {
+          agentConfig = agentConfigOf({ ...current.agent_config, ...sent } as AgentConfig);
+        }
+      }
+      let notification: Partial<NotificationConfig> | null = current.notification_config;
+      if (patch.notification_config) {
+        notification = replace
+          ? patch.notification_config
+          : { ...(notification ?? {}), ...patch.notification_config };
+      }
+      const schedule = patch.schedule === undefined ? current.schedule : patch.schedule;
+      const runMode = patch.run_mode ?? current.run_mode;
+      checkTrackerConfig(app, account, {
+        trackerId: current.id,
+        spaceId: current.space_id,
+        runMode,
+        schedule,
+        agentConfig,
+        notificationConfig: notification,
+      });
+      const updated: TrackerRecord = {
+        ...current,
+        name: patch.name ?? current.name,
+        description: patch.description ?? current.description,
+        run_mode: runMode,
+        schedule,
+        vault_ttl_days: patch.vault_ttl_days === undefined ? current.vault_ttl_days : patch.vault_ttl_days,
+        agent_config: agentConfig,
+        notification_config: notification ? withNotificationDefaults(notification) : null,
+        updated_at: clock.now(),
+      };
+      const scheduleChanged = patch.schedule !== undefined || patch.run_mode !== undefined;
+      if (scheduleChanged) updated.next_run_at = scheduleNext(app, updated);
+      store.trackers.put(updated);
+      return ok(trackerView(updated));
+    },
+
+    deleteTracker: ({ account, params }) => {
+      const tracker = ownTracker(app, account, String(params.tracker_id));
+      deleteTrackerCascade(store, tracker.id);
+      return ok(DELETED);
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util';
+import type { EmulatorOptions } from './options.ts';
+
+export const usage = `Usage: trackerkit-emulator [options]
+
+  --port N                     TCP port (default 0: a free one)
+  --host HOST                  interface (default 127.0.0.1)
+  --clock real|manual          emulator clock (default real)
+  --clock-start ISO            starting instant of a manual clock
+  --data FILE                  keep state in this SQLite file (default: memory)
+  --smtp-url URL               SMTP server for alert mail (env TRACKER_EMULATOR_SMTP_URL)
+  --skill-costs JSON           skill catalog, e.g. '{"web_research":1}' (default: the document's)
+  --signal-level-match at-or-below|exact
+  --resolve-events on|off      send tracker.alert.resolved (default on)
+  --patch-objects merge|replace
+  --quants-balance N           balance of each account (default unlimited)
+  --max-file-bytes N           largest accepted file upload
+  --token qapi_...             fixed token for the seeded account
+  --email ADDRESS              e-mail of the seeded account
+  --validate-responses         log responses that do not match the document
+  --help`;
+
+function oneOf<T extends string>(
+  flag: string,
+  value: string | undefined,
+  allowed: readonly T[],
+): T | undefined {
+  if (value === undefined) return undefined;
+  if (!allowed.includes(value as T))
+    throw new Error(`@trackerkit/emulator: --${flag} must be one of ${allowed.join(', ')}`);
+  return value as T;
+}
+
+function number(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(`@trackerkit/emulator: --${flag} must be a non-negative number`);
+  return n;
+}
+
+function skillCosts(value: string | undefined): Record<string, number> | undefined {
+  if (value === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error('@trackerkit/emulator: --skill-costs must be a JSON object of skill id → cost');
+  }
+  const ok =
+    parsed &&
+    typeof parsed === 'object' &&
+    !Array.isArray(parsed) &&
+    Object.values(parsed).every((v) => typeof v === 'number' && v >= 0);
+  if (!ok) throw new Error('@trackerkit/emulator: --skill-costs must map skill ids to non-negative numbers');
+  return parsed as Record<string, number>;
+}
+
+/** Flags → options; environment variables fill what flags leave out. */
+export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      clock: { type: 'string' },
+      'clock-start': { type: 'string' },
+      data: { type: 'string' },
+      'smtp-url': { type: 'string' },
+      'skill-costs': { type: 'string' },
+      'signal-level-match': { type: 'string' },
+      'resolve-events': { type: 'string' },
+      'patch-objects': { type: 'string' },
+      'quants-balance': { type: 'string' },
+      'max-file-bytes': { type: 'string' },
+      token: { type: 'string' },
+      email: { type: 'string' },
+      'validate-responses': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) return 'help';
+  const resolve = oneOf('resolve-events', values['resolve-events'], ['on', 'off'] as const);
+  return {
+    port: number('port', values.port),
+    host: values.host,
+    clock: oneOf('clock', values.clock, ['real', 'manual'] as const),
+    clockStart: values['clock-start'],
+    data: values.data,
+    smtpUrl: values['smtp-url'] ?? process.env.TRACKER_EMULATOR_SMTP_URL,
+    skillCosts: skillCosts(values['skill-costs']),
+    signalLevelMatch: oneOf('signal-level-match', values['signal-level-match'], [
+      'at-or-below',
+      'exact',
+    ] as const),
+    resolveEvents: resolve === undefined ? undefined : resolve === 'on',
+    patchObjects: oneOf('patch-objects', values['patch-objects'], ['merge', 'replace'] as const),
+    quantsBalance: number('quants-balance', values['quants-balance']),
+    maxFileBytes: number('max-file-bytes', values['max-file-bytes']),
+    token: values.token,
+    email: values.email,
+    validateResponses: values['validate-responses'],
+  };
+}

@@ -1,0 +1,93 @@
+import type { App } from '../app.ts';
+import { newId, newToken } from '../ids.ts';
+import type { AccountRecord, SpaceRecord } from '../store/records.ts';
+
+export interface Seeded {
+  accountId: string;
+  token: string;
+  spaceId: string;
+}
+
+export interface SpaceInput {
+  name?: string;
+  description?: string;
+  category?: string;
+  capacity_gb?: number;
+  throughput_per_hour?: number;
+  monthly_cost?: number;
+  storage_cost?: number;
+  throughput_cost?: number;
+  rate_limit_per_hour?: number;
+  is_active?: boolean;
+}
+
+export function createAccount(app: App, email: string): AccountRecord {
+  const { store } = app;
+  const account: AccountRecord = {
+    id: newId('acc'),
+    email,
+    webhook_url: null,
+    webhook_secret: null,
+    quants_balance: app.options.quantsBalance,
+    created_at: app.clock.now(),
+    seq: store.nextSeq(),
+  };
+  store.accounts.put(account);
+  return account;
+}
+
+export function createToken(app: App, accountId: string, token: string = newToken()): string {
+  app.store.tokens.put({
+    id: token,
+    account_id: accountId,
+    created_at: app.clock.now(),
+    seq: app.store.nextSeq(),
+  });
+  return token;
+}
+
+export function createSpace(app: App, accountId: string, input: SpaceInput): SpaceRecord {
+  const space: SpaceRecord = {
+    id: newId('spc'),
+    account_id: accountId,
+    name: input.name ?? 'Default space',
+    description: input.description ?? '',
+    category: input.category ?? 'general',
+    capacity_gb: input.capacity_gb ?? 10,
+    throughput_per_hour: input.throughput_per_hour ?? 1000,
+    monthly_cost: input.monthly_cost ?? 49,
+    storage_cost: input.storage_cost ?? 9,
+    throughput_cost: input.throughput_cost ?? 40,
+    rate_limit_per_hour: input.rate_limit_per_hour ?? 3600,
+    is_active: input.is_active ?? true,
+    created_at: app.clock.now(),
+    updated_at: null,
+    seq: app.store.nextSeq(),
+  };
+  app.store.spaces.put(space);
+  return space;
+}
+
+/** The ready account, token and space; created once and found again in a --data file. */
+export function seed(app: App): Seeded {
+  const { store } = app;
+  const previous = store.meta.get('seed')?.value as Seeded | undefined;
+  if (previous && store.accounts.get(previous.accountId) && store.spaces.get(previous.spaceId)) {
+    if (app.options.token && !store.tokens.get(app.options.token))
+      createToken(app, previous.accountId, app.options.token);
+    const token = app.options.token ?? previous.token;
+    if (!store.tokens.get(token)) createToken(app, previous.accountId, token);
+    return { ...previous, token };
+  }
+  return store.transaction(() => {
+    const account = createAccount(app, app.options.email);
+    const token = createToken(app, account.id, app.options.token);
+    const space = createSpace(app, account.id, {
+      name: 'Default space',
+      description: 'Seeded by the emulator',
+    });
+    const seeded = { accountId: account.id, token, spaceId: space.id };
+    store.meta.put({ id: 'seed', value: seeded, seq: store.nextSeq() });
+    return seeded;
+  });
+}

@@ -1,0 +1,127 @@
+import type { AddressInfo } from 'node:net';
+import { EmailSender } from './alerts/email-sender.ts';
+import { Notifier } from './alerts/notifier.ts';
+import { runHandlers } from './api/runs.ts';
+import { spaceHandlers } from './api/spaces.ts';
+import { trackerHandlers } from './api/trackers.ts';
+import { vaultHandlers } from './api/vault.ts';
+import type { App } from './app.ts';
+import { type Clock, createClock, iso } from './clock.ts';
+import { createConsole } from './console/console-routes.ts';
+import { RateLimiter } from './domain/rate-limiter.ts';
+import { RunWorker } from './domain/run-worker.ts';
+import { seed } from './domain/seed.ts';
+import { TimeDriver } from './domain/time-driver.ts';
+import { createApiDispatcher } from './http/api-dispatch.ts';
+import { API_PREFIX, createHttpServer } from './http/server.ts';
+import { type EmulatorOptions, resolveOptions } from './options.ts';
+import { createMemoryStore } from './store/memory-store.ts';
+import type { Store } from './store/store.ts';
+import { ResponseValidator } from './validation/response-validator.ts';
+
+export interface EmulatorClock {
+  readonly mode: 'real' | 'manual';
+  /** The emulator clock as an ISO 8601 string. */
+  now(): string;
+  /** Moves a manual clock forward, firing due schedules and expiry and waiting for their runs. */
+  advance(minutes: number): Promise<string>;
+}
+
+export interface RunningEmulator {
+  /** `http://host:port/v1`: the service base address. */
+  baseUrl: string;
+  /** `http://host:port`: the console stand-in is at `${origin}/_emulator`. */
+  origin: string;
+  token: string;
+  accountId: string;
+  spaceId: string;
+  clock: EmulatorClock;
+  /** Resolves when every run started so far has finished. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+  /** Responses that did not match the document (only with validateResponses). */
+  contractViolations(): string[];
+}
+
+function startClock(options: ReturnType<typeof resolveOptions>, store: Store): Clock {
+  const persisted = store.meta.get('clock')?.value;
+  const start =
+    options.clockStart !== undefined
+      ? new Date(options.clockStart).getTime()
+      : typeof persisted === 'number'
+        ? persisted
+        : Date.now();
+  if (Number.isNaN(start))
+    throw new Error(`@trackerkit/emulator: clockStart ${options.clockStart} is not a date`);
+  return createClock(options.clock, start);
+}
+
+/** Starts the emulator on a real socket and resolves once it accepts requests. */
+export async function startEmulator(input: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const options = resolveOptions(input);
+  // node:sqlite loads only with --data (it prints an experimental warning on some Node versions).
+  const store = options.data
+    ? (await import('./store/sqlite-store.ts')).createSqliteStore(options.data)
+    : createMemoryStore();
+  const clock = startClock(options, store);
+  const worker = new RunWorker();
+  const app: App = { store, clock, options, limiter: new RateLimiter(clock), runs: worker, log: options.log };
+  const notifier = new Notifier(app, new EmailSender(options.smtpUrl, options.log));
+  worker.attach(app, notifier);
+  const driver = new TimeDriver(app);
+  const seeded = seed(app);
+  const validator = options.validateResponses
+    ? new ResponseValidator((message) => options.log(`@trackerkit/emulator: contract violation: ${message}`))
+    : null;
+  const handlers = {
+    ...spaceHandlers(app),
+    ...trackerHandlers(app),
+    ...runHandlers(app),
+    ...vaultHandlers(app),
+  };
+  const server = createHttpServer({
+    app,
+    api: createApiDispatcher(app, handlers),
+    console: createConsole(app, driver),
+    validator,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const origin = `http://${host}:${port}`;
+  // Runs cut short by a previous stop resume now.
+  for (const run of store.runs.all()) {
+    if (run.status === 'pending' || run.status === 'running') void worker.execute(run.id);
+  }
+  driver.start();
+  let closed: Promise<void> | undefined;
+  return {
+    baseUrl: `${origin}${API_PREFIX}`,
+    origin,
+    token: seeded.token,
+    accountId: seeded.accountId,
+    spaceId: seeded.spaceId,
+    clock: {
+      mode: clock.mode,
+      now: () => iso(clock.now()),
+      advance: async (minutes: number) => iso(await driver.advanceTo(clock.now() + minutes * 60_000)),
+    },
+    idle: () => worker.idle(),
+    contractViolations: () => [...(validator?.violations ?? [])],
+    close: () => {
+      closed ??= (async () => {
+        driver.stop();
+        worker.close();
+        notifier.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await worker.idle();
+        store.close();
+      })();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import type { IncomingMessage } from 'node:http';
+import { HttpError } from './errors.ts';
+
+/**
+ * Reads the whole body. Past `limit` bytes the rest is drained and discarded (answering before the
+ * client finished sending makes many clients report a broken connection instead of the 413).
+ */
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? Number.NaN);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let over = Number.isFinite(declared) && declared > limit;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) over = true;
+    if (!over) chunks.push(chunk);
+  }
+  if (over) throw new HttpError(413, `Request body exceeds ${limit} bytes`);
+  return Buffer.concat(chunks, size);
+}
+
+export async function drain(req: IncomingMessage): Promise<void> {
+  for await (const _ of req as AsyncIterable<Buffer>) {
+    // discard
+  }
+}
+
+/** `type/subtype` in lower case, without parameters. */
+export function mediaType(header: string | undefined): string | null {
+  if (!header) return null;
+  return header.split(';')[0]?.trim().toLowerCase() || null;
+}
+
+export function headerParam(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';').slice(1)) {
+    const [key, ...rest] = part.split('=');
+    if (key?.trim().toLowerCase() === name)
+      return rest
+        .join('=')
+        .trim()
+        .replace(/^"(.*)"$/, '$1');
+  }
+  return null;
+}
+
+export function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch (error) {
+    throw new HttpError(400, `Malformed JSON body: ${(error as Error).message}`);
+  }
+}

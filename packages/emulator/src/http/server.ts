@@ -1,0 +1,58 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { App } from '../app.ts';
+import type { ResponseValidator } from '../validation/response-validator.ts';
+import { type Dispatched, errorReply } from './api-dispatch.ts';
+import type { Reply } from './types.ts';
+
+export interface ServerParts {
+  app: App;
+  api: (req: IncomingMessage, path: string, search: URLSearchParams) => Promise<Dispatched>;
+  console: (req: IncomingMessage, path: string) => Promise<Reply>;
+  validator: ResponseValidator | null;
+}
+
+export const API_PREFIX = '/v1';
+export const CONSOLE_PREFIX = '/_emulator';
+
+function send(res: ServerResponse, reply: Reply): void {
+  const payload = JSON.stringify(reply.body);
+  res.writeHead(reply.status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(payload),
+    ...reply.headers,
+  });
+  res.end(payload);
+}
+
+/** The HTTP front: `/v1/api/...` is the service, `/_emulator/...` the console stand-in. */
+export function createHttpServer(parts: ServerParts): Server {
+  const { app, validator } = parts;
+  return createServer(async (req, res) => {
+    let reply: Reply;
+    let dispatched: Dispatched | undefined;
+    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    try {
+      if (url.pathname.startsWith(`${API_PREFIX}/`)) {
+        dispatched = await parts.api(req, url.pathname.slice(API_PREFIX.length), url.searchParams);
+        reply = dispatched.reply;
+      } else if (url.pathname.startsWith(`${CONSOLE_PREFIX}/`)) {
+        reply = await parts.console(req, url.pathname.slice(CONSOLE_PREFIX.length));
+      } else {
+        req.resume();
+        reply = { status: 404, body: { detail: 'Not Found' } };
+      }
+    } catch (error) {
+      req.resume();
+      reply = errorReply(app, error);
+    }
+    if (validator && url.pathname.startsWith(`${API_PREFIX}/`)) {
+      const label = `${req.method} ${url.pathname}`;
+      validator.check(dispatched?.op, label, reply.status, lowerKeys(reply.headers), reply.body);
+    }
+    if (!res.headersSent) send(res, reply);
+  });
+}
+
+function lowerKeys(headers: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+}

@@ -1,0 +1,60 @@
+import { DEFAULT_SKILL_COSTS, LIMITS, WEBHOOK_DELIVERY } from '@trackerkit/client';
+import type { ClockMode } from './clock.ts';
+
+export interface EmulatorOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number;
+  host?: string;
+  clock?: ClockMode;
+  /** Manual clock's starting instant (ISO string or epoch ms); defaults to now. */
+  clockStart?: string | number;
+  /** SQLite file; state stays in memory when absent. */
+  data?: string;
+  /** smtp://host:port for alert e-mail; without it mail is captured in-process and logged. */
+  smtpUrl?: string;
+  /** Skill catalog: id → base cost in quants. Defaults to the document's DEFAULT_SKILL_COSTS. */
+  skillCosts?: Record<string, number>;
+  /** Validate every response against the document and record mismatches. */
+  validateResponses?: boolean;
+  signalLevelMatch?: 'at-or-below' | 'exact';
+  /** Send `tracker.alert.resolved` (default true). */
+  resolveEvents?: boolean;
+  /** How PATCH treats agent_config and notification_config (default merge). */
+  patchObjects?: 'merge' | 'replace';
+  /** Quants balance of seeded and new accounts; null or absent means unlimited. */
+  quantsBalance?: number | null;
+  maxFileBytes?: number;
+  /** Fixed API token for the seeded account (a fresh one otherwise). */
+  token?: string;
+  /** E-mail address of the seeded account. */
+  email?: string;
+  /** Seconds between webhook attempts (defaults to the document's WEBHOOK_DELIVERY). */
+  webhookBackoffSeconds?: readonly number[];
+  /** Log sink; defaults to stderr. */
+  log?: (line: string) => void;
+}
+
+export type ResolvedOptions = Required<Omit<EmulatorOptions, 'data' | 'smtpUrl' | 'token' | 'clockStart'>> &
+  Pick<EmulatorOptions, 'data' | 'smtpUrl' | 'token' | 'clockStart'>;
+
+export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
+  return {
+    port: options.port ?? 0,
+    host: options.host ?? '127.0.0.1',
+    clock: options.clock ?? 'real',
+    clockStart: options.clockStart,
+    data: options.data,
+    smtpUrl: options.smtpUrl ?? process.env.TRACKER_EMULATOR_SMTP_URL,
+    skillCosts: options.skillCosts ?? { ...DEFAULT_SKILL_COSTS },
+    validateResponses: options.validateResponses ?? false,
+    signalLevelMatch: options.signalLevelMatch ?? 'at-or-below',
+    resolveEvents: options.resolveEvents ?? true,
+    patchObjects: options.patchObjects ?? 'merge',
+    quantsBalance: options.quantsBalance ?? null,
+    maxFileBytes: options.maxFileBytes ?? LIMITS.fileBytesMax,
+    token: options.token,
+    email: options.email ?? 'developer@emulator.trackerkit.test',
+    webhookBackoffSeconds: options.webhookBackoffSeconds ?? WEBHOOK_DELIVERY.backoff_seconds,
+    log: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
+  };
+}
