@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Workspace packages resolve to their TypeScript sources (the `source` export condition), so
+// Workspace packages resolve to their TypeScript sources (the `trackerkit-source` export condition), so
 // tests never need a build first.
-const resolve = { conditions: ['trackerkit-source', 'module', 'node', 'import', 'default'] };
+const resolve = { conditions: ['trackerkit-source', 'module', 'node', 'development|production'] };
 
 export default defineConfig({
   resolve,

@@ -1,1 +1,40 @@
-export {};
+// Public API of @trackerkit/webhooks. Explicit named exports only.
+export { deadLettersCommand } from './cli/dead-letters-command.ts';
+export { runCli } from './cli/run-cli.ts';
+export type { ConfigInput } from './config/config-schema.ts';
+export { configSchema } from './config/config-schema.ts';
+export { loadConfig } from './config/load-config.ts';
+export type { Config, DestinationConfig, RetryPolicy, SourceConfig } from './config/types.ts';
+export { backoffDelay } from './delivery/backoff-delay.ts';
+export { createCircuitBreaker } from './delivery/circuit-breaker.ts';
+export { createDestination } from './delivery/create-destination.ts';
+export type { AlertSummary } from './delivery/format-alert.ts';
+export { formatAlert } from './delivery/format-alert.ts';
+export type { DeliveryJob, DeliveryOutcome, Destination } from './delivery/types.ts';
+export { WebhooksError } from './errors.ts';
+export { alertSchemas, knownEventTypes } from './events/alert-schemas.ts';
+export { parseAlertEvent } from './events/parse-alert-event.ts';
+export type {
+  AlertData,
+  AlertEvent,
+  EventName,
+  KnownEvent,
+  TrackerAlertEvent,
+  TrackerAlertResolvedEvent,
+  UnknownEvent,
+} from './events/types.ts';
+export { isKnownEvent } from './events/types.ts';
+export type { Router, RouterOptions } from './router/create-router.ts';
+export { createRouter } from './router/create-router.ts';
+export { matchRouteTree } from './router/match-route-tree.ts';
+export type { MuteWindow, RouteMatch, RouteMatchers, RouteNode } from './router/types.ts';
+export type { Logger } from './server/logger.ts';
+export { createLogger } from './server/logger.ts';
+export type { Receiver, StartReceiverOptions } from './server/start-receiver.ts';
+export { startReceiver } from './server/start-receiver.ts';
+export type { Store } from './store/open-store.ts';
+export { openStore } from './store/open-store.ts';
+export { signStandardWebhooks, standardWebhooksHeaders } from './verify/sign-standard-webhooks.ts';
+export type { HeaderSource, Scheme, Verified, VerifyOptions, WebhookRequest } from './verify/types.ts';
+export { verify } from './verify/verify.ts';
+export { verifyWithFallback } from './verify/verify-with-fallback.ts';

@@ -1,0 +1,101 @@
+import { formatAlert } from '../delivery/format-alert.ts';
+import { WebhooksError } from '../errors.ts';
+import { openStore } from '../store/open-store.ts';
+import type { DeliveryRow } from '../store/types.ts';
+
+function row(d: DeliveryRow): string {
+  const when = new Date(d.updatedAt).toISOString();
+  return [
+    String(d.id).padEnd(6),
+    d.destination.padEnd(16),
+    String(d.attempts).padEnd(8),
+    when,
+    ` ${d.lastError ?? ''}`,
+  ]
+    .join(' ')
+    .slice(0, 200);
+}
+
+function details(d: DeliveryRow): string {
+  let summary = '';
+  try {
+    const s = formatAlert(JSON.parse(d.body));
+    summary = `${s.title}: ${s.headline}`;
+  } catch {
+    summary = '(body is not JSON)';
+  }
+  return [
+    `id:              ${d.id}`,
+    `state:           ${d.state}`,
+    `destination:     ${d.destination}`,
+    `route:           ${d.route}`,
+    `idempotency key: ${d.idempotencyKey}`,
+    `source:          ${d.source}`,
+    `webhook-id:      ${d.webhookId}`,
+    `event:           ${d.eventType}`,
+    `summary:         ${summary}`,
+    `attempts:        ${d.attempts}`,
+    `last status:     ${d.lastStatus ?? '-'}`,
+    `last error:      ${d.lastError ?? '-'}`,
+    `received:        ${new Date(d.receivedAt).toISOString()}`,
+    `updated:         ${new Date(d.updatedAt).toISOString()}`,
+    'body:',
+    d.body,
+  ].join('\n');
+}
+
+/** `dead-letters list | show <id> | replay <id|--all>` against a store file. Returns the exit code. */
+export function deadLettersCommand(
+  dbPath: string,
+  args: string[],
+  out: (text: string) => void = (t) => process.stdout.write(`${t}\n`),
+): number {
+  const [action, target] = args;
+  const store = openStore(dbPath);
+  try {
+    if (action === 'list') {
+      const rows = store.list('dead');
+      if (rows.length === 0) {
+        out('No dead letters.');
+        return 0;
+      }
+      out(
+        `${'ID'.padEnd(6)} ${'DESTINATION'.padEnd(16)} ${'ATTEMPTS'.padEnd(8)} ${'UPDATED'.padEnd(24)} LAST ERROR`,
+      );
+      for (const d of rows) out(row(d));
+      return 0;
+    }
+    if (action === 'show' || action === 'replay') {
+      if (action === 'replay' && target === '--all') {
+        out(
+          `Replayed ${store.replay('all')} dead letter(s); a running receiver delivers them with the same idempotency keys.`,
+        );
+        return 0;
+      }
+      const id = Number(target);
+      if (!Number.isInteger(id) || id <= 0) {
+        throw new WebhooksError(
+          `${action}: needs a dead letter id${action === 'replay' ? ' or --all' : ''}`,
+          {
+            status: 400,
+            reason: 'usage',
+          },
+        );
+      }
+      const d = store.get(id);
+      if (d?.state !== 'dead') {
+        out(`@trackerkit/webhooks: no dead letter with id ${id}`);
+        return 1;
+      }
+      if (action === 'show') out(details(d));
+      else out(`Replayed ${store.replay(id)} dead letter(s).`);
+      return 0;
+    }
+    throw new WebhooksError('dead-letters: use list, show <id> or replay <id|--all>', {
+      status: 400,
+      reason: 'usage',
+    });
+  } finally {
+    store.close();
+  }
+}

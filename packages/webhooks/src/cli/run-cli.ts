@@ -1,0 +1,75 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config/load-config.ts';
+import { WebhooksError } from '../errors.ts';
+import { startReceiver } from '../server/start-receiver.ts';
+import { deadLettersCommand } from './dead-letters-command.ts';
+import { storagePathFromFile } from './storage-path-from-file.ts';
+
+const USAGE = `Usage:
+  trackerkit-webhooks serve --config FILE [--port N] [--host HOST]
+  trackerkit-webhooks check --config FILE
+  trackerkit-webhooks dead-letters list|show <id>|replay <id|--all> (--config FILE | --db PATH)`;
+
+/** The CLI. Resolves to an exit code; `serve` resolves only when the server stops. */
+export async function runCli(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      config: { type: 'string', short: 'c' },
+      db: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      all: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    process.stdout.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  try {
+    if (command === 'serve') {
+      if (!values.config)
+        throw new WebhooksError('serve needs --config FILE', { status: 400, reason: 'usage' });
+      const receiver = await startReceiver({
+        config: values.config,
+        ...(values.port !== undefined ? { port: Number(values.port) } : {}),
+        ...(values.host !== undefined ? { host: values.host } : {}),
+      });
+      process.stderr.write(
+        `${JSON.stringify({ msg: 'ready', url: receiver.url, sources: receiver.sourceUrls })}\n`,
+      );
+      await new Promise<void>((resolve) => {
+        const stop = () => void receiver.close().then(resolve);
+        process.once('SIGTERM', stop);
+        process.once('SIGINT', stop);
+      });
+      return 0;
+    }
+    if (command === 'check') {
+      if (!values.config)
+        throw new WebhooksError('check needs --config FILE', { status: 400, reason: 'usage' });
+      const config = loadConfig(values.config);
+      process.stdout.write(
+        `Configuration OK: ${config.sources.length} source(s), ${config.destinations.length} destination(s).\n`,
+      );
+      return 0;
+    }
+    if (command === 'dead-letters') {
+      const db = values.db ?? (values.config ? storagePathFromFile(values.config) : undefined);
+      if (!db)
+        throw new WebhooksError('dead-letters needs --config FILE or --db PATH', {
+          status: 400,
+          reason: 'usage',
+        });
+      return deadLettersCommand(db, values.all ? [...rest, '--all'] : rest);
+    }
+    process.stderr.write(`@trackerkit/webhooks: unknown command ${command}\n${USAGE}\n`);
+    return 2;
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return error instanceof WebhooksError && error.reason === 'usage' ? 2 : 1;
+  }
+}

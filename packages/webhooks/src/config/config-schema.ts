@@ -1,0 +1,183 @@
+import { z } from 'zod';
+
+/** A secret or URL with a token in it: `{ env: NAME }` (preferred) or a literal. Never printed. */
+export const secretRef = z.union([
+  z.string().min(1),
+  z.strictObject({
+    env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'),
+  }),
+]);
+export type SecretRef = z.infer<typeof secretRef>;
+
+const duration = z.union([
+  z.number().nonnegative(),
+  z.string().regex(/^\d+(\.\d+)?(ms|s|m|h|d)$/, 'must be a duration such as 500ms, 30s, 5m, 4h'),
+]);
+const size = z.union([
+  z.number().int().positive(),
+  z.string().regex(/^\d+(b|kb|mb)$/i, 'must be a size such as 256kb'),
+]);
+const list = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
+
+const retry = z.strictObject({
+  max_attempts: z.number().int().min(1).max(100).optional(),
+  initial_delay: duration.optional(),
+  max_delay: duration.optional(),
+  factor: z.number().min(1).max(100).optional(),
+});
+
+const common = {
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/),
+  retry: retry.optional(),
+  timeout: duration.optional(),
+};
+const httpUrl = secretRef;
+
+export const destinationSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    ...common,
+    type: z.literal('forward'),
+    url: httpUrl,
+    secret: secretRef,
+    headers: z.record(z.string(), z.string()).optional(),
+  }),
+  z.strictObject({ ...common, type: z.literal('n8n'), url: httpUrl, secret: secretRef }),
+  z.strictObject({ ...common, type: z.literal('slack'), url: httpUrl }),
+  z.strictObject({
+    ...common,
+    type: z.literal('discord'),
+    url: httpUrl,
+    username: z.string().max(80).optional(),
+  }),
+  z.strictObject({ ...common, type: z.literal('teams'), url: httpUrl }),
+  z.strictObject({
+    ...common,
+    type: z.literal('ntfy'),
+    url: httpUrl.default('https://ntfy.sh'),
+    topic: z.string().regex(/^[-_A-Za-z0-9]{1,64}$/),
+    token: secretRef.optional(),
+    priority: z.number().int().min(1).max(5).optional(),
+  }),
+  z.strictObject({
+    ...common,
+    type: z.literal('pagerduty'),
+    url: httpUrl.default('https://events.pagerduty.com/v2/enqueue'),
+    routing_key: secretRef,
+    source: z.string().optional(),
+  }),
+  z.strictObject({
+    ...common,
+    type: z.literal('email'),
+    smtp: z.strictObject({
+      host: z.string().min(1),
+      port: z.number().int().min(1).max(65535).default(587),
+      secure: z.boolean().default(false),
+      require_tls: z.boolean().default(false),
+      user: secretRef.optional(),
+      pass: secretRef.optional(),
+    }),
+    from: z.string().min(3),
+    to: list(z.string().min(3)),
+  }),
+  z.strictObject({ ...common, type: z.literal('file'), path: z.string().min(1) }),
+  z.strictObject({ ...common, type: z.literal('stdout') }),
+]);
+export type DestinationInput = z.infer<typeof destinationSchema>;
+
+const signal = z.enum(['Poor', 'Negative', 'Neutral', 'Positive', 'Excellent']);
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'must be HH:MM');
+const weekday = z
+  .string()
+  .regex(
+    /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)(:(monday|tuesday|wednesday|thursday|friday|saturday|sunday))?$/i,
+    'must be a weekday or a range such as monday:friday',
+  );
+
+const matchers = z.strictObject({
+  event: list(z.string()).optional(),
+  tracker_id: list(z.string()).optional(),
+  tracker_name: list(z.string()).optional(),
+  space_id: list(z.string()).optional(),
+  signal: list(signal).optional(),
+  score: z.strictObject({ min: z.number().optional(), max: z.number().optional() }).optional(),
+  bound: list(z.enum(['lower', 'upper', 'none'])).optional(),
+});
+
+const muteWindow = z.strictObject({
+  weekdays: z.array(weekday).optional(),
+  times: z.array(z.strictObject({ start: hhmm, end: hhmm })).optional(),
+  timezone: z.string().optional(),
+});
+
+export interface RouteInput {
+  name?: string;
+  matchers?: z.infer<typeof matchers>;
+  receiver?: string | string[];
+  continue?: boolean;
+  repeat_interval?: number | string;
+  mute_windows?: z.infer<typeof muteWindow>[];
+  routes?: RouteInput[];
+}
+
+export const routeSchema: z.ZodType<RouteInput> = z.lazy(() =>
+  z.strictObject({
+    name: z.string().optional(),
+    matchers: matchers.optional(),
+    receiver: list(z.string()).optional(),
+    continue: z.boolean().optional(),
+    repeat_interval: duration.optional(),
+    mute_windows: z.array(muteWindow).optional(),
+    routes: z.array(routeSchema).optional(),
+  }),
+);
+
+export const sourceSchema = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/),
+  path: z.string().regex(/^\/[A-Za-z0-9/_.-]*$/, 'must be an absolute URL path'),
+  scheme: z.enum(['standard-webhooks', 'stripe', 'github', 'token', 'none']).default('standard-webhooks'),
+  secret: secretRef.optional(),
+  secrets: z.array(secretRef).min(1).optional(),
+  tolerance: duration.default('5m'),
+  header: z.string().min(1).optional(),
+  id_header: z.string().min(1).optional(),
+});
+
+export const configSchema = z.strictObject({
+  server: z
+    .strictObject({
+      host: z.string().default('127.0.0.1'),
+      port: z.number().int().min(0).max(65535).default(8787),
+      body_limit: size.default('256kb'),
+    })
+    .prefault({}),
+  storage: z
+    .strictObject({
+      path: z.string().min(1).default('trackerkit-webhooks.db'),
+      synchronous: z.enum(['full', 'normal']).default('full'),
+    })
+    .prefault({}),
+  sources: z.array(sourceSchema).min(1),
+  destinations: z.array(destinationSchema).min(1),
+  route: routeSchema,
+  catch_all: list(z.string()).optional(),
+  delivery: z
+    .strictObject({
+      concurrency: z.number().int().min(1).max(256).default(16),
+      poll_interval: duration.default('250ms'),
+      retry: retry.prefault({}),
+      breaker: z
+        .strictObject({
+          failure_threshold: z.number().int().min(1).default(5),
+          cooldown: duration.default('30s'),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
+  log: z
+    .strictObject({
+      level: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+      stream: z.enum(['stderr', 'stdout']).default('stderr'),
+    })
+    .prefault({}),
+});
+export type ConfigInput = z.input<typeof configSchema>;

@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { WEBHOOK_DELIVERY } from '@trackerkit/client';
+import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+import { WebhooksError } from '../errors.ts';
+import { configSchema } from './config-schema.ts';
+import { normalizeDestination, normalizeRetry } from './normalize-destination.ts';
+import { normalizeRoute, routeReceivers } from './normalize-route.ts';
+import { parseDuration, parseSize } from './parse-duration.ts';
+import { resolveSecret } from './resolve-secret.ts';
+import type { Config } from './types.ts';
+
+function invalid(problems: string[]): WebhooksError {
+  return new WebhooksError(`invalid configuration:\n  ${problems.join('\n  ')}`, {
+    status: 500,
+    reason: 'invalid_config',
+  });
+}
+
+function valueAt(root: unknown, path: PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) {
+    value =
+      typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  }
+  return value;
+}
+
+function describe(issue: z.core.$ZodIssue, raw: unknown): string {
+  const path = issue.path.join('.') || '(root)';
+  if (issue.code === 'unrecognized_keys') return `${path}: unknown key(s) ${issue.keys.join(', ')}`;
+  if (valueAt(raw, issue.path) === undefined) return `${path}: required`;
+  return `${path}: ${issue.message}`;
+}
+
+export interface LoadConfigOptions {
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Loads a configuration from a YAML or JSON file path, or from an already-parsed object.
+ * Errors name each path and the rule broken; secrets come from `{ env: NAME }` references and
+ * never appear in an error or a log.
+ */
+export function loadConfig(source: string | object, options: LoadConfigOptions = {}): Config {
+  const env = options.env ?? process.env;
+  let raw: unknown = source;
+  if (typeof source === 'string') {
+    let text: string;
+    try {
+      text = readFileSync(source, 'utf8');
+    } catch (error) {
+      throw new WebhooksError(`cannot read configuration ${source}: ${(error as Error).message}`, {
+        status: 500,
+        reason: 'invalid_config',
+      });
+    }
+    try {
+      raw = extname(source) === '.json' ? JSON.parse(text) : parseYaml(text);
+    } catch (error) {
+      throw invalid([
+        `(file): not valid ${extname(source) === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
+      ]);
+    }
+  }
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) throw invalid(parsed.error.issues.map((issue) => describe(issue, raw)));
+  const c = parsed.data;
+
+  const problems: string[] = [];
+  const names = new Set<string>();
+  c.destinations.forEach((d, i) => {
+    if (names.has(d.name)) problems.push(`destinations.${i}.name: duplicate destination name ${d.name}`);
+    names.add(d.name);
+  });
+  const paths = new Set<string>();
+  c.sources.forEach((s, i) => {
+    if (paths.has(s.path)) problems.push(`sources.${i}.path: duplicate path ${s.path}`);
+    paths.add(s.path);
+    if (s.scheme !== 'none' && !s.secret && !s.secrets) {
+      problems.push(
+        `sources.${i}.secret: required for scheme ${s.scheme} (only scheme none takes no secret)`,
+      );
+    }
+  });
+  const catchAll = c.catch_all === undefined ? [] : Array.isArray(c.catch_all) ? c.catch_all : [c.catch_all];
+  const refs = [...routeReceivers(c.route), ...catchAll.map((name) => ({ path: 'catch_all', name }))];
+  for (const ref of refs) {
+    if (!names.has(ref.name)) problems.push(`${ref.path}: unknown destination ${ref.name}`);
+  }
+  if (c.route.receiver === undefined) problems.push('route.receiver: required on the root route');
+  if (problems.length > 0) throw invalid(problems);
+
+  const retryDefaults = normalizeRetry(c.delivery.retry);
+  return {
+    server: { host: c.server.host, port: c.server.port, bodyLimitBytes: parseSize(c.server.body_limit) },
+    storage: c.storage,
+    sources: c.sources.map((s, i) => ({
+      name: s.name,
+      path: s.path,
+      secrets: [...(s.secret ? [s.secret] : []), ...(s.secrets ?? [])].map((ref, j) =>
+        resolveSecret(ref, s.secret && j === 0 ? `sources.${i}.secret` : `sources.${i}.secrets`, env),
+      ),
+      verify: {
+        scheme: s.scheme,
+        toleranceSeconds: parseDuration(s.tolerance) / 1000,
+        ...(s.header ? { header: s.header } : {}),
+        ...(s.id_header ? { idHeader: s.id_header } : {}),
+      },
+    })),
+    destinations: c.destinations.map((d, i) =>
+      normalizeDestination(d, i, env, retryDefaults, WEBHOOK_DELIVERY.timeout_seconds * 1000),
+    ),
+    route: normalizeRoute(c.route),
+    catchAll,
+    delivery: {
+      concurrency: c.delivery.concurrency,
+      pollIntervalMs: parseDuration(c.delivery.poll_interval),
+      breaker: {
+        failureThreshold: c.delivery.breaker.failure_threshold,
+        cooldownMs: parseDuration(c.delivery.breaker.cooldown),
+      },
+    },
+    log: c.log,
+  };
+}

@@ -1,0 +1,105 @@
+import type { DestinationInput } from './config-schema.ts';
+import { parseDuration } from './parse-duration.ts';
+import { resolveSecret } from './resolve-secret.ts';
+import type { DestinationConfig, RetryPolicy } from './types.ts';
+
+type RetryInput = {
+  max_attempts?: number;
+  initial_delay?: number | string;
+  max_delay?: number | string;
+  factor?: number;
+};
+
+export function normalizeRetry(input: RetryInput | undefined, base?: RetryPolicy): RetryPolicy {
+  return {
+    maxAttempts: input?.max_attempts ?? base?.maxAttempts ?? 8,
+    initialDelayMs:
+      input?.initial_delay !== undefined
+        ? parseDuration(input.initial_delay)
+        : (base?.initialDelayMs ?? 5000),
+    maxDelayMs:
+      input?.max_delay !== undefined ? parseDuration(input.max_delay) : (base?.maxDelayMs ?? 36_000_000),
+    factor: input?.factor ?? base?.factor ?? 5,
+  };
+}
+
+/** One destination from the file → resolved secrets, camelCase, its own retry policy over the default. */
+export function normalizeDestination(
+  d: DestinationInput,
+  index: number,
+  env: NodeJS.ProcessEnv,
+  retryDefaults: RetryPolicy,
+  defaultTimeoutMs: number,
+): DestinationConfig {
+  const at = (field: string) => `destinations.${index}.${field}`;
+  const common = {
+    name: d.name,
+    timeoutMs: d.timeout !== undefined ? parseDuration(d.timeout) : defaultTimeoutMs,
+    retry: normalizeRetry(d.retry, retryDefaults),
+  };
+  switch (d.type) {
+    case 'forward':
+      return {
+        ...common,
+        type: d.type,
+        url: resolveSecret(d.url, at('url'), env),
+        secret: resolveSecret(d.secret, at('secret'), env),
+        ...(d.headers ? { headers: d.headers } : {}),
+      };
+    case 'n8n':
+      return {
+        ...common,
+        type: d.type,
+        url: resolveSecret(d.url, at('url'), env),
+        secret: resolveSecret(d.secret, at('secret'), env),
+      };
+    case 'slack':
+    case 'teams':
+      return { ...common, type: d.type, url: resolveSecret(d.url, at('url'), env) };
+    case 'discord':
+      return {
+        ...common,
+        type: d.type,
+        url: resolveSecret(d.url, at('url'), env),
+        ...(d.username ? { username: d.username } : {}),
+      };
+    case 'ntfy':
+      return {
+        ...common,
+        type: d.type,
+        url: resolveSecret(d.url, at('url'), env),
+        topic: d.topic,
+        ...(d.token ? { token: resolveSecret(d.token, at('token'), env) } : {}),
+        ...(d.priority ? { priority: d.priority } : {}),
+      };
+    case 'pagerduty':
+      return {
+        ...common,
+        type: d.type,
+        url: resolveSecret(d.url, at('url'), env),
+        routingKey: resolveSecret(d.routing_key, at('routing_key'), env),
+        ...(d.source ? { source: d.source } : {}),
+      };
+    case 'email': {
+      const { host, port, secure, require_tls, user, pass } = d.smtp;
+      return {
+        ...common,
+        type: d.type,
+        smtp: {
+          host,
+          port,
+          secure,
+          requireTls: require_tls,
+          ...(user ? { user: resolveSecret(user, at('smtp.user'), env) } : {}),
+          ...(pass ? { pass: resolveSecret(pass, at('smtp.pass'), env) } : {}),
+        },
+        from: d.from,
+        to: Array.isArray(d.to) ? d.to : [d.to],
+      };
+    }
+    case 'file':
+      return { ...common, type: d.type, path: d.path };
+    case 'stdout':
+      return { ...common, type: d.type };
+  }
+}

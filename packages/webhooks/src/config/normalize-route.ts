@@ -1,0 +1,36 @@
+import type { RouteNode } from '../router/types.ts';
+import type { RouteInput } from './config-schema.ts';
+import { parseDuration } from './parse-duration.ts';
+
+const arr = <T>(v: T | T[] | undefined): T[] | undefined =>
+  v === undefined ? undefined : Array.isArray(v) ? v : [v];
+
+/** The configuration's snake_case route → the router's RouteNode. */
+export function normalizeRoute(input: RouteInput): RouteNode {
+  const m = input.matchers;
+  const node: RouteNode = {};
+  if (input.name !== undefined) node.name = input.name;
+  if (m) {
+    node.matchers = {};
+    if (m.event) node.matchers.event = arr(m.event)!;
+    if (m.tracker_id) node.matchers.trackerId = arr(m.tracker_id)!;
+    if (m.tracker_name) node.matchers.trackerName = arr(m.tracker_name)!;
+    if (m.space_id) node.matchers.spaceId = arr(m.space_id)!;
+    if (m.signal) node.matchers.signal = arr(m.signal)!;
+    if (m.score) node.matchers.score = m.score;
+    if (m.bound) node.matchers.bound = arr(m.bound)!;
+  }
+  if (input.receiver !== undefined) node.receivers = arr(input.receiver)!;
+  if (input.continue !== undefined) node.continue = input.continue;
+  if (input.repeat_interval !== undefined) node.repeatIntervalMs = parseDuration(input.repeat_interval);
+  if (input.mute_windows !== undefined) node.muteWindows = input.mute_windows;
+  if (input.routes) node.routes = input.routes.map(normalizeRoute);
+  return node;
+}
+
+/** Every receiver name a route tree refers to, with the path of the node that names it. */
+export function routeReceivers(input: RouteInput, path = 'route'): Array<{ path: string; name: string }> {
+  const own = (arr(input.receiver) ?? []).map((name) => ({ path: `${path}.receiver`, name }));
+  const children = (input.routes ?? []).flatMap((child, i) => routeReceivers(child, `${path}.routes.${i}`));
+  return [...own, ...children];
+}

@@ -1,0 +1,63 @@
+import type { RouteNode } from '../router/types.ts';
+import type { VerifyOptions } from '../verify/types.ts';
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  initialDelayMs: number;
+  maxDelayMs: number;
+  factor: number;
+}
+
+interface Common {
+  name: string;
+  timeoutMs: number;
+  retry: RetryPolicy;
+}
+
+/** A destination with every secret reference resolved. */
+export type DestinationConfig = Common &
+  (
+    | { type: 'forward'; url: string; secret: string; headers?: Record<string, string> }
+    | { type: 'n8n'; url: string; secret: string }
+    | { type: 'slack' | 'teams'; url: string }
+    | { type: 'discord'; url: string; username?: string }
+    | { type: 'ntfy'; url: string; topic: string; token?: string; priority?: number }
+    | { type: 'pagerduty'; url: string; routingKey: string; source?: string }
+    | {
+        type: 'email';
+        smtp: {
+          host: string;
+          port: number;
+          secure: boolean;
+          requireTls: boolean;
+          user?: string;
+          pass?: string;
+        };
+        from: string;
+        to: string[];
+      }
+    | { type: 'file'; path: string }
+    | { type: 'stdout' }
+  );
+
+export interface SourceConfig {
+  name: string;
+  path: string;
+  secrets: string[];
+  verify: VerifyOptions;
+}
+
+export interface Config {
+  server: { host: string; port: number; bodyLimitBytes: number };
+  storage: { path: string; synchronous: 'full' | 'normal' };
+  sources: SourceConfig[];
+  destinations: DestinationConfig[];
+  route: RouteNode;
+  catchAll: string[];
+  delivery: {
+    concurrency: number;
+    pollIntervalMs: number;
+    breaker: { failureThreshold: number; cooldownMs: number };
+  };
+  log: { level: 'debug' | 'info' | 'warn' | 'error' | 'silent'; stream: 'stderr' | 'stdout' };
+}

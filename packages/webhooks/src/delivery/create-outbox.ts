@@ -1,0 +1,166 @@
+import type { DestinationConfig } from '../config/types.ts';
+import type { AlertEvent } from '../events/types.ts';
+import type { Logger } from '../server/logger.ts';
+import type { Metrics } from '../server/metrics.ts';
+import type { Store } from '../store/open-store.ts';
+import type { DeliveryRow } from '../store/types.ts';
+import { backoffDelay } from './backoff-delay.ts';
+import { type CircuitBreaker, createCircuitBreaker } from './circuit-breaker.ts';
+import { formatAlert } from './format-alert.ts';
+import type { DeliveryOutcome, Destination } from './types.ts';
+
+export interface OutboxOptions {
+  store: Store;
+  destinations: Destination[];
+  configs: DestinationConfig[];
+  concurrency: number;
+  pollIntervalMs: number;
+  breaker: { failureThreshold: number; cooldownMs: number };
+  metrics: Metrics;
+  logger: Logger;
+  now?: () => number;
+}
+
+export interface Outbox {
+  start(): void;
+  /** Look for due work now (after an ingest). */
+  wake(): void;
+  /** Stops claiming; waits up to `graceMs` for attempts in flight, then aborts them (they are retried later). */
+  stop(graceMs?: number): Promise<void>;
+  breakerState(name: string): string | undefined;
+}
+
+/** The delivery loop: claims due outbox rows under a lease and delivers them with retries. */
+export function createOutbox(options: OutboxOptions): Outbox {
+  const { store, metrics, logger } = options;
+  const now = options.now ?? Date.now;
+  const destinations = new Map(options.destinations.map((d) => [d.name, d]));
+  const configs = new Map(options.configs.map((c) => [c.name, c]));
+  const breakers = new Map<string, CircuitBreaker>(
+    options.configs.map((c) => [c.name, createCircuitBreaker({ ...options.breaker, now })]),
+  );
+  const leaseMs = Math.max(...options.configs.map((c) => c.timeoutMs)) + 30_000;
+  const stopController = new AbortController();
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let scheduled = false;
+  let running = false;
+
+  const finish = (row: DeliveryRow, outcome: DeliveryOutcome) => {
+    const config = configs.get(row.destination)!;
+    const breaker = breakers.get(row.destination)!;
+    const attempts = row.attempts + 1;
+    const labels = { destination: row.destination };
+    const log = {
+      delivery: row.id,
+      destination: row.destination,
+      idempotency_key: row.idempotencyKey,
+      attempts,
+    };
+    if (outcome.ok) {
+      breaker.success();
+      store.markDelivered(row.id, outcome.status);
+      metrics.inc('trackerkit_webhooks_delivered_total', labels);
+      metrics.observe(
+        'trackerkit_webhooks_delivery_latency_seconds',
+        (now() - row.receivedAt) / 1000,
+        labels,
+      );
+      logger.debug('delivered', { ...log, status: outcome.status });
+      return;
+    }
+    if (outcome.retryable && outcome.status !== 429) breaker.failure();
+    if (!outcome.retryable || attempts >= config.retry.maxAttempts) {
+      store.markDead(row.id, outcome.status, outcome.error);
+      metrics.inc('trackerkit_webhooks_dead_lettered_total', labels);
+      logger.warn('dead-lettered', { ...log, status: outcome.status, error: outcome.error });
+      return;
+    }
+    const delay = backoffDelay(config.retry, attempts, outcome.retryAfterMs);
+    store.markRetry(row.id, now() + delay, outcome.status, outcome.error);
+    metrics.inc('trackerkit_webhooks_retried_total', labels);
+    logger.info('retry scheduled', { ...log, status: outcome.status, error: outcome.error, delay_ms: delay });
+  };
+
+  const attempt = async (row: DeliveryRow): Promise<void> => {
+    const destination = destinations.get(row.destination);
+    if (!destination) {
+      store.markDead(row.id, null, `destination ${row.destination} is no longer configured`);
+      metrics.inc('trackerkit_webhooks_dead_lettered_total', { destination: row.destination });
+      return;
+    }
+    const breaker = breakers.get(row.destination)!;
+    if (!breaker.allow()) {
+      store.postpone(row.id, breaker.retryAt());
+      return;
+    }
+    const config = configs.get(row.destination)!;
+    let outcome: DeliveryOutcome;
+    try {
+      const event = JSON.parse(row.body) as AlertEvent;
+      outcome = await destination.deliver({
+        event,
+        summary: formatAlert(event),
+        idempotencyKey: row.idempotencyKey,
+        body: row.body,
+        attempt: row.attempts + 1,
+        signal: AbortSignal.any([stopController.signal, AbortSignal.timeout(config.timeoutMs)]),
+      });
+    } catch (error) {
+      outcome = { ok: false, retryable: true, status: null, error: (error as Error).message };
+    }
+    try {
+      finish(row, outcome);
+    } catch (error) {
+      // The store is gone (shutting down): the lease expires and the row is tried again.
+      logger.error('could not record delivery outcome', {
+        delivery: row.id,
+        error: (error as Error).message,
+      });
+    }
+  };
+
+  const tick = () => {
+    scheduled = false;
+    if (!running) return;
+    clearTimeout(timer);
+    try {
+      const free = options.concurrency - inFlight.size;
+      const rows = free > 0 ? store.claimDue(free, leaseMs) : [];
+      for (const row of rows) {
+        const p = attempt(row).finally(() => {
+          inFlight.delete(p);
+          wake();
+        });
+        inFlight.add(p);
+      }
+    } catch (error) {
+      logger.error('outbox poll failed', { error: (error as Error).message });
+    }
+    if (running) timer = setTimeout(tick, options.pollIntervalMs);
+  };
+
+  const wake = () => {
+    if (!running || scheduled) return;
+    scheduled = true;
+    setImmediate(tick);
+  };
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      wake();
+    },
+    wake,
+    async stop(graceMs = 5000) {
+      running = false;
+      clearTimeout(timer);
+      const grace = setTimeout(() => stopController.abort(), graceMs);
+      await Promise.allSettled([...inFlight]);
+      clearTimeout(grace);
+      await Promise.allSettled([...destinations.values()].map(async (d) => d.close?.()));
+    },
+    breakerState: (name) => breakers.get(name)?.state(),
+  };
+}

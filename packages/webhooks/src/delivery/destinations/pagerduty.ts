@@ -1,0 +1,58 @@
+import { truncate } from '../format-alert.ts';
+import { postJson } from '../post-json.ts';
+import type { DeliveryJob, Destination } from '../types.ts';
+
+const SEVERITY: Record<string, string> = {
+  Poor: 'critical',
+  Negative: 'error',
+  Neutral: 'warning',
+  Positive: 'info',
+  Excellent: 'info',
+};
+
+/**
+ * PagerDuty Events v2. The dedup_key is stable per tracker, so a later
+ * `tracker.alert.resolved` (a run back inside its bounds) resolves the same incident, and
+ * every retry of a trigger lands on that incident too.
+ */
+export function pagerdutyPayload(job: DeliveryJob, routingKey: string, source?: string): object {
+  const s = job.summary;
+  const dedupKey = s.trackerId ? `trackerkit/${s.trackerId}` : `trackerkit/${job.idempotencyKey}`;
+  if (s.resolved)
+    return { routing_key: routingKey, event_action: 'resolve', dedup_key: truncate(dedupKey, 255) };
+  const data = (typeof job.event.data === 'object' && job.event.data) || {};
+  return {
+    routing_key: routingKey,
+    event_action: 'trigger',
+    dedup_key: truncate(dedupKey, 255),
+    payload: {
+      summary: truncate(`${s.trackerName}: ${s.headline}`, 1024),
+      source: source ?? 'trackerkit',
+      severity: s.known ? (SEVERITY[s.signal ?? ''] ?? 'warning') : 'info',
+      timestamp: s.timestamp,
+      component: s.trackerName,
+      class: job.event.type,
+      custom_details: { ...data, idempotency_key: job.idempotencyKey },
+    },
+    ...(s.url ? { links: [{ href: s.url, text: 'Open the run' }] } : {}),
+  };
+}
+
+export function createPagerdutyDestination(config: {
+  name: string;
+  url: string;
+  routingKey: string;
+  source?: string;
+}): Destination {
+  return {
+    name: config.name,
+    type: 'pagerduty',
+    deliver: (job) =>
+      postJson({
+        url: config.url,
+        body: JSON.stringify(pagerdutyPayload(job, config.routingKey, config.source)),
+        signal: job.signal,
+        headers: { 'idempotency-key': job.idempotencyKey },
+      }),
+  };
+}

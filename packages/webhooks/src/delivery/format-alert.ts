@@ -1,0 +1,71 @@
+import type { AlertEvent } from '../events/types.ts';
+
+/** The few things a person needs at a glance, shared by every destination's format. */
+export interface AlertSummary {
+  resolved: boolean;
+  known: boolean;
+  title: string;
+  /** Score, signal and the bound crossed, in one line. */
+  headline: string;
+  reason: string;
+  analysis: string;
+  url: string | null;
+  trackerId: string | null;
+  trackerName: string;
+  score: number | null;
+  signal: string | null;
+  bound: string | null;
+  timestamp: string;
+}
+
+const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
+
+/** Turns any event into a summary; unknown event types get a generic one so nothing is dropped. */
+export function formatAlert(event: AlertEvent): AlertSummary {
+  const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<
+    string,
+    unknown
+  >;
+  const resolved = event.type === 'tracker.alert.resolved';
+  const known = event.type === 'tracker.alert' || resolved;
+  const trackerName = str(data.tracker_name, 'Unknown tracker');
+  const score = typeof data.score === 'number' ? data.score : null;
+  const signal = typeof data.signal === 'string' ? data.signal : null;
+  const bound = typeof data.bound === 'string' ? data.bound : null;
+  const threshold = data.threshold === null || data.threshold === undefined ? null : String(data.threshold);
+  const scoreText = score === null ? '' : `score ${score}${signal ? ` (${signal})` : ''}`;
+  let headline: string;
+  if (!known) headline = `Event ${event.type}`;
+  else if (resolved) headline = `Back inside its bounds: ${scoreText}`;
+  else if (bound && threshold !== null) headline = `${scoreText}, crossed the ${bound} bound ${threshold}`;
+  else if (threshold !== null) headline = `${scoreText}, signal level ${threshold}`;
+  else headline = scoreText;
+  const title = known
+    ? `${resolved ? 'Resolved' : 'Alert'}: ${trackerName} ${scoreText}`.trim()
+    : `Tracker event ${event.type}`;
+  return {
+    resolved,
+    known,
+    title,
+    headline,
+    reason: str(data.reason),
+    analysis: known ? str(data.analysis) : JSON.stringify(event).slice(0, 1500),
+    url: typeof data.url === 'string' && data.url ? data.url : null,
+    trackerId: typeof data.tracker_id === 'string' ? data.tracker_id : null,
+    trackerName,
+    score,
+    signal,
+    bound,
+    timestamp: str(event.timestamp, new Date().toISOString()),
+  };
+}
+
+/** Plain text for e-mail, ntfy, stdout. */
+export function alertText(s: AlertSummary): string {
+  return [s.headline, s.reason, s.analysis, s.url ? `Run: ${s.url}` : ''].filter(Boolean).join('\n');
+}
+
+/** Cuts text to a destination's limit, marking the cut. */
+export function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

@@ -1,0 +1,25 @@
+import type { AlertEvent } from '../events/types.ts';
+import type { AlertSummary } from './format-alert.ts';
+
+export interface DeliveryJob {
+  event: AlertEvent;
+  summary: AlertSummary;
+  /** The same for every attempt of this (alert, destination). */
+  idempotencyKey: string;
+  /** The raw body as received, for forwards. */
+  body: string;
+  attempt: number;
+  signal: AbortSignal;
+}
+
+/** What one attempt came to. `retryAfterMs` is the destination's own request (429, Retry-After, retry_after). */
+export type DeliveryOutcome =
+  | { ok: true; status: number | null }
+  | { ok: false; retryable: boolean; status: number | null; error: string; retryAfterMs?: number };
+
+export interface Destination {
+  name: string;
+  type: string;
+  deliver(job: DeliveryJob): Promise<DeliveryOutcome>;
+  close?(): Promise<void> | void;
+}

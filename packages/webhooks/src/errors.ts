@@ -1,0 +1,19 @@
+/** Every error this package throws: prefixed with the package name, carrying an HTTP status and a reason code. */
+export class WebhooksError extends Error {
+  readonly status: number;
+  readonly reason: string;
+
+  constructor(message: string, options: { status: number; reason: string; cause?: unknown }) {
+    super(
+      `@trackerkit/webhooks: ${message}`,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
+    this.name = 'WebhooksError';
+    this.status = options.status;
+    this.reason = options.reason;
+  }
+}
+
+export function verificationError(reason: string, message: string): WebhooksError {
+  return new WebhooksError(message, { status: 401, reason });
+}

@@ -1,0 +1,77 @@
+import { WebhooksError } from '../errors.ts';
+import type { AlertEvent, EventName, TrackerAlertEvent, TrackerAlertResolvedEvent } from '../events/types.ts';
+import { isKnownEvent } from '../events/types.ts';
+import { matchRouteTree } from './match-route-tree.ts';
+import type { RouteMatch, RouteNode } from './types.ts';
+
+interface EventMap {
+  'tracker.alert': TrackerAlertEvent;
+  'tracker.alert.resolved': TrackerAlertResolvedEvent;
+}
+
+type Handler<E> = (event: E) => unknown;
+
+export interface RouterOptions {
+  /** The configuration tree; absent means code handlers only. */
+  route?: RouteNode;
+  /** Destinations for event types the document does not define; the tree never sees them. */
+  catchAll?: string[];
+}
+
+export interface Router {
+  on<N extends EventName>(name: N | N[], handler: Handler<EventMap[N]>): void;
+  onAny(handler: Handler<AlertEvent>): void;
+  onUnknown(handler: Handler<AlertEvent>): void;
+  removeListener(name: EventName | '*' | 'unknown', handler: Handler<never>): void;
+  /** Runs the handlers for this event; rejects with an AggregateError if any failed. */
+  receive(event: AlertEvent): Promise<void>;
+  /** Where the configuration tree sends this event. */
+  match(event: AlertEvent, nowMs?: number): RouteMatch[];
+}
+
+/** An octokit-style emitter for code plus an Alertmanager-style tree for configuration. */
+export function createRouter(options: RouterOptions = {}): Router {
+  const handlers = new Map<string, Set<Handler<never>>>();
+  const add = (name: string, handler: Handler<never>) => {
+    if (typeof handler !== 'function') {
+      throw new WebhooksError(`handler for ${name} must be a function`, {
+        status: 500,
+        reason: 'invalid_handler',
+      });
+    }
+    const set = handlers.get(name) ?? new Set();
+    set.add(handler);
+    handlers.set(name, set);
+  };
+  return {
+    on(name, handler) {
+      for (const n of Array.isArray(name) ? name : [name]) add(n, handler as Handler<never>);
+    },
+    onAny: (handler) => add('*', handler as Handler<never>),
+    onUnknown: (handler) => add('unknown', handler as Handler<never>),
+    removeListener(name, handler) {
+      handlers.get(name)?.delete(handler);
+    },
+    async receive(event) {
+      const names = isKnownEvent(event) ? [event.type, '*'] : ['unknown', '*'];
+      const run = names.flatMap((n) => [...(handlers.get(n) ?? [])]);
+      const results = await Promise.allSettled(run.map(async (h) => (h as Handler<AlertEvent>)(event)));
+      const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+      if (errors.length > 0) {
+        throw new AggregateError(
+          errors,
+          `@trackerkit/webhooks: ${errors.length} handler(s) failed for ${event.type}`,
+        );
+      }
+    },
+    match(event, nowMs = Date.now()) {
+      if (!isKnownEvent(event)) {
+        const catchAll = options.catchAll ?? [];
+        return catchAll.length
+          ? [{ path: 'catch_all', receivers: catchAll, repeatIntervalMs: 0, muted: false }]
+          : [];
+      }
+      return options.route ? matchRouteTree(options.route, event, nowMs) : [];
+    },
+  };
+}

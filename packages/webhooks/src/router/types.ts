@@ -1,0 +1,45 @@
+import type { Signal } from '@trackerkit/client';
+
+/** A list matches when any entry matches; a missing matcher matches everything. */
+export interface RouteMatchers {
+  event?: string[];
+  trackerId?: string[];
+  /** Globs: `*` any run of characters, `?` one character; case-sensitive. */
+  trackerName?: string[];
+  spaceId?: string[];
+  signal?: Signal[];
+  /** Inclusive score range. */
+  score?: { min?: number; max?: number };
+  /** The bound crossed; `none` matches alerts with `bound: null` (signal_level rule, resolved events). */
+  bound?: Array<'lower' | 'upper' | 'none'>;
+}
+
+export interface MuteWindow {
+  /** `monday`..`sunday`, or ranges such as `monday:friday`. Empty means every day. */
+  weekdays?: string[];
+  /** `HH:MM` to `HH:MM`; a range past midnight wraps. Empty means all day. */
+  times?: Array<{ start: string; end: string }>;
+  /** IANA time zone, default UTC. */
+  timezone?: string;
+}
+
+export interface RouteNode {
+  name?: string;
+  matchers?: RouteMatchers;
+  /** Destination names; inherited from the parent when absent. */
+  receivers?: string[];
+  continue?: boolean;
+  /** Do not notify the same tracker and bound through this route again within this many ms. Inherited. */
+  repeatIntervalMs?: number;
+  /** Inherited. */
+  muteWindows?: MuteWindow[];
+  routes?: RouteNode[];
+}
+
+export interface RouteMatch {
+  /** The matched node's path in the tree, e.g. `root/0:pager`: the repeat-interval scope. */
+  path: string;
+  receivers: string[];
+  repeatIntervalMs: number;
+  muted: boolean;
+}

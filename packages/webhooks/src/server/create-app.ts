@@ -1,0 +1,82 @@
+import express, { type Express } from 'express';
+import type { Config } from '../config/types.ts';
+import type { Outbox } from '../delivery/create-outbox.ts';
+import type { Router } from '../router/create-router.ts';
+import type { Store } from '../store/open-store.ts';
+import type { Logger } from './logger.ts';
+import type { Metrics } from './metrics.ts';
+import { receiveHandler } from './receive-handler.ts';
+
+export interface AppContext {
+  config: Config;
+  store: Store;
+  router: Router;
+  outbox: Outbox;
+  metrics: Metrics;
+  logger: Logger;
+  isReady: () => boolean;
+}
+
+/** The express app: one POST route per source, health, readiness, metrics. No body parser anywhere. */
+export function createApp(ctx: AppContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  for (const source of ctx.config.sources) {
+    app.post(
+      source.path,
+      receiveHandler({ ...ctx, source, bodyLimitBytes: ctx.config.server.bodyLimitBytes }),
+    );
+    app.all(source.path, (_req, res) => {
+      res
+        .set('allow', 'POST')
+        .status(405)
+        .json({ error: '@trackerkit/webhooks: use POST', reason: 'method_not_allowed' });
+    });
+  }
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', (_req, res) => {
+    try {
+      ctx.store.ping();
+      if (!ctx.isReady()) throw new Error('shutting down');
+      res.json({ status: 'ready' });
+    } catch (error) {
+      res
+        .status(503)
+        .set('retry-after', '5')
+        .json({ status: 'not ready', error: (error as Error).message });
+    }
+  });
+  app.get('/metrics', (_req, res) => {
+    let counts: Record<string, number> = {};
+    try {
+      counts = ctx.store.counts();
+    } catch {}
+    const states = ['pending', 'delivered', 'dead', 'muted', 'suppressed'];
+    const body = ctx.metrics.render({
+      trackerkit_webhooks_outbox_deliveries: {
+        help: 'Outbox rows by state.',
+        values: states.map((state) => [{ state }, counts[state] ?? 0]),
+      },
+      trackerkit_webhooks_circuit_open: {
+        help: '1 while the destination circuit breaker is open or half-open.',
+        values: ctx.config.destinations.map((d) => [
+          { destination: d.name },
+          ctx.outbox.breakerState(d.name) === 'closed' ? 0 : 1,
+        ]),
+      },
+    });
+    res.type('text/plain; version=0.0.4; charset=utf-8').send(body);
+  });
+  app.use((_req: express.Request, res: express.Response) => {
+    res.status(404).json({ error: '@trackerkit/webhooks: not found', reason: 'not_found' });
+  });
+  app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    ctx.logger.error('unhandled error', { error: error.message });
+    if (!res.headersSent)
+      res.status(500).json({ error: '@trackerkit/webhooks: internal error', reason: 'internal' });
+  });
+  return app;
+}

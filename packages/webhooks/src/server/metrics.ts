@@ -1,0 +1,92 @@
+type Labels = Record<string, string>;
+
+interface Counter {
+  help: string;
+  values: Map<string, number>;
+}
+
+const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600];
+
+function key(labels: Labels): string {
+  return Object.entries(labels)
+    .map(([k, v]) => `${k}="${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`)
+    .join(',');
+}
+
+export interface Metrics {
+  inc(name: string, labels?: Labels, by?: number): void;
+  observe(name: string, seconds: number, labels?: Labels): void;
+  render(gauges?: Record<string, { help: string; values: Array<[Labels, number]> }>): string;
+}
+
+const COUNTERS: Record<string, string> = {
+  trackerkit_webhooks_received_total: 'Alerts verified and durably stored, by source and event type.',
+  trackerkit_webhooks_duplicates_total:
+    'Alerts received again under a stored (source, webhook-id); not routed again.',
+  trackerkit_webhooks_rejected_total: 'Requests rejected, by source and reason.',
+  trackerkit_webhooks_delivered_total: 'Deliveries that reached their destination.',
+  trackerkit_webhooks_retried_total: 'Delivery attempts that failed and were scheduled again.',
+  trackerkit_webhooks_dead_lettered_total: 'Deliveries moved to the dead-letter state.',
+};
+const HISTOGRAMS: Record<string, string> = {
+  trackerkit_webhooks_request_duration_seconds: 'Time from request to acknowledgement (stored), by source.',
+  trackerkit_webhooks_delivery_latency_seconds: 'Time from receipt to successful delivery, by destination.',
+};
+
+/** A tiny Prometheus text-format registry: counters and histograms with fixed names. */
+export function createMetrics(): Metrics {
+  const counters = new Map<string, Counter>(
+    Object.entries(COUNTERS).map(([name, help]) => [name, { help, values: new Map() }]),
+  );
+  const histograms = new Map<
+    string,
+    { help: string; series: Map<string, { buckets: number[]; sum: number; count: number }> }
+  >(Object.entries(HISTOGRAMS).map(([name, help]) => [name, { help, series: new Map() }]));
+  return {
+    inc(name, labels = {}, by = 1) {
+      const c = counters.get(name);
+      if (!c) throw new Error(`@trackerkit/webhooks: unknown metric ${name}`);
+      const k = key(labels);
+      c.values.set(k, (c.values.get(k) ?? 0) + by);
+    },
+    observe(name, seconds, labels = {}) {
+      const h = histograms.get(name);
+      if (!h) throw new Error(`@trackerkit/webhooks: unknown metric ${name}`);
+      const k = key(labels);
+      const s = h.series.get(k) ?? { buckets: BUCKETS.map(() => 0), sum: 0, count: 0 };
+      BUCKETS.forEach((b, i) => {
+        if (seconds <= b) s.buckets[i]! += 1;
+      });
+      s.sum += seconds;
+      s.count += 1;
+      h.series.set(k, s);
+    },
+    render(gauges = {}) {
+      const out: string[] = [];
+      for (const [name, c] of counters) {
+        out.push(`# HELP ${name} ${c.help}`, `# TYPE ${name} counter`);
+        for (const [k, v] of c.values) out.push(`${name}${k ? `{${k}}` : ''} ${v}`);
+      }
+      for (const [name, h] of histograms) {
+        out.push(`# HELP ${name} ${h.help}`, `# TYPE ${name} histogram`);
+        for (const [k, s] of h.series) {
+          const pre = k ? `${k},` : '';
+          for (const [i, b] of BUCKETS.entries()) out.push(`${name}_bucket{${pre}le="${b}"} ${s.buckets[i]}`);
+          out.push(`${name}_bucket{${pre}le="+Inf"} ${s.count}`);
+          out.push(
+            `${name}_sum${k ? `{${k}}` : ''} ${s.sum}`,
+            `${name}_count${k ? `{${k}}` : ''} ${s.count}`,
+          );
+        }
+      }
+      for (const [name, g] of Object.entries(gauges)) {
+        out.push(`# HELP ${name} ${g.help}`, `# TYPE ${name} gauge`);
+        for (const [labels, v] of g.values) {
+          const k = key(labels);
+          out.push(`${name}${k ? `{${k}}` : ''} ${v}`);
+        }
+      }
+      return `${out.join('\n')}\n`;
+    },
+  };
+}

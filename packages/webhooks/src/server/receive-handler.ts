@@ -1,0 +1,98 @@
+import type { Request, Response } from 'express';
+import type { SourceConfig } from '../config/types.ts';
+import type { Outbox } from '../delivery/create-outbox.ts';
+import { WebhooksError } from '../errors.ts';
+import { parseAlertEvent } from '../events/parse-alert-event.ts';
+import type { Router } from '../router/create-router.ts';
+import type { Store } from '../store/open-store.ts';
+import { verifyWithFallback } from '../verify/verify-with-fallback.ts';
+import { checkRequestHeaders } from './check-request-headers.ts';
+import type { Logger } from './logger.ts';
+import type { Metrics } from './metrics.ts';
+import { readRawBody } from './read-raw-body.ts';
+
+export interface ReceiveContext {
+  source: SourceConfig;
+  bodyLimitBytes: number;
+  store: Store;
+  router: Router;
+  outbox: Outbox;
+  metrics: Metrics;
+  logger: Logger;
+}
+
+/**
+ * verify → parse → route → store → 2xx. The answer is 2xx only after the commit; a sender's
+ * mistake is always a 4xx; a storage failure is 503 with Retry-After so the sender retries.
+ */
+export function receiveHandler(ctx: ReceiveContext) {
+  const { source, store, router, outbox, metrics, logger } = ctx;
+  return async (req: Request, res: Response): Promise<void> => {
+    const started = performance.now();
+    let webhookId: string | undefined;
+    try {
+      checkRequestHeaders(req.headers, ctx.bodyLimitBytes);
+      const body = await readRawBody(req, ctx.bodyLimitBytes);
+      const verified = verifyWithFallback(source.secrets, { body, headers: req.headers }, source.verify);
+      webhookId = verified.id;
+      const { event, known } = parseAlertEvent(body);
+      const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<
+        string,
+        unknown
+      >;
+      const trackerId = typeof data.tracker_id === 'string' ? data.tracker_id : null;
+      const result = await store.ingest({
+        source: source.name,
+        webhookId: verified.id,
+        eventType: event.type,
+        known,
+        body: body.toString('utf8'),
+        matches: router.match(event),
+        repeatScope:
+          event.type === 'tracker.alert' && trackerId ? `${trackerId}:${data.bound ?? 'none'}` : null,
+        resolves: event.type === 'tracker.alert.resolved' ? trackerId : null,
+      });
+      if (result.duplicate) {
+        metrics.inc('trackerkit_webhooks_duplicates_total', { source: source.name });
+        logger.info('duplicate ignored', { source: source.name, webhook_id: verified.id });
+      } else {
+        metrics.inc('trackerkit_webhooks_received_total', { source: source.name, type: event.type });
+        logger.info('alert stored', {
+          source: source.name,
+          webhook_id: verified.id,
+          type: event.type,
+          known,
+          deliveries: result.deliveries,
+        });
+        if (result.deliveries > 0) outbox.wake();
+        router
+          .receive(event)
+          .catch((error: Error) => logger.error('handler failed', { error: error.message }));
+      }
+      metrics.observe('trackerkit_webhooks_request_duration_seconds', (performance.now() - started) / 1000, {
+        source: source.name,
+      });
+      res.status(200).json({ ok: true, id: verified.id, duplicate: result.duplicate });
+    } catch (error) {
+      const err =
+        error instanceof WebhooksError
+          ? error
+          : new WebhooksError(`internal error: ${(error as Error).message}`, {
+              status: 500,
+              reason: 'internal',
+            });
+      metrics.inc('trackerkit_webhooks_rejected_total', { source: source.name, reason: err.reason });
+      const level = err.status >= 500 ? 'error' : 'warn';
+      logger[level]('request rejected', {
+        source: source.name,
+        webhook_id: webhookId,
+        status: err.status,
+        reason: err.reason,
+        error: err.message,
+      });
+      if (err.status === 503) res.set('retry-after', '5');
+      if (err.status === 413) res.set('connection', 'close');
+      res.status(err.status).json({ error: err.message, reason: err.reason });
+    }
+  };
+}

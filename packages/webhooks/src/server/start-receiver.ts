@@ -1,0 +1,115 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ConfigInput } from '../config/config-schema.ts';
+import { loadConfig } from '../config/load-config.ts';
+import type { Config } from '../config/types.ts';
+import { createDestination } from '../delivery/create-destination.ts';
+import { createOutbox } from '../delivery/create-outbox.ts';
+import type { Destination } from '../delivery/types.ts';
+import { createRouter, type Router } from '../router/create-router.ts';
+import { openStore, type Store } from '../store/open-store.ts';
+import { createApp } from './create-app.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
+
+export interface StartReceiverOptions {
+  /** A file path, a file-shaped object, or the result of `loadConfig`. */
+  config: Config | ConfigInput | string;
+  /** Overrides the configuration's port; 0 picks a free one. */
+  port?: number;
+  host?: string;
+  /** Overrides the configuration's storage path (`:memory:` for throwaway runs). */
+  storagePath?: string;
+  /** Code handlers (`router.on('tracker.alert', ...)`), run once per newly stored alert. */
+  router?: Router;
+  logger?: Logger;
+  /** Extra or replacement destinations by name, for embedding. */
+  destinations?: Destination[];
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Receiver {
+  /** `http://host:port` */
+  url: string;
+  port: number;
+  /** Source name → full URL to give the sender. */
+  sourceUrls: Record<string, string>;
+  config: Config;
+  store: Store;
+  metrics: Metrics;
+  close(): Promise<void>;
+}
+
+function isLoaded(config: StartReceiverOptions['config']): config is Config {
+  return typeof config === 'object' && Array.isArray((config as Config).catchAll);
+}
+
+/** Starts the receiver: store, outbox and HTTP server. `close()` drains deliveries in flight. */
+export async function startReceiver(options: StartReceiverOptions): Promise<Receiver> {
+  const config = isLoaded(options.config)
+    ? options.config
+    : loadConfig(options.config, options.env ? { env: options.env } : {});
+  const logger = options.logger ?? createLogger(config.log);
+  const metrics = createMetrics();
+  const store = openStore(options.storagePath ?? config.storage.path, {
+    synchronous: config.storage.synchronous,
+  });
+  const given = new Map((options.destinations ?? []).map((d) => [d.name, d]));
+  const destinations = config.destinations.map((c) => given.get(c.name) ?? createDestination(c));
+  const outbox = createOutbox({
+    store,
+    destinations,
+    configs: config.destinations,
+    concurrency: config.delivery.concurrency,
+    pollIntervalMs: config.delivery.pollIntervalMs,
+    breaker: config.delivery.breaker,
+    metrics,
+    logger,
+  });
+  const routeOnly = createRouter({ route: config.route, catchAll: config.catchAll });
+  const handlers = options.router;
+  const router = handlers
+    ? { ...routeOnly, receive: (e: Parameters<Router['receive']>[0]) => handlers.receive(e) }
+    : routeOnly;
+  let ready = true;
+  const app = createApp({ config, store, router, outbox, metrics, logger, isReady: () => ready });
+  const server = createServer(
+    { requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 },
+    app,
+  );
+  const host = options.host ?? config.server.host;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? config.server.port, host, () => resolve());
+  });
+  outbox.start();
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  logger.info('receiver listening', {
+    address: `${host}:${port}`,
+    sources: config.sources.map((s) => `${s.name} ${s.path} (${s.verify.scheme})`),
+    destinations: config.destinations.map((d) => `${d.name} (${d.type})`),
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    sourceUrls: Object.fromEntries(config.sources.map((s) => [s.name, `${url}${s.path}`])),
+    config,
+    store,
+    metrics,
+    close() {
+      closing ??= (async () => {
+        ready = false;
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await outbox.stop();
+        store.close();
+        logger.info('receiver stopped');
+      })();
+      return closing;
+    },
+  };
+}

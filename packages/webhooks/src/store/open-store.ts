@@ -1,0 +1,147 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { WebhooksError } from '../errors.ts';
+import { ingestOne, prepareIngest } from './ingest-one.ts';
+import { DELIVERY_COLUMNS, rowToDelivery } from './row-to-delivery.ts';
+import { SCHEMA } from './schema.ts';
+import type { DeliveryRow, IngestItem, IngestResult } from './types.ts';
+
+export interface StoreOptions {
+  /** `full` survives power loss; `normal` (WAL) survives a process crash. Default full. */
+  synchronous?: 'full' | 'normal';
+  now?: () => number;
+}
+
+export interface Store {
+  /** Durably stores an alert and its outbox rows; resolves only after the commit. Batched (group commit). */
+  ingest(item: IngestItem): Promise<IngestResult>;
+  claimDue(limit: number, leaseMs: number): DeliveryRow[];
+  markDelivered(id: number, status: number | null): void;
+  markRetry(id: number, nextAttemptAt: number, status: number | null, error: string): void;
+  /** Puts a row back without counting an attempt (circuit open). */
+  postpone(id: number, nextAttemptAt: number): void;
+  markDead(id: number, status: number | null, error: string): void;
+  get(id: number): DeliveryRow | undefined;
+  list(state: DeliveryRow['state'], limit?: number): DeliveryRow[];
+  /** Dead letters back to pending, same idempotency key. Returns how many. */
+  replay(id: number | 'all'): number;
+  counts(): Record<string, number>;
+  nextDueAt(): number | null;
+  ping(): void;
+  close(): void;
+}
+
+function storageError(error: unknown): WebhooksError {
+  return new WebhooksError(`storage failed: ${(error as Error).message}`, {
+    status: 503,
+    reason: 'storage',
+    cause: error,
+  });
+}
+
+/** The durable store and outbox, SQLite through node:sqlite (no native build). */
+export function openStore(path: string, options: StoreOptions = {}): Store {
+  const now = options.now ?? Date.now;
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path);
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+  db.exec(`PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'};`);
+  db.exec(SCHEMA);
+  // One receiver process owns a database file: leases left by a killed process are void.
+  db.exec("UPDATE deliveries SET locked_until = 0 WHERE state = 'pending' AND locked_until > 0");
+  const ingestStatements = prepareIngest(db);
+  const select = `SELECT ${DELIVERY_COLUMNS} FROM deliveries d JOIN alerts a ON a.id = d.alert_id`;
+  const claim = db.prepare(
+    `UPDATE deliveries SET locked_until = ? WHERE id IN (SELECT id FROM deliveries WHERE state = 'pending'
+       AND next_attempt_at <= ? AND locked_until <= ? ORDER BY next_attempt_at LIMIT ?) RETURNING id`,
+  );
+  const byId = db.prepare(`${select} WHERE d.id = ?`);
+  const byState = db.prepare(`${select} WHERE d.state = ? ORDER BY d.id LIMIT ?`);
+  const delivered = db.prepare(
+    "UPDATE deliveries SET state = 'delivered', attempts = attempts + 1, last_status = ?, last_error = NULL, locked_until = 0, updated_at = ?, delivered_at = ? WHERE id = ?",
+  );
+  const retry = db.prepare(
+    'UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ?, last_status = ?, last_error = ?, locked_until = 0, updated_at = ? WHERE id = ?',
+  );
+  const postpone = db.prepare('UPDATE deliveries SET next_attempt_at = ?, locked_until = 0 WHERE id = ?');
+  const dead = db.prepare(
+    "UPDATE deliveries SET state = 'dead', attempts = attempts + 1, last_status = ?, last_error = ?, locked_until = 0, updated_at = ? WHERE id = ?",
+  );
+  const replayOne = db.prepare(
+    "UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, locked_until = 0, updated_at = ? WHERE id = ? AND state = 'dead'",
+  );
+  const replayAll = db.prepare(
+    "UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, locked_until = 0, updated_at = ? WHERE state = 'dead'",
+  );
+  const counts = db.prepare('SELECT state, COUNT(*) AS n FROM deliveries GROUP BY state');
+  const nextDue = db.prepare("SELECT MIN(next_attempt_at) AS t FROM deliveries WHERE state = 'pending'");
+
+  let batch: Array<{ item: IngestItem; resolve: (r: IngestResult) => void; reject: (e: unknown) => void }> =
+    [];
+  let closed = false;
+
+  const flush = () => {
+    if (batch.length === 0 || closed) return;
+    const current = batch;
+    batch = [];
+    const t = now();
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      const results = current.map(({ item }) => ingestOne(ingestStatements, item, t));
+      db.exec('COMMIT');
+      for (const [i, { resolve }] of current.entries()) resolve(results[i]!);
+    } catch (error) {
+      try {
+        if (db.isTransaction) db.exec('ROLLBACK');
+      } catch {}
+      for (const { reject } of current) reject(storageError(error));
+    }
+  };
+
+  return {
+    ingest(item) {
+      if (closed) return Promise.reject(storageError(new Error('store is closed')));
+      return new Promise((resolve, reject) => {
+        // Requests arriving in the same turn of the event loop share one commit (one fsync).
+        if (batch.length === 0) setImmediate(flush);
+        batch.push({ item, resolve, reject });
+      });
+    },
+    claimDue(limit, leaseMs) {
+      const t = now();
+      const ids = claim.all(t + leaseMs, t, t, limit) as Array<{ id: number }>;
+      return ids.map(({ id }) => rowToDelivery(byId.get(id) as Record<string, unknown>));
+    },
+    markDelivered: (id, status) => void delivered.run(status, now(), now(), id),
+    markRetry: (id, at, status, error) => void retry.run(at, status, error.slice(0, 2000), now(), id),
+    postpone: (id, at) => void postpone.run(at, id),
+    markDead: (id, status, error) => void dead.run(status, error.slice(0, 2000), now(), id),
+    get: (id) => {
+      const row = byId.get(id) as Record<string, unknown> | undefined;
+      return row ? rowToDelivery(row) : undefined;
+    },
+    list: (state, limit = 1000) =>
+      (byState.all(state, limit) as Record<string, unknown>[]).map(rowToDelivery),
+    replay: (id) =>
+      Number((id === 'all' ? replayAll.run(now(), now()) : replayOne.run(now(), now(), id)).changes),
+    counts: () =>
+      Object.fromEntries(
+        (counts.all() as Array<{ state: string; n: number }>).map((r) => [r.state, Number(r.n)]),
+      ),
+    nextDueAt: () => {
+      const row = nextDue.get() as { t: number | null };
+      return row.t === null ? null : Number(row.t);
+    },
+    ping: () => {
+      if (closed) throw storageError(new Error('store is closed'));
+      db.prepare('SELECT 1').get();
+    },
+    close() {
+      if (closed) return;
+      if (batch.length > 0) flush();
+      closed = true;
+      db.close();
+    },
+  };
+}

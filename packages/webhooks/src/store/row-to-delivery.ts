@@ -1,0 +1,30 @@
+import type { DeliveryRow, DeliveryState } from './types.ts';
+
+type Row = Record<string, unknown>;
+
+export const DELIVERY_COLUMNS = `d.id, d.alert_id, d.destination, d.route, d.idempotency_key, d.state, d.attempts,
+  d.next_attempt_at, d.last_status, d.last_error, d.created_at, d.updated_at, d.delivered_at,
+  a.source, a.webhook_id, a.event_type, a.body, a.received_at`;
+
+export function rowToDelivery(row: Row): DeliveryRow {
+  return {
+    id: Number(row.id),
+    alertId: Number(row.alert_id),
+    destination: String(row.destination),
+    route: String(row.route),
+    idempotencyKey: String(row.idempotency_key),
+    state: row.state as DeliveryState,
+    attempts: Number(row.attempts),
+    nextAttemptAt: Number(row.next_attempt_at),
+    lastStatus: row.last_status === null ? null : Number(row.last_status),
+    lastError: row.last_error === null ? null : String(row.last_error),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+    deliveredAt: row.delivered_at === null ? null : Number(row.delivered_at),
+    source: String(row.source),
+    webhookId: String(row.webhook_id),
+    eventType: String(row.event_type),
+    body: String(row.body),
+    receivedAt: Number(row.received_at),
+  };
+}

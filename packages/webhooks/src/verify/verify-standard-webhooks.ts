@@ -1,0 +1,49 @@
+import { createHmac } from 'node:crypto';
+import { verificationError } from '../errors.ts';
+import { checkTimestamp } from './check-timestamp.ts';
+import { getHeader } from './get-header.ts';
+import { safeEqual } from './safe-equal.ts';
+import { standardWebhooksKey } from './standard-webhooks-key.ts';
+import { toBytes } from './to-bytes.ts';
+import type { Verified, VerifyOptions, WebhookRequest } from './types.ts';
+
+/** Standard Webhooks v1: accept if any `v1,` entry matches any secret. */
+export function verifyStandardWebhooks(
+  secrets: readonly string[],
+  request: WebhookRequest,
+  options: VerifyOptions,
+): Verified {
+  const id = getHeader(request.headers, 'webhook-id');
+  if (!id) throw verificationError('missing_id', 'missing webhook-id header');
+  const rawTimestamp = getHeader(request.headers, 'webhook-timestamp');
+  const signatureHeader = getHeader(request.headers, 'webhook-signature');
+  if (!signatureHeader) throw verificationError('missing_signature', 'missing webhook-signature header');
+  const timestamp = checkTimestamp(
+    rawTimestamp,
+    options.toleranceSeconds ?? 300,
+    (options.now ?? Date.now)(),
+  );
+  const candidates = signatureHeader
+    .split(' ')
+    .filter((entry) => entry.startsWith('v1,'))
+    .map((entry) => entry.slice(3))
+    // Only canonical base64: otherwise unused padding bits would let a changed header still match.
+    .filter((encoded) => Buffer.from(encoded, 'base64').toString('base64') === encoded)
+    .map((encoded) => Buffer.from(encoded, 'base64'));
+  if (candidates.length === 0) {
+    throw verificationError('malformed_signature', 'webhook-signature has no v1,<base64> entry');
+  }
+  const body = toBytes(request.body);
+  let matched = false;
+  for (const secret of secrets) {
+    const expected = createHmac('sha256', standardWebhooksKey(secret))
+      .update(`${id}.${rawTimestamp}.`)
+      .update(body)
+      .digest();
+    // Evaluate every pair so timing does not reveal which entry or secret matched.
+    for (const candidate of candidates) matched = safeEqual(expected, candidate) || matched;
+  }
+  if (!matched)
+    throw verificationError('no_matching_signature', 'no signature matches any configured secret');
+  return { scheme: 'standard-webhooks', id, timestamp };
+}

@@ -1,0 +1,46 @@
+import { openapiDocument, type TrackerAlertEvent, type TrackerAlertResolvedEvent } from '@trackerkit/client';
+import { standardWebhooksHeaders } from '../../src/verify/sign-standard-webhooks.ts';
+
+type Doc = {
+  webhooks: Record<
+    string,
+    { post: { requestBody: { content: { 'application/json': { example: unknown } } } } }
+  >;
+};
+
+/** The document's own examples, so tests send what the contract says. */
+export function exampleAlert(overrides: Partial<TrackerAlertEvent['data']> = {}): TrackerAlertEvent {
+  const example = (openapiDocument as unknown as Doc).webhooks['tracker.alert']!.post.requestBody.content[
+    'application/json'
+  ].example as TrackerAlertEvent;
+  return { ...example, data: { ...example.data, ...overrides } };
+}
+
+export function exampleResolved(
+  overrides: Partial<TrackerAlertResolvedEvent['data']> = {},
+): TrackerAlertResolvedEvent {
+  const example = (openapiDocument as unknown as Doc).webhooks['tracker.alert.resolved']!.post.requestBody
+    .content['application/json'].example as TrackerAlertResolvedEvent;
+  return { ...example, data: { ...example.data, ...overrides } };
+}
+
+export const SECRET = `whsec_${Buffer.from('trackerkit-test-secret-0123456789').toString('base64')}`;
+export const OTHER_SECRET = `whsec_${Buffer.from('another-secret-for-rotation-tests').toString('base64')}`;
+
+let counter = 0;
+
+/** A signed request as the emulator sends it. */
+export function signedRequest(
+  event: unknown,
+  options: { secret?: string; id?: string; nowMs?: number } = {},
+): { body: string; headers: Record<string, string> } {
+  const body = typeof event === 'string' ? event : JSON.stringify(event);
+  const id = options.id ?? `msg_test_${process.pid}_${Date.now()}_${counter++}`;
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      ...standardWebhooksHeaders(options.secret ?? SECRET, id, body, options.nowMs ?? Date.now()),
+    },
+  };
+}

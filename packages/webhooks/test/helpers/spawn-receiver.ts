@@ -1,0 +1,47 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Runs `trackerkit-webhooks serve` from source in a child process and waits until /readyz answers. */
+export async function spawnReceiver(
+  configPath: string,
+  port: number,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; stderr: string[] }> {
+  const stderr: string[] = [];
+  const child = spawn(
+    process.execPath,
+    [
+      '--conditions=trackerkit-source',
+      '--no-warnings',
+      join(packageDir, 'src', 'bin.ts'),
+      'serve',
+      '--config',
+      configPath,
+      '--port',
+      String(port),
+    ],
+    { cwd: packageDir, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  const until = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`receiver exited ${child.exitCode}: ${stderr.join('')}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return { child, stderr };
+    } catch {}
+    if (Date.now() > until) throw new Error(`receiver not ready: ${stderr.join('')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

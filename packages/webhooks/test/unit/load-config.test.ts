@@ -1,0 +1,190 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load-config.ts';
+import { SECRET } from '../helpers/alerts.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'tk-config-'));
+const env = {
+  TRACKER_WEBHOOK_SECRET: SECRET,
+  SLACK_URL: 'https://hooks.slack.test/services/T000/B000/XXXXSECRETXXXX',
+  PD_KEY: 'pd-routing-key-secret',
+  N8N_SECRET: 'whsec_bjhuLXNlY3JldA==',
+};
+
+const YAML_CONFIG = `
+server: { port: 0, body_limit: 64kb }
+storage: { path: ${join(dir, 'x.db')} }
+sources:
+  - name: tracker
+    path: /webhooks/tracker
+    secret: { env: TRACKER_WEBHOOK_SECRET }
+    tolerance: 10m
+destinations:
+  - { name: slack, type: slack, url: { env: SLACK_URL }, retry: { max_attempts: 3 } }
+  - { name: discord, type: discord, url: "https://discord.test/api/webhooks/1/abc" }
+  - { name: teams, type: teams, url: "https://teams.test/workflows/1" }
+  - { name: ntfy, type: ntfy, topic: tracker-alerts }
+  - { name: pagerduty, type: pagerduty, routing_key: { env: PD_KEY } }
+  - { name: mail, type: email, smtp: { host: 127.0.0.1, port: 2525 }, from: alerts@example.com, to: ops@example.com }
+  - { name: n8n, type: n8n, url: "http://127.0.0.1:5678/webhook/tracker", secret: { env: N8N_SECRET } }
+  - { name: archive, type: file, path: ${join(dir, 'alerts.jsonl')} }
+  - { name: out, type: stdout }
+route:
+  receiver: out
+  repeat_interval: 4h
+  routes:
+    - matchers: { signal: [Poor, Negative], tracker_name: "ACME*", score: { max: 3 } }
+      receiver: [pagerduty, slack]
+      continue: true
+    - matchers: { bound: upper }
+      receiver: discord
+      mute_windows: [{ weekdays: [saturday:sunday] }]
+catch_all: archive
+`;
+
+function problems(config: unknown, e: Record<string, string> = env): string {
+  try {
+    loadConfig(config as object, { env: e });
+  } catch (error) {
+    expect((error as Error).message).toMatch(/^@trackerkit\/webhooks: invalid configuration/);
+    return (error as Error).message;
+  }
+  return 'ok';
+}
+
+describe('loadConfig', () => {
+  it('loads YAML with every destination type, resolving env references', () => {
+    const file = join(dir, 'config.yaml');
+    writeFileSync(file, YAML_CONFIG);
+    const config = loadConfig(file, { env });
+    expect(config.sources[0]).toMatchObject({
+      secrets: [SECRET],
+      verify: { scheme: 'standard-webhooks', toleranceSeconds: 600 },
+    });
+    expect(config.server.bodyLimitBytes).toBe(64 * 1024);
+    expect(config.destinations.map((d) => d.type)).toEqual([
+      'slack',
+      'discord',
+      'teams',
+      'ntfy',
+      'pagerduty',
+      'email',
+      'n8n',
+      'file',
+      'stdout',
+    ]);
+    expect(config.destinations[0]).toMatchObject({
+      url: env.SLACK_URL,
+      retry: { maxAttempts: 3 },
+      timeoutMs: 10_000,
+    });
+    expect(config.destinations[3]).toMatchObject({ url: 'https://ntfy.sh' });
+    expect(config.route.routes![0]!).toMatchObject({
+      receivers: ['pagerduty', 'slack'],
+      matchers: { signal: ['Poor', 'Negative'], trackerName: ['ACME*'] },
+    });
+    expect(config.route.repeatIntervalMs).toBe(4 * 3600_000);
+    expect(config.catchAll).toEqual(['archive']);
+  });
+
+  it('loads JSON', () => {
+    const file = join(dir, 'config.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        sources: [{ name: 's', path: '/h', scheme: 'none' }],
+        destinations: [{ name: 'o', type: 'stdout' }],
+        route: { receiver: 'o' },
+      }),
+    );
+    expect(loadConfig(file).sources[0]!.verify.scheme).toBe('none');
+  });
+
+  const base = {
+    sources: [{ name: 's', path: '/h', secret: { env: 'TRACKER_WEBHOOK_SECRET' } }],
+    destinations: [{ name: 'o', type: 'stdout' }],
+    route: { receiver: 'o' },
+  };
+  const cases: Array<[string, { given: unknown; want: RegExp }]> = [
+    [
+      'unknown destination type',
+      { given: { ...base, destinations: [{ name: 'o', type: 'fax' }] }, want: /destinations\.0\.type: /i },
+    ],
+    [
+      'missing url',
+      {
+        given: { ...base, destinations: [{ name: 'o', type: 'slack' }] },
+        want: /destinations\.0\.url: required/,
+      },
+    ],
+    ['unknown key', { given: { ...base, extra: 1 }, want: /\(root\): unknown key\(s\) extra/ }],
+    [
+      'bad duration',
+      {
+        given: { ...base, route: { receiver: 'o', repeat_interval: 'soon' } },
+        want: /route\.repeat_interval: .*duration/,
+      },
+    ],
+    [
+      'unknown receiver',
+      {
+        given: { ...base, route: { receiver: 'o', routes: [{ receiver: 'nope' }] } },
+        want: /route\.routes\.0\.receiver: unknown destination nope/,
+      },
+    ],
+    [
+      'secret missing for a signed scheme',
+      {
+        given: { ...base, sources: [{ name: 's', path: '/h' }] },
+        want: /sources\.0\.secret: required for scheme standard-webhooks/,
+      },
+    ],
+    [
+      'bad signal',
+      {
+        given: { ...base, route: { receiver: 'o', routes: [{ matchers: { signal: 'Bad' } }] } },
+        want: /route\.routes\.0\.matchers\.signal/,
+      },
+    ],
+    [
+      'bad weekday',
+      {
+        given: { ...base, route: { receiver: 'o', mute_windows: [{ weekdays: ['funday'] }] } },
+        want: /route\.mute_windows\.0\.weekdays\.0: must be a weekday/,
+      },
+    ],
+    [
+      'duplicate names',
+      {
+        given: {
+          ...base,
+          destinations: [
+            { name: 'o', type: 'stdout' },
+            { name: 'o', type: 'stdout' },
+          ],
+        },
+        want: /destinations\.1\.name: duplicate/,
+      },
+    ],
+  ];
+  it.each(cases)('%s: names the path and the rule', (_name, { given, want }) =>
+    expect(problems(given)).toMatch(want),
+  );
+
+  it('a missing env variable names the variable, never a secret value', () => {
+    const message = problems(YAML_CONFIG.includes('x') ? { ...base } : base, {
+      ...env,
+      TRACKER_WEBHOOK_SECRET: '',
+    });
+    expect(message).toMatch(/sources\.0\.secret: environment variable TRACKER_WEBHOOK_SECRET is not set/);
+    const literal = {
+      ...base,
+      destinations: [{ name: 'o', type: 'slack', url: env.SLACK_URL, extra: true }],
+    };
+    const withSecret = problems(literal);
+    expect(withSecret).toMatch(/destinations\.0: unknown key/);
+    expect(withSecret).not.toContain('XXXXSECRETXXXX');
+  });
+});

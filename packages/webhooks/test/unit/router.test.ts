@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { createRouter } from '../../src/router/create-router.ts';
+import { isMuted } from '../../src/router/is-muted.ts';
+import { matchRouteTree } from '../../src/router/match-route-tree.ts';
+import type { RouteNode } from '../../src/router/types.ts';
+import { exampleAlert, exampleResolved } from '../helpers/alerts.ts';
+
+const tree: RouteNode = {
+  receivers: ['default'],
+  repeatIntervalMs: 1000,
+  routes: [
+    { name: 'audit', receivers: ['audit'], continue: true },
+    {
+      name: 'acme',
+      matchers: { trackerName: ['ACME *'] },
+      receivers: ['acme-slack'],
+      routes: [
+        { name: 'pager', matchers: { signal: ['Poor'], bound: ['lower'] }, receivers: ['pagerduty'] },
+        { name: 'low', matchers: { score: { max: 3 } } },
+      ],
+    },
+    { name: 'space', matchers: { spaceId: ['spc_other'] }, receivers: ['space'] },
+    { name: 'upper', matchers: { bound: ['upper'] }, receivers: ['upper'], repeatIntervalMs: 0 },
+  ],
+};
+
+const names = (event: Parameters<typeof matchRouteTree>[1]) =>
+  matchRouteTree(tree, event).map((m) => `${m.path}>${m.receivers.join(',')}@${m.repeatIntervalMs}`);
+
+describe('route tree', () => {
+  const cases: Array<[string, { given: Parameters<typeof matchRouteTree>[1]; want: string[] }]> = [
+    [
+      'continue, then depth-first; a child inherits receivers',
+      {
+        given: exampleAlert({ score: 2 }),
+        want: ['root/0:audit>audit@1000', 'root/1:acme/1:low>acme-slack@1000'],
+      },
+    ],
+    [
+      'first matching child wins',
+      {
+        given: exampleAlert({ score: 1, signal: 'Poor' }),
+        want: ['root/0:audit>audit@1000', 'root/1:acme/0:pager>pagerduty@1000'],
+      },
+    ],
+    [
+      'a node with no matching child handles it itself',
+      {
+        given: exampleAlert({ score: 4, signal: 'Neutral' }),
+        want: ['root/0:audit>audit@1000', 'root/1:acme>acme-slack@1000'],
+      },
+    ],
+    [
+      'glob does not match; falls to the bound matcher, own repeat interval',
+      {
+        given: exampleAlert({ tracker_name: 'Other', bound: 'upper', score: 9, signal: 'Excellent' }),
+        want: ['root/0:audit>audit@1000', 'root/3:upper>upper@0'],
+      },
+    ],
+    [
+      'only the continue route matched: the root does not also handle it',
+      { given: exampleAlert({ tracker_name: 'Other', bound: null }), want: ['root/0:audit>audit@1000'] },
+    ],
+  ];
+  it.each(cases)('%s', (_name, { given, want }) => expect(names(given)).toEqual(want));
+
+  it('matches the bound of a resolved event as none, and by event type', () => {
+    const t: RouteNode = {
+      receivers: ['d'],
+      routes: [
+        { matchers: { event: ['tracker.alert.resolved'], bound: ['none'] }, receivers: ['resolved'] },
+        { matchers: { bound: ['none'] }, receivers: ['never'] },
+      ],
+    };
+    expect(matchRouteTree(t, exampleResolved())[0]!.receivers).toEqual(['resolved']);
+    expect(matchRouteTree(t, exampleAlert())[0]!.receivers).toEqual(['d']);
+  });
+
+  it('marks muted windows (weekday ranges, times past midnight, time zones)', () => {
+    const saturday2330 = Date.UTC(2026, 10, 21, 23, 30);
+    expect(isMuted([{ weekdays: ['saturday:sunday'] }], saturday2330)).toBe(true);
+    expect(isMuted([{ weekdays: ['monday:friday'] }], saturday2330)).toBe(false);
+    expect(isMuted([{ times: [{ start: '22:00', end: '06:00' }] }], saturday2330)).toBe(true);
+    expect(isMuted([{ times: [{ start: '09:00', end: '17:00' }] }], saturday2330)).toBe(false);
+    expect(isMuted([{ weekdays: ['sunday'], timezone: 'Europe/Berlin' }], saturday2330)).toBe(true);
+    const t: RouteNode = {
+      receivers: ['d'],
+      muteWindows: [{ weekdays: ['saturday'] }],
+      routes: [{ receivers: ['x'] }],
+    };
+    expect(matchRouteTree(t, exampleAlert(), saturday2330)[0]).toMatchObject({
+      receivers: ['x'],
+      muted: true,
+    });
+  });
+});
+
+describe('createRouter', () => {
+  it('runs on() handlers by event name, onAny for all, and removes them', async () => {
+    const router = createRouter();
+    const seen: string[] = [];
+    const onAlert = (e: { data: { tracker_name: string } }) => void seen.push(`alert:${e.data.tracker_name}`);
+    router.on('tracker.alert', onAlert);
+    router.on(['tracker.alert.resolved'], (e) => void seen.push(`resolved:${e.data.score}`));
+    router.onAny((e) => void seen.push(`any:${e.type}`));
+    router.onUnknown((e) => void seen.push(`unknown:${e.type}`));
+    await router.receive(exampleAlert());
+    await router.receive(exampleResolved());
+    await router.receive({ type: 'tracker.new_thing' });
+    router.removeListener('tracker.alert', onAlert);
+    await router.receive(exampleAlert());
+    expect(seen).toEqual([
+      'alert:ACME supplier risk',
+      'any:tracker.alert',
+      'resolved:6',
+      'any:tracker.alert.resolved',
+      'unknown:tracker.new_thing',
+      'any:tracker.new_thing',
+      'any:tracker.alert',
+    ]);
+  });
+
+  it('aggregates handler failures with the package prefix', async () => {
+    const router = createRouter();
+    router.on('tracker.alert', () => {
+      throw new Error('boom');
+    });
+    await expect(router.receive(exampleAlert())).rejects.toThrow(/^@trackerkit\/webhooks: 1 handler/);
+  });
+
+  it('sends unknown event types only to the catch-all', () => {
+    const router = createRouter({ route: tree, catchAll: ['archive'] });
+    expect(router.match({ type: 'tracker.other' })).toEqual([
+      { path: 'catch_all', receivers: ['archive'], repeatIntervalMs: 0, muted: false },
+    ]);
+    expect(createRouter({ route: tree }).match({ type: 'tracker.other' })).toEqual([]);
+    expect(router.match(exampleAlert()).flatMap((m) => m.receivers)).not.toContain('archive');
+  });
+});

@@ -1,0 +1,104 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openStore } from '../../src/store/open-store.ts';
+import type { IngestItem } from '../../src/store/types.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'tk-store-'));
+let clock = 1_000_000;
+const now = () => clock;
+
+function item(webhookId: string, overrides: Partial<IngestItem> = {}): IngestItem {
+  return {
+    source: 'tracker',
+    webhookId,
+    eventType: 'tracker.alert',
+    known: true,
+    body: '{"type":"tracker.alert"}',
+    matches: [{ path: 'root', receivers: ['a', 'b'], repeatIntervalMs: 0, muted: false }],
+    repeatScope: 'trk_1:lower',
+    resolves: null,
+    ...overrides,
+  };
+}
+
+describe('store', () => {
+  it('stores once per (source, webhook-id), concurrently too; a duplicate routes nothing', async () => {
+    const store = openStore(join(dir, 'a.db'), { now });
+    const results = await Promise.all([
+      store.ingest(item('m1')),
+      store.ingest(item('m1')),
+      store.ingest(item('m1', { source: 'other' })),
+    ]);
+    expect(results.map((r) => r.duplicate)).toEqual([false, true, false]);
+    expect(results.map((r) => r.deliveries)).toEqual([2, 0, 2]);
+    expect(store.counts()).toEqual({ pending: 4 });
+    store.close();
+  });
+
+  it('claims under a lease, retries with the same key, dead-letters and replays', async () => {
+    const store = openStore(join(dir, 'b.db'), { now });
+    await store.ingest(
+      item('m1', { matches: [{ path: 'root', receivers: ['a'], repeatIntervalMs: 0, muted: false }] }),
+    );
+    const [row] = store.claimDue(10, 5000);
+    expect(row).toMatchObject({ destination: 'a', attempts: 0, webhookId: 'm1' });
+    expect(store.claimDue(10, 5000)).toEqual([]);
+    store.markRetry(row!.id, clock + 100, 503, 'HTTP 503');
+    expect(store.claimDue(10, 5000)).toEqual([]);
+    clock += 100;
+    const [again] = store.claimDue(10, 5000);
+    expect(again).toMatchObject({
+      id: row!.id,
+      attempts: 1,
+      idempotencyKey: row!.idempotencyKey,
+      lastStatus: 503,
+    });
+    store.markDead(again!.id, 400, 'HTTP 400');
+    expect(store.list('dead').map((d) => d.id)).toEqual([row!.id]);
+    expect(store.replay(row!.id)).toBe(1);
+    const [replayed] = store.claimDue(10, 5000);
+    expect(replayed).toMatchObject({ attempts: 0, idempotencyKey: row!.idempotencyKey });
+    store.markDelivered(replayed!.id, 200);
+    expect(store.counts()).toEqual({ delivered: 1 });
+    store.close();
+  });
+
+  it('a restart voids leases held by a killed process', async () => {
+    const path = join(dir, 'c.db');
+    const first = openStore(path, { now });
+    await first.ingest(item('m1'));
+    expect(first.claimDue(10, 60_000)).toHaveLength(2);
+    first.close();
+    const second = openStore(path, { now });
+    expect(second.claimDue(10, 60_000)).toHaveLength(2);
+    second.close();
+  });
+
+  it('suppresses repeats within the interval per route and scope; a resolve resets it; muted rows are kept as muted', async () => {
+    const store = openStore(join(dir, 'd.db'), { now });
+    const m = [{ path: 'root/0', receivers: ['a'], repeatIntervalMs: 1000, muted: false }];
+    expect((await store.ingest(item('r1', { matches: m }))).deliveries).toBe(1);
+    expect((await store.ingest(item('r2', { matches: m }))).deliveries).toBe(0);
+    expect((await store.ingest(item('r3', { matches: m, repeatScope: 'trk_1:upper' }))).deliveries).toBe(1);
+    await store.ingest(
+      item('r4', { eventType: 'tracker.alert.resolved', matches: [], repeatScope: null, resolves: 'trk_1' }),
+    );
+    expect((await store.ingest(item('r5', { matches: m }))).deliveries).toBe(1);
+    clock += 1000;
+    expect((await store.ingest(item('r6', { matches: m }))).deliveries).toBe(1);
+    await store.ingest(
+      item('r7', { matches: [{ path: 'root', receivers: ['a'], repeatIntervalMs: 0, muted: true }] }),
+    );
+    expect(store.counts()).toEqual({ pending: 4, suppressed: 1, muted: 1 });
+    store.close();
+  });
+
+  it('rejects with a 503 error once closed', async () => {
+    const store = openStore(join(dir, 'e.db'), { now });
+    store.close();
+    await expect(store.ingest(item('x'))).rejects.toMatchObject({ status: 503, reason: 'storage' });
+    expect(() => store.ping()).toThrow(/^@trackerkit\/webhooks: storage failed/);
+  });
+});
