@@ -17,7 +17,12 @@ const source = readFileSync(documentPath, 'utf8');
 const document = parse(source) as Record<string, unknown>;
 
 const files: Record<string, string> = {
-  'openapi.ts': banner + astToString(await openapiTS(new URL(`file://${documentPath}`))),
+  'openapi.ts':
+    banner +
+    astToString(
+      // Fields with a default stay optional: callers of a request may leave them out.
+      await openapiTS(new URL(`file://${documentPath}`), { defaultNonNullable: false }),
+    ),
   'document.ts': `${banner}export const openapiDocument = ${JSON.stringify(document, null, 2)} as const;\n`,
   'limits.ts': banner + renderLimits(document),
   'zod.ts': banner + renderZod(document),

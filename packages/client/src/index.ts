@@ -1,4 +1,27 @@
 // Public API of @trackerkit/client. Explicit named exports only.
+export {
+  CLIENT_DEFAULTS,
+  createTrackerClient,
+  type TrackerClient,
+  type TrackerClientOptions,
+} from './client.ts';
+export { type Clock, createVirtualClock, realClock, type VirtualClock } from './clock.ts';
+export { estimateRunCost, type RunCostEstimate, type RunCostInput, type RunCostOptions } from './cost.ts';
+export {
+  type ApiErrorInit,
+  TrackerApiError,
+  TrackerAuthError,
+  TrackerBadRequestError,
+  TrackerError,
+  TrackerNetworkError,
+  TrackerNotFoundError,
+  TrackerRateLimitError,
+  TrackerServerError,
+  TrackerTimeoutError,
+  TrackerUnprocessableError,
+  TrackerValidationError,
+  type ValidationProblem,
+} from './errors.ts';
 export { openapiDocument } from './generated/document.ts';
 export {
   DEFAULT_SKILL_COSTS,
@@ -9,6 +32,13 @@ export {
   WEBHOOK_DELIVERY,
 } from './generated/limits.ts';
 export type { components, operations, paths, webhooks } from './generated/openapi.ts';
+export { schemas } from './generated/zod.ts';
+export type { CallOptions } from './http/typed.ts';
+export type { RunsApi, TriggerOptions } from './resources/runs.ts';
+export type { SpacesApi } from './resources/spaces.ts';
+export type { ListTrackersQuery, TrackersApi } from './resources/trackers.ts';
+export type { VaultApi } from './resources/vault.ts';
+export { WAIT_DEFAULTS, type WaitOptions } from './runs-wait.ts';
 export type {
   AgentConfig,
   AgentConfigUpdate,
@@ -54,3 +84,7 @@ export type {
   VaultSourceUpdate,
   VaultUploadResponse,
 } from './types.ts';
+export { NOTIFICATION_RULES } from './validate/notification-rules.ts';
+export type { FileInput } from './vault/file-input.ts';
+export type { UploadFileInput } from './vault/file-upload.ts';
+export type { BatchInfo, UploadRowsInput, UploadRowsOptions, UploadRowsResult } from './vault/row-batcher.ts';

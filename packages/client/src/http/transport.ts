@@ -1,0 +1,157 @@
+// The one place that talks HTTP: auth headers, per-attempt timeout, retries and error mapping.
+import type { Clock } from '../clock.ts';
+import { apiErrorFor, TrackerNetworkError, TrackerTimeoutError, validationError } from '../errors.ts';
+import type { paths } from '../generated/openapi.ts';
+import {
+  backoffMs,
+  isConnectionRefused,
+  type Outcome,
+  parseRetryAfter,
+  shouldRetry,
+} from './retry-policy.ts';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface TransportConfig {
+  baseUrl: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  retries: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  fetch: typeof globalThis.fetch;
+  clock: Clock;
+  random: () => number;
+}
+
+export interface RequestSpec {
+  method: Method;
+  /** A path template of the document, e.g. `/api/trackers/{tracker_id}`. */
+  path: keyof paths;
+  params?: Record<string, string>;
+  query?: object | undefined;
+  /** A JSON text or a multipart form. */
+  body?: string | FormData | undefined;
+  signal?: AbortSignal | undefined;
+  /** Overrides the client's retry count for this request. */
+  retries?: number | undefined;
+  /** Overrides the client's per-attempt timeout for this request. */
+  timeoutMs?: number | undefined;
+}
+
+export interface Transport {
+  request(spec: RequestSpec): Promise<unknown>;
+  readonly config: TransportConfig;
+}
+
+const PARAM = /\{([^}]+)\}/g;
+
+function expandPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(PARAM, (_, name: string) => {
+    const value = params[name];
+    if (typeof value !== 'string' || value.length === 0) {
+      throw validationError(name, 'minLength: 1', `${name} must be a non-empty string`);
+    }
+    return encodeURIComponent(value);
+  });
+}
+
+function queryString(query: object | undefined): string {
+  if (!query) return '';
+  let out = '';
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    const text = Array.isArray(value) ? value.join(',') : String(value);
+    out += `${out ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(text)}`;
+  }
+  return out;
+}
+
+function parseBody(text: string): unknown {
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+interface Attempt {
+  outcome: Outcome;
+  value?: unknown;
+  error: Error;
+  retryAfterMs?: number | undefined;
+}
+
+export function createTransport(config: TransportConfig): Transport {
+  const base = config.baseUrl.replace(/\/+$/, '');
+
+  async function attempt(spec: RequestSpec, url: string, path: string): Promise<Attempt | { ok: unknown }> {
+    const controller = new AbortController();
+    const timeoutMs = spec.timeoutMs ?? config.timeoutMs;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const outer = spec.signal;
+    const onAbort = outer ? () => controller.abort(outer.reason) : undefined;
+    if (onAbort) outer?.addEventListener('abort', onAbort, { once: true });
+    const headers =
+      typeof spec.body === 'string'
+        ? { ...config.headers, 'content-type': 'application/json' }
+        : config.headers;
+    try {
+      const res = await config.fetch(url, {
+        method: spec.method,
+        headers,
+        body: spec.body,
+        signal: controller.signal,
+      });
+      const text = await res.text();
+      if (res.ok) return { ok: parseBody(text) };
+      const body = parseBody(text);
+      const detail = (body as { detail?: unknown } | undefined)?.detail;
+      const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), config.clock.now());
+      const error = apiErrorFor({
+        status: res.status,
+        method: spec.method,
+        path,
+        detail: typeof detail === 'string' || Array.isArray(detail) ? detail : undefined,
+        requestId: res.headers.get('x-request-id') ?? undefined,
+        body,
+        retryAfterMs,
+      });
+      return { outcome: { kind: 'status', status: res.status }, error, retryAfterMs };
+    } catch (error) {
+      if (outer?.aborted) throw outer.reason;
+      if (timedOut) {
+        const message = `${spec.method} ${path} got no answer within ${timeoutMs} ms`;
+        return { outcome: { kind: 'timeout' }, error: new TrackerTimeoutError(message, timeoutMs) };
+      }
+      const refused = isConnectionRefused(error);
+      const network = new TrackerNetworkError(spec.method, path, refused, error);
+      return { outcome: refused ? { kind: 'refused' } : { kind: 'network' }, error: network };
+    } finally {
+      clearTimeout(timer);
+      if (onAbort) outer?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async function request(spec: RequestSpec): Promise<unknown> {
+    spec.signal?.throwIfAborted();
+    const path = expandPath(spec.path, spec.params);
+    const url = base + path + queryString(spec.query);
+    const retries = spec.retries ?? config.retries;
+    for (let tries = 0; ; tries++) {
+      const result = await attempt(spec, url, path);
+      if ('ok' in result) return result.ok;
+      if (tries >= retries || !shouldRetry(spec.method, result.outcome)) throw result.error;
+      const wait =
+        result.retryAfterMs ?? backoffMs(tries, config.retryBaseMs, config.retryMaxMs, config.random);
+      await config.clock.sleep(wait, spec.signal);
+    }
+  }
+
+  return { request, config };
+}

@@ -1,0 +1,11 @@
+import type { Clock } from '../clock.ts';
+import type { Transport } from '../http/transport.ts';
+import type { Pacer } from '../vault/pacer.ts';
+
+/** What every resource group shares. */
+export interface ClientContext {
+  transport: Transport;
+  clock: Clock;
+  /** Paces every upload of this client to the service's upload rate limit. */
+  uploadPacer: Pacer;
+}

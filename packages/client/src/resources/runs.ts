@@ -1,0 +1,124 @@
+import { validationError } from '../errors.ts';
+import { type CallOptions, call } from '../http/typed.ts';
+import { paginate } from '../pagination.ts';
+import { type WaitOptions, waitForRun } from '../runs-wait.ts';
+import type {
+  DeleteEnvelope,
+  ListRunsQuery,
+  ReasoningMode,
+  Run,
+  RunAsyncResponse,
+  RunList,
+  RunSyncResponse,
+  RunTrigger,
+} from '../types.ts';
+import { checkZenSync, validateQuery, validateRunTrigger } from '../validate/requests.ts';
+import type { ClientContext } from './context.ts';
+import type { TrackersApi } from './trackers.ts';
+
+export interface TriggerOptions extends CallOptions {
+  /**
+   * The tracker's reasoning mode, when the caller knows it. Without it a `sync: true` trigger first
+   * fetches the tracker, because zen trackers run asynchronously only.
+   */
+  reasoningMode?: ReasoningMode | undefined;
+}
+
+export interface RunsApi {
+  trigger(
+    trackerId: string,
+    body: RunTrigger & { sync: true },
+    options?: TriggerOptions,
+  ): Promise<RunSyncResponse>;
+  trigger(
+    trackerId: string,
+    body?: RunTrigger & { sync?: false },
+    options?: TriggerOptions,
+  ): Promise<RunAsyncResponse>;
+  trigger(
+    trackerId: string,
+    body?: RunTrigger,
+    options?: TriggerOptions,
+  ): Promise<RunSyncResponse | RunAsyncResponse>;
+  list(trackerId: string, query?: ListRunsQuery, options?: CallOptions): Promise<RunList>;
+  listAll(
+    trackerId: string,
+    query?: ListRunsQuery,
+    options?: CallOptions,
+  ): AsyncGenerator<Run, void, undefined>;
+  get(trackerId: string, runId: string, options?: CallOptions): Promise<Run>;
+  delete(trackerId: string, runId: string, options?: CallOptions): Promise<DeleteEnvelope>;
+  /** Polls until the run is `completed` or `failed`; a timeout throws TrackerTimeoutError with the runId. */
+  wait(trackerId: string, runId: string, options?: WaitOptions): Promise<Run>;
+  /** Triggers asynchronously, then waits. */
+  triggerAndWait(trackerId: string, body?: RunTrigger, options?: WaitOptions): Promise<Run>;
+}
+
+export function createRunsApi(ctx: ClientContext, trackers: TrackersApi): RunsApi {
+  const { transport, clock } = ctx;
+
+  async function trigger(trackerId: string, body?: RunTrigger, options?: TriggerOptions) {
+    validateRunTrigger(body);
+    if (body?.sync === true) {
+      const mode =
+        options?.reasoningMode ??
+        (await trackers.get(trackerId, { signal: options?.signal, timeoutMs: options?.timeoutMs }))
+          .agent_config.reasoning_mode;
+      checkZenSync(true, mode);
+    }
+    return call(transport, 'post', '/api/trackers/{tracker_id}/runs', {
+      params: { tracker_id: trackerId },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options?.signal,
+      timeoutMs: options?.timeoutMs,
+    });
+  }
+
+  const list: RunsApi['list'] = async (trackerId, query, options) => {
+    validateQuery('listRuns', query);
+    return call(transport, 'get', '/api/trackers/{tracker_id}/runs', {
+      params: { tracker_id: trackerId },
+      query,
+      signal: options?.signal,
+      timeoutMs: options?.timeoutMs,
+    });
+  };
+
+  const get: RunsApi['get'] = (trackerId, runId, options) =>
+    call(transport, 'get', '/api/trackers/{tracker_id}/runs/{run_id}', {
+      params: { tracker_id: trackerId, run_id: runId },
+      signal: options?.signal,
+      timeoutMs: options?.timeoutMs,
+    });
+
+  const wait: RunsApi['wait'] = (trackerId, runId, options) =>
+    waitForRun((signal) => get(trackerId, runId, { signal }), runId, clock, options);
+
+  return {
+    trigger: trigger as RunsApi['trigger'],
+    list,
+    listAll: (trackerId, query = {}, options) => paginate(query, (q) => list(trackerId, q, options)),
+    get,
+    delete: (trackerId, runId, options) =>
+      call(transport, 'delete', '/api/trackers/{tracker_id}/runs/{run_id}', {
+        params: { tracker_id: trackerId, run_id: runId },
+        signal: options?.signal,
+        timeoutMs: options?.timeoutMs,
+      }),
+    wait,
+    async triggerAndWait(trackerId, body, options) {
+      if (body?.sync === true) {
+        throw validationError(
+          'sync',
+          'triggerAndWait triggers asynchronously',
+          'leave sync out or set it to false',
+        );
+      }
+      const accepted = (await trigger(trackerId, body, {
+        signal: options?.signal,
+        timeoutMs: options?.timeoutMs,
+      })) as RunAsyncResponse;
+      return wait(trackerId, accepted.run_id, options);
+    },
+  };
+}

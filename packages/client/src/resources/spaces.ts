@@ -1,0 +1,32 @@
+import { type CallOptions, call } from '../http/typed.ts';
+import { paginate } from '../pagination.ts';
+import type { PageQuery, Space, SpaceList } from '../types.ts';
+import { validateQuery } from '../validate/requests.ts';
+import type { ClientContext } from './context.ts';
+
+export interface SpacesApi {
+  list(query?: PageQuery, options?: CallOptions): Promise<SpaceList>;
+  listAll(query?: PageQuery, options?: CallOptions): AsyncGenerator<Space, void, undefined>;
+  get(spaceId: string, options?: CallOptions): Promise<Space>;
+}
+
+export function createSpacesApi({ transport }: ClientContext): SpacesApi {
+  const list: SpacesApi['list'] = async (query, options) => {
+    validateQuery('listSpaces', query);
+    return call(transport, 'get', '/api/spaces', {
+      query,
+      signal: options?.signal,
+      timeoutMs: options?.timeoutMs,
+    });
+  };
+  return {
+    list,
+    listAll: (query = {}, options) => paginate(query, (q) => list(q, options)),
+    get: (spaceId, options) =>
+      call(transport, 'get', '/api/spaces/{space_id}', {
+        params: { space_id: spaceId },
+        signal: options?.signal,
+        timeoutMs: options?.timeoutMs,
+      }),
+  };
+}

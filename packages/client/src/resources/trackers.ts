@@ -1,0 +1,68 @@
+import { type CallOptions, call } from '../http/typed.ts';
+import { paginate } from '../pagination.ts';
+import type {
+  DeleteEnvelope,
+  PageQuery,
+  Tracker,
+  TrackerCreate,
+  TrackerList,
+  TrackerUpdate,
+} from '../types.ts';
+import { validateQuery, validateTrackerCreate, validateTrackerUpdate } from '../validate/requests.ts';
+import type { ClientContext } from './context.ts';
+
+export type ListTrackersQuery = PageQuery & { space_id: string };
+
+export interface TrackersApi {
+  create(spaceId: string, body: TrackerCreate, options?: CallOptions): Promise<Tracker>;
+  list(query: ListTrackersQuery, options?: CallOptions): Promise<TrackerList>;
+  listAll(query: ListTrackersQuery, options?: CallOptions): AsyncGenerator<Tracker, void, undefined>;
+  get(trackerId: string, options?: CallOptions): Promise<Tracker>;
+  update(trackerId: string, body: TrackerUpdate, options?: CallOptions): Promise<Tracker>;
+  delete(trackerId: string, options?: CallOptions): Promise<DeleteEnvelope>;
+}
+
+export function createTrackersApi({ transport }: ClientContext): TrackersApi {
+  const list: TrackersApi['list'] = async (query, options) => {
+    validateQuery('listTrackers', query ?? {});
+    return call(transport, 'get', '/api/trackers', {
+      query,
+      signal: options?.signal,
+      timeoutMs: options?.timeoutMs,
+    });
+  };
+  return {
+    async create(spaceId, body, options) {
+      validateTrackerCreate(body);
+      return call(transport, 'post', '/api/spaces/{space_id}/trackers', {
+        params: { space_id: spaceId },
+        body: JSON.stringify(body),
+        signal: options?.signal,
+        timeoutMs: options?.timeoutMs,
+      });
+    },
+    list,
+    listAll: (query, options) => paginate(query, (q) => list(q, options)),
+    get: (trackerId, options) =>
+      call(transport, 'get', '/api/trackers/{tracker_id}', {
+        params: { tracker_id: trackerId },
+        signal: options?.signal,
+        timeoutMs: options?.timeoutMs,
+      }),
+    async update(trackerId, body, options) {
+      validateTrackerUpdate(body);
+      return call(transport, 'patch', '/api/trackers/{tracker_id}', {
+        params: { tracker_id: trackerId },
+        body: JSON.stringify(body),
+        signal: options?.signal,
+        timeoutMs: options?.timeoutMs,
+      });
+    },
+    delete: (trackerId, options) =>
+      call(transport, 'delete', '/api/trackers/{tracker_id}', {
+        params: { tracker_id: trackerId },
+        signal: options?.signal,
+        timeoutMs: options?.timeoutMs,
+      }),
+  };
+}

@@ -1,0 +1,21 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { show, trackerLocator } from '../../../shared/locators';
+import { idParameter } from '../../../shared/node-errors';
+import { trackerRequest } from '../../../shared/transport';
+import type { Run } from '../../../shared/types';
+
+const here = show('run', ['get']);
+
+export const description: INodeProperties[] = [
+  trackerLocator(here),
+  { displayName: 'Run ID', name: 'runId', type: 'string', required: true, default: '', displayOptions: here },
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+  const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
+  const runId = idParameter(this, 'runId', i, 'Run ID');
+  const run = await trackerRequest.call(this, 'GET', `/api/trackers/${trackerId}/runs/${runId}`, {
+    itemIndex: i,
+  });
+  return [{ json: run as Run, pairedItem: { item: i } }];
+}

@@ -1,0 +1,79 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NOTIFICATION_STATUSES, RUN_STATUSES, SIGNALS } from '../../../shared/generated/limits';
+import { returnAllAndLimit } from '../../../shared/get-many';
+import { show, trackerLocator } from '../../../shared/locators';
+import { buildRunFilters, type RunFilterParams } from '../../../shared/mapping';
+import { idParameter, mapParams } from '../../../shared/node-errors';
+import { getMany } from '../../../shared/transport';
+
+const here = show('run', ['getAll']);
+const named = (values: readonly string[]) =>
+  values.map((value) => ({ name: value.charAt(0).toUpperCase() + value.slice(1), value }));
+
+export const description: INodeProperties[] = [
+  trackerLocator(here),
+  ...returnAllAndLimit('run', 'getAll'),
+  {
+    displayName: 'Filters',
+    name: 'filters',
+    type: 'collection',
+    placeholder: 'Add Filter',
+    default: {},
+    displayOptions: here,
+    options: [
+      {
+        displayName: 'End Date',
+        name: 'endDate',
+        type: 'dateTime',
+        default: '',
+        description: 'Runs started at or before this instant',
+      },
+      {
+        displayName: 'Max Score',
+        name: 'maxScore',
+        type: 'number',
+        typeOptions: { minValue: 0, maxValue: 10 },
+        default: 10,
+      },
+      {
+        displayName: 'Min Score',
+        name: 'minScore',
+        type: 'number',
+        typeOptions: { minValue: 0, maxValue: 10 },
+        default: 0,
+      },
+      {
+        displayName: 'Notification Status',
+        name: 'notificationStatus',
+        type: 'options',
+        options: named(NOTIFICATION_STATUSES),
+        default: 'success',
+      },
+      { displayName: 'Signal', name: 'signal', type: 'options', options: named(SIGNALS), default: 'Poor' },
+      {
+        displayName: 'Start Date',
+        name: 'startDate',
+        type: 'dateTime',
+        default: '',
+        description: 'Runs started at or after this instant',
+      },
+      {
+        displayName: 'Status',
+        name: 'status',
+        type: 'options',
+        options: named(RUN_STATUSES),
+        default: 'completed',
+      },
+    ],
+  },
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+  const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
+  const returnAll = this.getNodeParameter('returnAll', i) as boolean;
+  const limit = returnAll ? 0 : (this.getNodeParameter('limit', i) as number);
+  const filters = this.getNodeParameter('filters', i, {}) as RunFilterParams;
+  const qs = mapParams(this, i, () => buildRunFilters(filters));
+  const runs = await getMany.call(this, `/api/trackers/${trackerId}/runs`, qs, returnAll, limit, i);
+  return (runs as IDataObject[]).map((json) => ({ json, pairedItem: { item: i } }));
+}

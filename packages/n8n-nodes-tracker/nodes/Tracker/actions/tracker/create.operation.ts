@@ -1,0 +1,152 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { LIMITS, RUN_MODES } from '../../../shared/generated/limits';
+import { show, spaceLocator } from '../../../shared/locators';
+import { buildTrackerCreate } from '../../../shared/mapping';
+import { idParameter, mapParams } from '../../../shared/node-errors';
+import { trackerRequest } from '../../../shared/transport';
+import type { Tracker } from '../../../shared/types';
+import { linkedTrackersField, notificationCollection, readNotification, reasoningModeField } from './fields';
+
+const here = show('tracker', ['create']);
+const scheduled = { show: { resource: ['tracker'], operation: ['create'], runMode: ['scheduled'] } };
+
+export const description: INodeProperties[] = [
+  spaceLocator(here),
+  {
+    displayName: 'Name',
+    name: 'name',
+    type: 'string',
+    required: true,
+    default: '',
+    description: `1-${LIMITS.trackerNameMax} characters`,
+    displayOptions: here,
+  },
+  {
+    displayName: 'Description',
+    name: 'description',
+    type: 'string',
+    required: true,
+    default: '',
+    typeOptions: { rows: 2 },
+    description: `What the tracker watches, 1-${LIMITS.trackerDescriptionMax} characters`,
+    displayOptions: here,
+  },
+  {
+    displayName: 'Instruction',
+    name: 'instruction',
+    type: 'string',
+    required: true,
+    default: '',
+    typeOptions: { rows: 4 },
+    description: `How to analyze: methodology, data sources, criteria (1-${LIMITS.instructionMax} characters, no score definitions)`,
+    displayOptions: here,
+  },
+  {
+    displayName: 'Score Meaning',
+    name: 'scoreMeaning',
+    type: 'string',
+    required: true,
+    default: '',
+    placeholder: '10 means no supply risk; 0 means imminent disruption',
+    description: 'What the 0-10 score represents',
+    displayOptions: here,
+  },
+  {
+    displayName: 'Skills',
+    name: 'skills',
+    type: 'string',
+    default: '',
+    placeholder: 'web_research, stock_research',
+    description:
+      'Comma-separated skill IDs; empty makes a general analyst using only the vault and linked trackers',
+    displayOptions: here,
+  },
+  {
+    displayName: 'Run Mode',
+    name: 'runMode',
+    type: 'options',
+    options: RUN_MODES.map((value) => ({ name: value === 'manual' ? 'Manual' : 'Scheduled', value })),
+    default: 'manual',
+    displayOptions: here,
+  },
+  {
+    displayName: 'Schedule Start Time',
+    name: 'scheduleStartTime',
+    type: 'dateTime',
+    required: true,
+    default: '',
+    description: 'First run, UTC',
+    displayOptions: scheduled,
+  },
+  {
+    displayName: 'Schedule Interval (Minutes)',
+    name: 'scheduleIntervalMinutes',
+    type: 'number',
+    required: true,
+    typeOptions: { minValue: LIMITS.intervalMinutesMin, maxValue: LIMITS.intervalMinutesMax },
+    default: 1440,
+    displayOptions: scheduled,
+  },
+  {
+    displayName: 'Schedule End Time',
+    name: 'scheduleEndTime',
+    type: 'dateTime',
+    default: '',
+    description: 'No run after this instant; empty runs forever',
+    displayOptions: scheduled,
+  },
+  {
+    displayName: 'Additional Fields',
+    name: 'additionalFields',
+    type: 'collection',
+    placeholder: 'Add Field',
+    default: {},
+    displayOptions: here,
+    options: [
+      linkedTrackersField,
+      reasoningModeField,
+      {
+        displayName: 'Vault TTL (Days)',
+        name: 'vaultTtlDays',
+        type: 'number',
+        typeOptions: { minValue: LIMITS.vaultTtlDaysMin, maxValue: LIMITS.vaultTtlDaysMax },
+        default: 30,
+        description: 'Days vault data is kept; omit to keep it forever',
+      },
+    ],
+  },
+  notificationCollection('tracker', 'create'),
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+  const spaceId = idParameter(this, 'spaceId', i, 'Space');
+  const runMode = this.getNodeParameter('runMode', i) as string;
+  const additional = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
+  const body = mapParams(this, i, () =>
+    buildTrackerCreate({
+      name: this.getNodeParameter('name', i) as string,
+      description: this.getNodeParameter('description', i) as string,
+      instruction: this.getNodeParameter('instruction', i) as string,
+      scoreMeaning: this.getNodeParameter('scoreMeaning', i) as string,
+      skills: this.getNodeParameter('skills', i, '') as string,
+      runMode,
+      schedule:
+        runMode === 'scheduled'
+          ? {
+              startTime: this.getNodeParameter('scheduleStartTime', i, '') as string,
+              intervalMinutes: this.getNodeParameter('scheduleIntervalMinutes', i) as number,
+              endTime: this.getNodeParameter('scheduleEndTime', i, '') as string,
+            }
+          : undefined,
+      reasoningMode: additional.reasoningMode as string | undefined,
+      linkedTrackers: additional.linkedTrackers as string[] | undefined,
+      vaultTtlDays: additional.vaultTtlDays as number | undefined,
+      notification: readNotification(this.getNodeParameter('notification', i, {})),
+    }),
+  );
+  const tracker = await trackerRequest.call(this, 'POST', `/api/spaces/${spaceId}/trackers`, {
+    body: body as unknown as IDataObject,
+    itemIndex: i,
+  });
+  return [{ json: tracker as Tracker, pairedItem: { item: i } }];
+}

@@ -1,0 +1,118 @@
+// Parameters shared by Tracker › Create and Tracker › Update.
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { REASONING_MODES, SIGNAL_LEVELS } from '../../../shared/generated/limits';
+import type { NotificationParams } from '../../../shared/mapping';
+
+const options = (values: readonly string[]): INodePropertyOptions[] =>
+  values.map((value) => ({ name: value.charAt(0).toUpperCase() + value.slice(1), value }));
+
+export const reasoningModeField: INodeProperties = {
+  displayName: 'Reasoning Mode',
+  name: 'reasoningMode',
+  type: 'options',
+  options: options(REASONING_MODES),
+  default: 'basic',
+  description: 'Depth of analysis; scales the cost of a run. Zen runs are always asynchronous.',
+};
+
+export const linkedTrackersField: INodeProperties = {
+  displayName: 'Linked Tracker Names or IDs',
+  name: 'linkedTrackers',
+  type: 'multiOptions',
+  typeOptions: { loadOptionsMethod: 'getTrackers', loadOptionsDependsOn: ['spaceId.value'] },
+  default: [],
+  description:
+    'Your own trackers in the same space used as context (at most 10). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+export const notificationFields: INodeProperties[] = [
+  {
+    displayName: 'Signal Level',
+    name: 'signalLevel',
+    type: 'options',
+    options: options(SIGNAL_LEVELS),
+    default: 'Poor',
+    description: 'Base-release alert condition: alert at or below this signal',
+  },
+  {
+    displayName: 'E-Mail Enabled',
+    name: 'emailEnabled',
+    type: 'boolean',
+    default: false,
+    description: "Whether to send alerts to the account's e-mail address",
+  },
+  {
+    displayName: 'Webhook Enabled',
+    name: 'webhookEnabled',
+    type: 'boolean',
+    default: false,
+    description: "Whether to send alerts to the account's webhook endpoint (the Tracker Trigger node)",
+  },
+  {
+    displayName: 'Notify Below',
+    name: 'notifyBelow',
+    type: 'boolean',
+    default: false,
+    description: 'Whether to alert when the score is at or below the lower threshold',
+  },
+  {
+    displayName: 'Lower Threshold',
+    name: 'lowerThreshold',
+    type: 'number',
+    typeOptions: { minValue: 0, maxValue: 10 },
+    default: 3,
+    description: 'Alert when score <= this value (with Notify Below)',
+  },
+  {
+    displayName: 'Notify Above',
+    name: 'notifyAbove',
+    type: 'boolean',
+    default: false,
+    description: 'Whether to alert when the score is at or above the upper threshold',
+  },
+  {
+    displayName: 'Upper Threshold',
+    name: 'upperThreshold',
+    type: 'number',
+    typeOptions: { minValue: 0, maxValue: 10 },
+    default: 8,
+    description: 'Alert when score >= this value (with Notify Above)',
+  },
+  {
+    displayName: 'Score Threshold (Legacy)',
+    name: 'scoreThreshold',
+    type: 'number',
+    typeOptions: { minValue: 0, maxValue: 10 },
+    default: 3,
+    description: 'Base-release single threshold, used with Threshold Direction',
+  },
+  {
+    displayName: 'Threshold Direction (Legacy)',
+    name: 'thresholdDirection',
+    type: 'options',
+    options: [
+      { name: 'Below', value: 'below' },
+      { name: 'Above', value: 'above' },
+    ],
+    default: 'below',
+    description: 'Base-release direction of the single threshold',
+  },
+];
+
+export function notificationCollection(resource: string, operation: string): INodeProperties {
+  return {
+    displayName: 'Notification Settings',
+    name: 'notification',
+    type: 'collection',
+    placeholder: 'Add Setting',
+    default: {},
+    description: 'Alert settings (notification_config); omitted settings keep their defaults',
+    displayOptions: { show: { resource: [resource], operation: [operation] } },
+    options: notificationFields,
+  };
+}
+
+export function readNotification(value: unknown): NotificationParams | undefined {
+  const collection = (value ?? {}) as IDataObject;
+  return Object.keys(collection).length > 0 ? (collection as NotificationParams) : undefined;
+}

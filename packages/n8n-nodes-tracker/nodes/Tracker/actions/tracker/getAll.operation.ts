@@ -1,0 +1,25 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { returnAllAndLimit } from '../../../shared/get-many';
+import { show, spaceLocator } from '../../../shared/locators';
+import { idParameter } from '../../../shared/node-errors';
+import { getMany } from '../../../shared/transport';
+
+export const description: INodeProperties[] = [
+  spaceLocator(show('tracker', ['getAll'])),
+  ...returnAllAndLimit('tracker', 'getAll'),
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+  const spaceId = idParameter(this, 'spaceId', i, 'Space');
+  const returnAll = this.getNodeParameter('returnAll', i) as boolean;
+  const limit = returnAll ? 0 : (this.getNodeParameter('limit', i) as number);
+  const trackers = await getMany.call(
+    this,
+    '/api/trackers',
+    { space_id: decodeURIComponent(spaceId) },
+    returnAll,
+    limit,
+    i,
+  );
+  return (trackers as IDataObject[]).map((json) => ({ json, pairedItem: { item: i } }));
+}

@@ -1,0 +1,126 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { LIMITS, RUN_MODES } from '../../../shared/generated/limits';
+import { show, trackerLocator } from '../../../shared/locators';
+import { buildTrackerUpdate, type TrackerUpdateParams } from '../../../shared/mapping';
+import { idParameter, mapParams } from '../../../shared/node-errors';
+import { trackerRequest } from '../../../shared/transport';
+import type { Tracker } from '../../../shared/types';
+import { linkedTrackersField, notificationCollection, readNotification, reasoningModeField } from './fields';
+
+const here = show('tracker', ['update']);
+
+export const description: INodeProperties[] = [
+  trackerLocator(here),
+  {
+    displayName: 'Update Fields',
+    name: 'updateFields',
+    type: 'collection',
+    placeholder: 'Add Field',
+    default: {},
+    description: 'Only the fields set here change',
+    displayOptions: here,
+    options: [
+      {
+        displayName: 'Clear Schedule',
+        name: 'clearSchedule',
+        type: 'boolean',
+        default: false,
+        description: 'Whether to remove the schedule (sends schedule: null)',
+      },
+      {
+        displayName: 'Clear Vault TTL',
+        name: 'clearVaultTtl',
+        type: 'boolean',
+        default: false,
+        description: 'Whether to keep vault data forever (sends vault_ttl_days: null)',
+      },
+      {
+        displayName: 'Description',
+        name: 'description',
+        type: 'string',
+        default: '',
+        description: `1-${LIMITS.trackerDescriptionMax} characters`,
+      },
+      {
+        displayName: 'Instruction',
+        name: 'instruction',
+        type: 'string',
+        typeOptions: { rows: 4 },
+        default: '',
+        description: `How to analyze (1-${LIMITS.instructionMax} characters)`,
+      },
+      linkedTrackersField,
+      {
+        displayName: 'Name',
+        name: 'name',
+        type: 'string',
+        default: '',
+        description: `1-${LIMITS.trackerNameMax} characters`,
+      },
+      reasoningModeField,
+      {
+        displayName: 'Run Mode',
+        name: 'runMode',
+        type: 'options',
+        options: RUN_MODES.map((value) => ({ name: value === 'manual' ? 'Manual' : 'Scheduled', value })),
+        default: 'manual',
+        description: 'Switching to scheduled needs a schedule, sent now or already stored',
+      },
+      {
+        displayName: 'Schedule End Time',
+        name: 'scheduleEndTime',
+        type: 'dateTime',
+        default: '',
+        description: 'With a new schedule: no run after this instant',
+      },
+      {
+        displayName: 'Schedule Interval (Minutes)',
+        name: 'scheduleIntervalMinutes',
+        type: 'number',
+        typeOptions: { minValue: LIMITS.intervalMinutesMin, maxValue: LIMITS.intervalMinutesMax },
+        default: 1440,
+        description: 'With Schedule Start Time: replaces the schedule',
+      },
+      {
+        displayName: 'Schedule Start Time',
+        name: 'scheduleStartTime',
+        type: 'dateTime',
+        default: '',
+        description: 'With Schedule Interval: replaces the schedule (UTC)',
+      },
+      { displayName: 'Score Meaning', name: 'scoreMeaning', type: 'string', default: '' },
+      {
+        displayName: 'Skills',
+        name: 'skills',
+        type: 'string',
+        default: '',
+        placeholder: 'web_research, stock_research',
+        description: 'Comma-separated skill IDs; replaces the list',
+      },
+      {
+        displayName: 'Vault TTL (Days)',
+        name: 'vaultTtlDays',
+        type: 'number',
+        typeOptions: { minValue: LIMITS.vaultTtlDaysMin, maxValue: LIMITS.vaultTtlDaysMax },
+        default: 30,
+      },
+    ],
+  },
+  notificationCollection('tracker', 'update'),
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+  const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
+  const fields = this.getNodeParameter('updateFields', i, {}) as TrackerUpdateParams;
+  const body = mapParams(this, i, () =>
+    buildTrackerUpdate({
+      ...fields,
+      notification: readNotification(this.getNodeParameter('notification', i, {})),
+    }),
+  );
+  const tracker = await trackerRequest.call(this, 'PATCH', `/api/trackers/${trackerId}`, {
+    body: body as unknown as IDataObject,
+    itemIndex: i,
+  });
+  return [{ json: tracker as Tracker, pairedItem: { item: i } }];
+}

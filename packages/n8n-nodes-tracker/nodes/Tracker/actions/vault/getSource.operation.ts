@@ -1,0 +1,33 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { show, trackerLocator } from '../../../shared/locators';
+import { idParameter } from '../../../shared/node-errors';
+import { trackerRequest } from '../../../shared/transport';
+import type { VaultSource } from '../../../shared/types';
+
+const here = show('vault', ['getSource']);
+
+export const description: INodeProperties[] = [
+  trackerLocator(here),
+  {
+    displayName: 'Source ID',
+    name: 'sourceId',
+    type: 'string',
+    required: true,
+    default: '',
+    displayOptions: here,
+  },
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+  const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
+  const sourceId = idParameter(this, 'sourceId', i, 'Source ID');
+  const source = await trackerRequest.call(
+    this,
+    'GET',
+    `/api/trackers/${trackerId}/vault/sources/${sourceId}`,
+    {
+      itemIndex: i,
+    },
+  );
+  return [{ json: source as VaultSource, pairedItem: { item: i } }];
+}

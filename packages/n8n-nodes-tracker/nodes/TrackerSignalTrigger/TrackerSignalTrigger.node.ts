@@ -1,0 +1,149 @@
+import type {
+  IDataObject,
+  INodeExecutionData,
+  INodeType,
+  INodeTypeDescription,
+  IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { SIGNALS } from '../shared/generated/limits';
+import { spaceLocator } from '../shared/locators';
+import { list } from '../shared/mapping';
+import { getTrackers, searchSpaces } from '../shared/search';
+import { getMany } from '../shared/transport';
+import type { Run, Tracker } from '../shared/types';
+import { advance, lookbackStart, startingCursor, type TrackerCursor } from './cursor';
+
+interface StaticState {
+  initialized?: boolean;
+  cursors?: Record<string, TrackerCursor>;
+}
+
+export class TrackerSignalTrigger implements INodeType {
+  description: INodeTypeDescription = {
+    displayName: 'Tracker Signal Trigger',
+    name: 'trackerSignalTrigger',
+    icon: { light: 'file:../Tracker/tracker.svg', dark: 'file:../Tracker/tracker.dark.svg' },
+    group: ['trigger'],
+    version: 1,
+    description:
+      'Starts the workflow for each newly completed run of your trackers (polling; no public URL needed)',
+    subtitle: 'Each new signal',
+    defaults: { name: 'Tracker Signal Trigger' },
+    polling: true,
+    inputs: [],
+    outputs: [NodeConnectionTypes.Main],
+    credentials: [{ name: 'trackerApi', required: true }],
+    properties: [
+      spaceLocator(),
+      {
+        displayName: 'Tracker Names or IDs',
+        name: 'trackerIds',
+        type: 'multiOptions',
+        typeOptions: { loadOptionsMethod: 'getTrackers', loadOptionsDependsOn: ['spaceId.value'] },
+        default: [],
+        description:
+          'Trackers to watch; none selected watches every tracker of the space. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+      },
+      {
+        displayName: 'Filters',
+        name: 'filters',
+        type: 'collection',
+        placeholder: 'Add Filter',
+        default: {},
+        options: [
+          {
+            displayName: 'Max Score',
+            name: 'maxScore',
+            type: 'number',
+            typeOptions: { minValue: 0, maxValue: 10 },
+            default: 10,
+          },
+          {
+            displayName: 'Min Score',
+            name: 'minScore',
+            type: 'number',
+            typeOptions: { minValue: 0, maxValue: 10 },
+            default: 0,
+          },
+          {
+            displayName: 'Signals',
+            name: 'signals',
+            type: 'multiOptions',
+            options: SIGNALS.map((value) => ({ name: value, value })),
+            default: [],
+            description: 'Only runs with one of these signals; none selected means all',
+          },
+        ],
+      },
+    ],
+  };
+
+  methods = { listSearch: { searchSpaces }, loadOptions: { getTrackers } };
+
+  async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+    const spaceId = this.getNodeParameter('spaceId', '', { extractValue: true }) as string;
+    if (!spaceId) throw new NodeOperationError(this.getNode(), 'Space is required');
+    const filters = this.getNodeParameter('filters', {}) as IDataObject;
+    const signals = list(filters.signals);
+    const minScore = filters.minScore === undefined ? undefined : Number(filters.minScore);
+    const maxScore = filters.maxScore === undefined ? undefined : Number(filters.maxScore);
+    const wanted = (run: Run) =>
+      run.result !== null &&
+      (signals.length === 0 || signals.includes(run.result.signal)) &&
+      (minScore === undefined || run.result.score >= minScore) &&
+      (maxScore === undefined || run.result.score <= maxScore);
+
+    let trackerIds = list(this.getNodeParameter('trackerIds', []));
+    if (trackerIds.length === 0) {
+      const trackers = (await getMany.call(
+        this,
+        '/api/trackers',
+        { space_id: spaceId },
+        true,
+        0,
+      )) as Tracker[];
+      trackerIds = trackers.map((tracker) => tracker.tracker_id);
+    }
+
+    const manual = this.getMode() === 'manual';
+    const state = this.getWorkflowStaticData('node') as StaticState;
+    const cursors: Record<string, TrackerCursor> = { ...(state.cursors ?? {}) };
+    const emitted: Run[] = [];
+    for (const trackerId of trackerIds) {
+      const known = cursors[trackerId];
+      const qs: IDataObject = { status: 'completed' };
+      const since = known ? lookbackStart(known) : undefined;
+      if (since) qs.start_date = since;
+      const runs = (await getMany.call(
+        this,
+        `/api/trackers/${encodeURIComponent(trackerId)}/runs`,
+        qs,
+        true,
+        0,
+      )) as Run[];
+
+      if (manual) {
+        // A manual test shows the newest matching run and leaves the cursor alone.
+        const newest = advance(runs, { completedAt: null, ids: [] }).fresh.filter(wanted).pop();
+        if (newest) emitted.push(newest);
+        continue;
+      }
+      if (!known && !state.initialized) {
+        // First activation: start after the history instead of replaying it.
+        cursors[trackerId] = startingCursor(runs);
+        continue;
+      }
+      const step = advance(runs, known ?? { completedAt: null, ids: [] });
+      cursors[trackerId] = step.cursor;
+      emitted.push(...step.fresh.filter(wanted));
+    }
+
+    if (!manual) {
+      state.cursors = cursors;
+      state.initialized = true;
+    }
+    if (emitted.length === 0) return null;
+    return [this.helpers.returnJsonArray(emitted as unknown as IDataObject[])];
+  }
+}

@@ -1,0 +1,68 @@
+// listSearch and loadOptions methods shared by the action node and the polling trigger.
+import type {
+  ILoadOptionsFunctions,
+  INodeListSearchItems,
+  INodeListSearchResult,
+  INodePropertyOptions,
+} from 'n8n-workflow';
+import { LIMITS } from './generated/limits';
+import { getMany } from './transport';
+import type { Space, Tracker } from './types';
+
+const matches = (filter: string | undefined, ...texts: string[]) =>
+  !filter || texts.some((text) => text.toLowerCase().includes(filter.toLowerCase()));
+
+export async function searchSpaces(
+  this: ILoadOptionsFunctions,
+  filter?: string,
+): Promise<INodeListSearchResult> {
+  const spaces = await getMany.call(this, '/api/spaces', {}, true, 0);
+  const results: INodeListSearchItems[] = (spaces as Space[])
+    .filter((space) => matches(filter, space.name, space.space_id))
+    .map((space) => ({ name: space.name, value: space.space_id, description: space.description }));
+  return { results };
+}
+
+function selectedSpace(context: ILoadOptionsFunctions): string | undefined {
+  try {
+    const value = context.getCurrentNodeParameter('spaceId', { extractValue: true });
+    return typeof value === 'string' && value ? value : undefined;
+  } catch {
+    // Operations without a Space parameter search every space.
+    return undefined;
+  }
+}
+
+async function trackersOf(context: ILoadOptionsFunctions, spaceId?: string): Promise<Tracker[]> {
+  const spaceIds = spaceId
+    ? [spaceId]
+    : ((await getMany.call(context, '/api/spaces', {}, true, 0)) as Space[]).map((space) => space.space_id);
+  const trackers: Tracker[] = [];
+  for (const id of spaceIds) {
+    trackers.push(
+      ...((await getMany.call(context, '/api/trackers', { space_id: id }, true, 0)) as Tracker[]),
+    );
+  }
+  return trackers;
+}
+
+export async function searchTrackers(
+  this: ILoadOptionsFunctions,
+  filter?: string,
+): Promise<INodeListSearchResult> {
+  const trackers = await trackersOf(this, selectedSpace(this));
+  const results = trackers
+    .filter((tracker) => matches(filter, tracker.name, tracker.tracker_id))
+    .slice(0, LIMITS.pageSizeMax * 10)
+    .map((tracker) => ({ name: tracker.name, value: tracker.tracker_id, description: tracker.description }));
+  return { results };
+}
+
+export async function getTrackers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+  const trackers = await trackersOf(this, selectedSpace(this));
+  return trackers.map((tracker) => ({
+    name: tracker.name,
+    value: tracker.tracker_id,
+    description: tracker.description,
+  }));
+}

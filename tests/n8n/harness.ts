@@ -1,0 +1,236 @@
+// Runs the real n8n (installed by setup.sh outside the workspace) headless against the emulator.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+export const HERE = dirname(fileURLToPath(import.meta.url));
+export const ROOT = resolve(HERE, '..', '..');
+export const NODE_DIST = join(ROOT, 'packages', 'n8n-nodes-tracker', 'dist');
+
+/** Installs n8n (warm: instant) and builds the node package; returns the n8n install folder. */
+export async function prepare(): Promise<string> {
+  const setup = await run('bash', [join(HERE, 'setup.sh')], { cwd: ROOT, maxBuffer: 64 << 20 });
+  const app = setup.stdout.trim().split('\n').pop() ?? '';
+  await run(
+    'bash',
+    ['-c', 'source scripts/toolchain.sh && pnpm --filter @trackerkit/n8n-nodes-tracker build'],
+    {
+      cwd: ROOT,
+      maxBuffer: 64 << 20,
+    },
+  );
+  return app;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+export class N8n {
+  readonly userFolder = mkdtempSync(join(tmpdir(), 'trackerkit-n8n-'));
+  readonly app: string;
+  readonly port: number;
+  /** n8n's task broker listens even with runners off; its default 5679 would collide across instances. */
+  brokerPort = 0;
+  private server: ChildProcess | undefined;
+
+  constructor(app: string, port: number) {
+    this.app = app;
+    this.port = port;
+  }
+
+  env(): NodeJS.ProcessEnv {
+    return {
+      ...process.env,
+      // vitest sets NODE_ENV=test, which makes n8n skip its database and settings.
+      NODE_ENV: 'production',
+      NODE_OPTIONS: '--no-node-snapshot',
+      N8N_USER_FOLDER: this.userFolder,
+      N8N_CUSTOM_EXTENSIONS: NODE_DIST,
+      N8N_ENCRYPTION_KEY: 'trackerkit-e2e-encryption-key',
+      N8N_PORT: String(this.port),
+      N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
+      N8N_LISTEN_ADDRESS: '127.0.0.1',
+      N8N_RUNNERS_ENABLED: 'false',
+      N8N_DIAGNOSTICS_ENABLED: 'false',
+      N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+      N8N_TEMPLATES_ENABLED: 'false',
+      N8N_PERSONALIZATION_ENABLED: 'false',
+      // `n8n execute` prints the execution through the logger at info level.
+      N8N_LOG_LEVEL: 'info',
+      N8N_SECURE_COOKIE: 'false',
+      N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+    };
+  }
+
+  private bin(): string {
+    return join(this.app, 'node_modules', 'n8n', 'bin', 'n8n');
+  }
+
+  async cli(args: string[]): Promise<string> {
+    try {
+      const { stdout } = await run(process.execPath, [this.bin(), ...args], {
+        env: this.env(),
+        maxBuffer: 256 << 20,
+        timeout: 180_000,
+      });
+      return stdout;
+    } catch (error) {
+      const failed = error as { stdout?: string; stderr?: string; message: string };
+      throw new Error(
+        `n8n ${args.join(' ')} failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`,
+      );
+    }
+  }
+
+  async importJson(kind: 'credentials' | 'workflow', name: string, value: unknown): Promise<void> {
+    const file = join(this.userFolder, `${name}.json`);
+    writeFileSync(file, JSON.stringify(value));
+    await this.cli([`import:${kind}`, `--input=${file}`]);
+  }
+
+  /** `n8n execute --id`: the execution's run data, node name → output items. */
+  async execute(
+    id: string,
+  ): Promise<Record<string, Array<{ json: Record<string, unknown>; pairedItem?: unknown }>>> {
+    const stdout = await this.cli(['execute', `--id=${id}`, '--rawOutput']);
+    const start = stdout.search(/^\{$/m);
+    if (start < 0) throw new Error(`n8n execute --id=${id} printed no execution:\n${stdout}`);
+    const result = JSON.parse(stdout.slice(start)) as {
+      status: string;
+      data: {
+        resultData: {
+          runData: Record<
+            string,
+            Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
+          >;
+        };
+      };
+    };
+    const out: Record<string, Array<{ json: Record<string, unknown> }>> = {};
+    for (const [node, runs] of Object.entries(result.data.resultData.runData)) {
+      out[node] = runs.at(-1)?.data?.main[0] ?? [];
+    }
+    return out;
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(process.execPath, [this.bin(), 'start'], {
+      env: this.env(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.server = child;
+    let log = '';
+    child.stdout?.on('data', (chunk) => {
+      log += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      log += chunk;
+    });
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`n8n start exited ${child.exitCode}:\n${log}`);
+      const status = await fetch(`http://127.0.0.1:${this.port}/healthz`)
+        .then((response) => response.status)
+        .catch(() => 0);
+      if (status === 200) return;
+      await new Promise((done) => setTimeout(done, 500));
+    }
+    throw new Error(`n8n did not become healthy:\n${log}`);
+  }
+
+  async stop(): Promise<void> {
+    const child = this.server;
+    this.server = undefined;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+/** A loopback HTTP server that records every request body by path. */
+export async function startCollector(
+  respond: (req: IncomingMessage, body: Buffer) => { status: number; body: unknown } = () => ({
+    status: 200,
+    body: {},
+  }),
+) {
+  const received: Array<{ path: string; body: unknown }> = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      if (req.method === 'POST') {
+        received.push({ path: req.url ?? '/', body: raw.length ? JSON.parse(raw.toString('utf8')) : null });
+      }
+      const answer = respond(req, raw);
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+    });
+  });
+  const url = await listen(server);
+  return { url, received, close: () => close(server) };
+}
+
+/** Forwards everything to `target` and counts the requests the service receives, per method and path. */
+export async function startCountingProxy(target: string) {
+  const seen: Array<{ method: string; path: string; status: number }> = [];
+  const upstream = new URL(target);
+  const server = createServer((req, res) => {
+    const forward = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (answer) => {
+        seen.push({ method: req.method ?? '', path: req.url ?? '', status: answer.statusCode ?? 0 });
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', () => res.writeHead(502).end());
+    req.pipe(forward);
+  });
+  const url = await listen(server);
+  return { url, seen, close: () => close(server) };
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function close(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((done) => server.close(() => done()));
+}
+
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  ms = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}

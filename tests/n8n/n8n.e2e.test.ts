@@ -1,0 +1,296 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+// The Tracker community node inside a real n8n 2.x (n8n 2.35.7 on Node 24, installed by setup.sh),
+// against the emulator over real HTTP: `n8n execute --id` for the action workflows, `n8n start` with
+// published workflows for the webhook and polling triggers. Cold: installs n8n and builds sqlite3
+// (minutes); warm: about two minutes, mostly n8n start-ups.
+import { type RunningEmulator, signStandardWebhook, startEmulator } from '@trackerkit/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, N8n, prepare, ROOT, startCollector, startCountingProxy, waitFor } from './harness.ts';
+import {
+  actionsWorkflow,
+  credentials,
+  errorsWorkflow,
+  pollingWorkflow,
+  WEBHOOK_ID,
+  webhookWorkflow,
+} from './workflows.ts';
+
+const ROWS = 2500;
+let app: string;
+// Once per file: install n8n (warm: instant) and build the node. The pack suite below reuses the build,
+// so nothing rebuilds dist while n8n is loading it.
+beforeAll(async () => {
+  app = await prepare();
+}, 1_200_000);
+
+let emulator: RunningEmulator;
+let proxy: Awaited<ReturnType<typeof startCountingProxy>>;
+let collector: Awaited<ReturnType<typeof startCollector>>;
+let n8n: N8n;
+let secret: string;
+let watchedTrackerId: string;
+let firstRunId: string;
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${emulator.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${emulator.token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function setWebhook(url: string | null): Promise<string> {
+  const response = await fetch(`${emulator.origin}/_emulator/accounts/${emulator.accountId}/webhook`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url }),
+  });
+  return ((await response.json()) as { secret: string }).secret;
+}
+
+function first(output: Awaited<ReturnType<N8n['execute']>>, node: string): Record<string, unknown> {
+  const item = output[node]?.[0];
+  if (!item) throw new Error(`node ${node} produced no item`);
+  return item.json;
+}
+
+const runOnce = (trackerId: string, score: number) =>
+  api<{ run_id: string }>('POST', `/api/trackers/${trackerId}/runs`, {
+    sync: true,
+    context: { emulator: { score } },
+  });
+
+describe('Tracker node in n8n 2.35.7', () => {
+  beforeAll(async () => {
+    emulator = await startEmulator({ validateResponses: true, log: () => {} });
+    proxy = await startCountingProxy(emulator.origin);
+    const rows = Array.from({ length: ROWS }, (_, i) => ({
+      sku: `SKU-${i}`,
+      late_days: i % 9,
+      note: 'x'.repeat(40),
+    }));
+    collector = await startCollector((req) =>
+      req.url === '/rows' ? { status: 200, body: rows } : { status: 200, body: { ok: true } },
+    );
+    n8n = new N8n(app, await freePort());
+    n8n.brokerPort = await freePort();
+    secret = await setWebhook(null);
+
+    const watched = await api<{ tracker_id: string }>('POST', `/api/spaces/${emulator.spaceId}/trackers`, {
+      name: 'Watched by polling',
+      description: 'Runs the polling trigger reports',
+      run_mode: 'manual',
+      agent_config: { instruction: 'Assess.', score_meaning: '10 is good.', skills: [] },
+    });
+    watchedTrackerId = watched.tracker_id;
+    firstRunId = (await runOnce(watchedTrackerId, 5)).run_id;
+
+    await n8n.importJson(
+      'credentials',
+      'credentials',
+      credentials(`${proxy.url}/v1`, emulator.token, secret),
+    );
+    await n8n.importJson('workflow', 'actions', actionsWorkflow(emulator.spaceId, `${collector.url}/rows`));
+    await n8n.importJson('workflow', 'errors', errorsWorkflow(emulator.spaceId));
+    await n8n.importJson('workflow', 'webhook', webhookWorkflow(collector.url));
+    await n8n.importJson(
+      'workflow',
+      'polling',
+      pollingWorkflow(emulator.spaceId, watchedTrackerId, collector.url),
+    );
+  }, 1_200_000);
+
+  afterAll(async () => {
+    await n8n?.stop();
+    await collector?.close();
+    await proxy?.close();
+    await emulator?.close();
+  });
+
+  let actions: Awaited<ReturnType<N8n['execute']>>;
+
+  it('creates a tracker, uploads 2,500 items in 3 requests, runs it and lists runs by signal', async () => {
+    actions = await n8n.execute('wfActions01');
+    const tracker = first(actions, 'Create Tracker') as {
+      tracker_id: string;
+      name: string;
+      vault_ttl_days: number;
+      agent_config: { reasoning_mode: string };
+      notification_config: unknown;
+    };
+    expect(tracker.name).toBe('ACME supplier risk');
+    expect(tracker.agent_config.reasoning_mode).toBe('advanced');
+    expect(tracker.vault_ttl_days).toBe(30);
+    expect(tracker.notification_config).toMatchObject({
+      webhook_enabled: true,
+      notify_below: true,
+      lower_threshold: 3,
+    });
+
+    expect(actions['Fetch Rows']).toHaveLength(ROWS);
+    const uploads = proxy.seen.filter((r) => r.method === 'POST' && r.path.endsWith('/vault/sources'));
+    expect(uploads.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(actions['Upload Rows']?.map((item) => item.json.rows_processed)).toEqual([1000, 1000, 500]);
+    const sources = await api<{ data: Array<{ name: string; data_count: number }> }>(
+      'GET',
+      `/api/trackers/${tracker.tracker_id}/vault/sources`,
+    );
+    expect(sources.data).toEqual([expect.objectContaining({ name: 'deliveries', data_count: ROWS })]);
+
+    const run = first(actions, 'Trigger Run') as { run_id: string; status: string; result: unknown };
+    expect(run.status).toBe('completed');
+    expect(run.result).toMatchObject({ score: 2, signal: 'Negative' });
+    const negative = actions['Negative Runs']?.map((item) => item.json.run_id);
+    expect(negative).toEqual([run.run_id]);
+    const filtered = proxy.seen.filter(
+      (r) => r.path.includes('/runs?') && r.path.includes('signal=Negative'),
+    );
+    expect(filtered.length).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('reports a bad parameter before any request and the service detail of an API error', async () => {
+    const before = proxy.seen.length;
+    const out = await n8n.execute('wfErrors0001');
+    const bad = out['Bad Name']?.[0]?.json as { error: string };
+    expect(bad.error).toContain('Name: must have at most 50 characters');
+    const unknown = out['Unknown Tracker']?.[0]?.json as { error: string };
+    expect(unknown.error).toMatch(/404.*Tracker not found/);
+    const sent = proxy.seen.slice(before);
+    expect(sent.some((r) => r.method === 'POST')).toBe(false);
+    expect(sent.filter((r) => r.path.includes('trk_does-not-exist')).map((r) => r.status)).toEqual([404]);
+  }, 300_000);
+
+  it('receives a real signed alert in an active workflow and refuses tampered ones', async () => {
+    const trackerId = String(first(actions, 'Create Tracker').tracker_id);
+    await n8n.cli(['publish:workflow', '--id=wfWebhook001']);
+    await n8n.cli(['publish:workflow', '--id=wfPolling001']);
+    const url = `http://127.0.0.1:${n8n.port}/webhook/${WEBHOOK_ID}/tracker-alert`;
+    expect(await setWebhook(url)).toBe(secret);
+    await n8n.start();
+
+    const body = JSON.stringify({
+      type: 'tracker.alert',
+      timestamp: new Date().toISOString(),
+      data: { tracker_id: trackerId },
+    });
+    const now = Math.floor(Date.now() / 1000);
+    const signature = signStandardWebhook(secret, 'msg_tampered', now, body);
+    const post = (headers: Record<string, string>, payload: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: payload,
+      });
+    const tampered = await waitFor('the production webhook', async () => {
+      const response = await post(
+        { 'webhook-id': 'msg_tampered', 'webhook-timestamp': String(now), 'webhook-signature': signature },
+        body.replace(trackerId, 'trk_someone-else'),
+      );
+      return response.status === 404 ? undefined : response.status;
+    });
+    expect(tampered).toBe(401);
+    expect((await post({}, body)).status).toBe(401);
+    const stale = now - 3600;
+    const old = await post(
+      {
+        'webhook-id': 'msg_old',
+        'webhook-timestamp': String(stale),
+        'webhook-signature': signStandardWebhook(secret, 'msg_old', stale, body),
+      },
+      body,
+    );
+    expect(old.status).toBe(401);
+
+    const { run_id: runId } = await api<{ run_id: string }>('POST', `/api/trackers/${trackerId}/runs`, {
+      context: { emulator: { score: 1 } },
+    });
+    const alert = await waitFor('the alert in n8n', () =>
+      collector.received.find((r) => r.path === '/alert'),
+    );
+    expect(alert.body).toMatchObject({
+      type: 'tracker.alert',
+      data: { tracker_id: trackerId, run_id: runId, score: 1, bound: 'lower', threshold: 3 },
+      webhook_id: expect.stringMatching(/.+/),
+    });
+    const delivered = await waitFor('the delivery record', async () => {
+      const run = await api<{ notification_delivery: { webhook: { status: string } | null } }>(
+        'GET',
+        `/api/trackers/${trackerId}/runs/${runId}`,
+      );
+      return run.notification_delivery.webhook ?? undefined;
+    });
+    expect(delivered.status).toBe('success');
+    expect(collector.received.filter((r) => r.path === '/alert')).toHaveLength(1);
+  }, 300_000);
+
+  it('emits each newly completed run once, across restarts, never the history', async () => {
+    const signals = () =>
+      collector.received
+        .filter((r) => r.path === '/signal')
+        .map((r) => (r.body as { run_id: string }).run_id);
+    // n8n is running since the previous test: activation started the cursor after the first run.
+    const second = (await runOnce(watchedTrackerId, 7)).run_id;
+    const third = (await runOnce(watchedTrackerId, 2)).run_id;
+    await n8n.stop();
+    const fourth = (await runOnce(watchedTrackerId, 9)).run_id;
+
+    await n8n.start();
+    await waitFor('three new runs', () => (signals().length >= 3 ? true : undefined));
+    await n8n.stop();
+    await n8n.start();
+    // The activation poll of this start must find nothing new; give its execution time to show up.
+    await new Promise((done) => setTimeout(done, 5000));
+    await n8n.stop();
+
+    expect([...signals()].sort()).toEqual([second, third, fourth].sort());
+    expect(signals()).not.toContain(firstRunId);
+    expect(emulator.contractViolations()).toEqual([]);
+  }, 600_000);
+});
+
+// Packs the package as npm would publish it and checks n8n's community-node rules on the tarball itself.
+const run = promisify(execFile);
+
+describe('the packed n8n community node', () => {
+  it('declares no dependencies and ships every file its n8n section names', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'trackerkit-pack-'));
+    await run(
+      'bash',
+      [
+        '-c',
+        `source scripts/toolchain.sh && cd packages/n8n-nodes-tracker && pnpm pack --pack-destination ${out}`,
+      ],
+      {
+        cwd: ROOT,
+      },
+    );
+    const tarball = readdirSync(out).find((name) => name.endsWith('.tgz'));
+    expect(tarball).toBeDefined();
+    await run('tar', ['-xzf', join(out, tarball as string), '-C', out]);
+    const pkg = JSON.parse(readFileSync(join(out, 'package', 'package.json'), 'utf8'));
+    const files = (await run('tar', ['-tzf', join(out, tarball as string)])).stdout.split('\n');
+
+    expect(pkg.dependencies ?? {}).toEqual({});
+    expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+    expect(pkg.license).toBe('MIT');
+    expect(pkg.n8n).toMatchObject({ n8nNodesApiVersion: 1, strict: true });
+    const declared = [...pkg.n8n.credentials, ...pkg.n8n.nodes] as string[];
+    expect(declared.length).toBe(5);
+    for (const path of declared) expect(files, path).toContain(`package/${path}`);
+    for (const icon of ['tracker.svg', 'tracker.dark.svg'])
+      expect(files).toContain(`package/dist/nodes/Tracker/${icon}`);
+    expect(files.filter((f) => f.startsWith('package/dist/examples/') && f.endsWith('.json'))).toHaveLength(
+      3,
+    );
+    expect(files.some((f) => f.includes('/test/') || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toBe(
+      false,
+    );
+  }, 1_200_000);
+});

@@ -1,0 +1,184 @@
+// The workflows the end-to-end test imports into n8n: built the way the editor saves them. Custom
+// nodes loaded through N8N_CUSTOM_EXTENSIONS have the type prefix `CUSTOM.`.
+const TRACKER = 'CUSTOM.tracker';
+const api = { trackerApi: { id: 'trackerApiE2e', name: 'Tracker API (emulator)' } };
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+let counter = 0;
+function node(
+  name: string,
+  type: string,
+  parameters: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
+  counter++;
+  return {
+    id: `node-${counter}`,
+    name,
+    type,
+    typeVersion: 1,
+    position: [counter * 220, 300],
+    parameters,
+    ...extra,
+  };
+}
+const chain = (...names: string[]) =>
+  Object.fromEntries(
+    names.slice(0, -1).map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
+  );
+
+export function credentials(baseUrl: string, token: string, secret: string) {
+  return [
+    {
+      id: 'trackerApiE2e',
+      name: 'Tracker API (emulator)',
+      type: 'trackerApi',
+      data: { baseUrl, apiToken: token },
+    },
+    {
+      id: 'trackerSecretE2e',
+      name: 'Tracker signing secret',
+      type: 'trackerWebhookSecretApi',
+      data: { secret },
+    },
+  ];
+}
+
+/** Create a tracker, upload 2,500 rows from an HTTP source, trigger a run and wait, list runs by signal. */
+export function actionsWorkflow(spaceId: string, rowsUrl: string) {
+  const trackerId = byId("={{ $('Create Tracker').first().json.tracker_id }}");
+  const nodes = [
+    node('Start', 'n8n-nodes-base.manualTrigger', {}),
+    node(
+      'Create Tracker',
+      TRACKER,
+      {
+        resource: 'tracker',
+        operation: 'create',
+        spaceId: byId(spaceId),
+        name: 'ACME supplier risk',
+        description: 'Watches deliveries from ACME for supply-chain risk.',
+        instruction: 'Weigh late deliveries in the vault; more late days mean more risk.',
+        scoreMeaning: '10 means no supply risk; 0 means imminent disruption.',
+        skills: 'web_research',
+        runMode: 'manual',
+        additionalFields: { reasoningMode: 'advanced', vaultTtlDays: 30 },
+        notification: { webhookEnabled: true, notifyBelow: true, lowerThreshold: 3 },
+      },
+      { credentials: api },
+    ),
+    node('Fetch Rows', 'n8n-nodes-base.httpRequest', { url: rowsUrl, options: {} }, { typeVersion: 4.2 }),
+    node(
+      'Upload Rows',
+      TRACKER,
+      { resource: 'vault', operation: 'uploadRows', trackerId, sourceName: 'deliveries', options: {} },
+      { credentials: api },
+    ),
+    node(
+      'Trigger Run',
+      TRACKER,
+      {
+        resource: 'run',
+        operation: 'trigger',
+        trackerId,
+        waitForCompletion: true,
+        options: { context: '{"emulator":{"score":2}}', pollIntervalSeconds: 1, timeoutSeconds: 60 },
+      },
+      { credentials: api, executeOnce: true },
+    ),
+    node(
+      'Negative Runs',
+      TRACKER,
+      { resource: 'run', operation: 'getAll', trackerId, returnAll: true, filters: { signal: 'Negative' } },
+      { credentials: api, executeOnce: true },
+    ),
+  ];
+  return workflow('wfActions01', 'Tracker actions', nodes, chain(...nodes.map((n) => n.name)));
+}
+
+/** Errors: a bad parameter (no request sent) and an API error, both continued with pairedItem. */
+export function errorsWorkflow(spaceId: string) {
+  const nodes = [
+    node('Start', 'n8n-nodes-base.manualTrigger', {}),
+    node(
+      'Bad Name',
+      TRACKER,
+      {
+        resource: 'tracker',
+        operation: 'create',
+        spaceId: byId(spaceId),
+        name: 'x'.repeat(51),
+        description: 'd',
+        instruction: 'i',
+        scoreMeaning: 's',
+        runMode: 'manual',
+      },
+      { credentials: api, onError: 'continueRegularOutput' },
+    ),
+    node(
+      'Unknown Tracker',
+      TRACKER,
+      { resource: 'tracker', operation: 'get', trackerId: byId('trk_does-not-exist') },
+      { credentials: api, onError: 'continueRegularOutput' },
+    ),
+  ];
+  return workflow('wfErrors0001', 'Tracker errors', nodes, chain(...nodes.map((n) => n.name)));
+}
+
+export const WEBHOOK_ID = '6c0a3f4e-5b1d-4c2e-9f7a-1b2c3d4e5f60';
+
+/** Tracker Trigger → forward each accepted alert to a collector. */
+export function webhookWorkflow(collectorUrl: string) {
+  const nodes = [
+    node(
+      'Tracker Trigger',
+      'CUSTOM.trackerTrigger',
+      { events: ['tracker.alert'], filters: {}, options: {} },
+      {
+        webhookId: WEBHOOK_ID,
+        credentials: { trackerWebhookSecretApi: { id: 'trackerSecretE2e', name: 'Tracker signing secret' } },
+      },
+    ),
+    forward('Forward Alert', `${collectorUrl}/alert`),
+  ];
+  return workflow('wfWebhook001', 'Tracker alerts', nodes, chain(...nodes.map((n) => n.name)));
+}
+
+/** Tracker Signal Trigger → forward each new run to a collector. */
+export function pollingWorkflow(spaceId: string, trackerId: string, collectorUrl: string) {
+  const nodes = [
+    node(
+      'Tracker Signal Trigger',
+      'CUSTOM.trackerSignalTrigger',
+      {
+        pollTimes: { item: [{ mode: 'everyMinute' }] },
+        spaceId: byId(spaceId),
+        trackerIds: [trackerId],
+        filters: {},
+      },
+      { credentials: api },
+    ),
+    forward('Forward Run', `${collectorUrl}/signal`),
+  ];
+  return workflow('wfPolling001', 'Tracker signals', nodes, chain(...nodes.map((n) => n.name)));
+}
+
+function forward(name: string, url: string) {
+  return node(
+    name,
+    'n8n-nodes-base.httpRequest',
+    {
+      method: 'POST',
+      url,
+      sendBody: true,
+      specifyBody: 'json',
+      jsonBody: '={{ JSON.stringify($json) }}',
+      options: {},
+    },
+    { typeVersion: 4.2 },
+  );
+}
+
+function workflow(id: string, name: string, nodes: unknown[], connections: unknown) {
+  return { id, name, active: false, nodes, connections, settings: { executionOrder: 'v1' }, pinData: {} };
+}
