@@ -14,7 +14,10 @@ export interface ParsedEvent {
 export function parseAlertEvent(body: Uint8Array | string | unknown): ParsedEvent {
   let value: unknown = body;
   if (typeof body === 'string' || body instanceof Uint8Array) {
-    const text = typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
+    const text =
+      typeof body === 'string'
+        ? body
+        : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
     try {
       value = JSON.parse(text);
     } catch (error) {

@@ -14,27 +14,41 @@ function minutes(hhmm: string): number {
   return (h ?? 0) * 60 + (m ?? 0);
 }
 
-// Building a DateTimeFormat costs far more than using one: keep one per time zone.
-const formats = new Map<string, Intl.DateTimeFormat>();
+interface ZoneClock {
+  format: Intl.DateTimeFormat;
+  /** The UTC minute (ms / 60 000) `local` was computed for. */
+  utcMinute: number;
+  local: { day: number; minute: number };
+}
+
+// Building a DateTimeFormat costs far more than using one, and formatting costs more than the
+// rest of routing: keep one per time zone with its last answer. Zone offsets are whole minutes,
+// so the local day and minute are the same for every instant of one UTC minute.
+const zones = new Map<string, ZoneClock>();
 
 function localTime(nowMs: number, timezone: string): { day: number; minute: number } {
-  let format = formats.get(timezone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
+  const utcMinute = Math.floor(nowMs / 60_000);
+  let zone = zones.get(timezone);
+  if (zone?.utcMinute === utcMinute) return zone.local;
+  if (!zone) {
+    const format = new Intl.DateTimeFormat('en-US', {
       timeZone: timezone,
       weekday: 'long',
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
     });
-    formats.set(timezone, format);
+    zone = { format, utcMinute: Number.NaN, local: { day: 0, minute: 0 } };
+    zones.set(timezone, zone);
   }
-  const parts = format.formatToParts(new Date(nowMs));
+  const parts = zone.format.formatToParts(new Date(nowMs));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
+  zone.local = {
     day: DAYS.indexOf(get('weekday').toLowerCase()),
     minute: Number(get('hour')) * 60 + Number(get('minute')),
   };
+  zone.utcMinute = utcMinute;
+  return zone.local;
 }
 
 /** Whether `nowMs` falls inside any of the windows. */

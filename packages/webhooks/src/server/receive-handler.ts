@@ -35,7 +35,9 @@ export function receiveHandler(ctx: ReceiveContext) {
       const body = await readRawBody(req, ctx.bodyLimitBytes);
       const verified = verifyWithFallback(source.secrets, { body, headers: req.headers }, source.verify);
       webhookId = verified.id;
-      const { event, known } = parseAlertEvent(body);
+      // Decoded once: the same text is parsed and stored (the signature was checked on the bytes).
+      const text = body.toString('utf8');
+      const { event, known } = parseAlertEvent(text);
       const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<
         string,
         unknown
@@ -46,7 +48,7 @@ export function receiveHandler(ctx: ReceiveContext) {
         webhookId: verified.id,
         eventType: event.type,
         known,
-        body: body.toString('utf8'),
+        body: text,
         matches: router.match(event),
         repeatScope:
           event.type === 'tracker.alert' && trackerId ? `${trackerId}:${data.bound ?? 'none'}` : null,

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { WebhooksError } from '../errors.ts';
+import { createGroupCommit } from './group-commit.ts';
 import { ingestOne, prepareIngest } from './ingest-one.ts';
 import { DELIVERY_COLUMNS, rowToDelivery } from './row-to-delivery.ts';
 import { SCHEMA } from './schema.ts';
@@ -45,8 +46,14 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   const now = options.now ?? Date.now;
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
-  db.exec(`PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'};`);
+  // busy_timeout first: switching to WAL needs a lock another connection may briefly hold.
+  db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;');
+  // WAL + FULL fsyncs the log at every COMMIT: a 2xx survives power loss, not only kill -9.
+  // WAL + NORMAL fsyncs only at checkpoints: a committed alert survives a process crash (it is
+  // in the OS page cache) but the last transactions can roll back on power loss. Group commit
+  // makes FULL affordable (one fsync per group), so it stays the default.
+  const synchronous = options.synchronous === 'normal' ? 'NORMAL' : 'FULL';
+  db.exec(`PRAGMA synchronous = ${synchronous};`);
   db.exec(SCHEMA);
   // One receiver process owns a database file: leases left by a killed process are void.
   db.exec("UPDATE deliveries SET locked_until = 0 WHERE state = 'pending' AND locked_until > 0");
@@ -75,39 +82,33 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     "UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, locked_until = 0, updated_at = ? WHERE state = 'dead'",
   );
   const counts = db.prepare('SELECT state, COUNT(*) AS n FROM deliveries GROUP BY state');
+  const pingStatement = db.prepare('SELECT 1');
   const nextDue = db.prepare("SELECT MIN(next_attempt_at) AS t FROM deliveries WHERE state = 'pending'");
 
-  let batch: Array<{ item: IngestItem; resolve: (r: IngestResult) => void; reject: (e: unknown) => void }> =
-    [];
   let closed = false;
-
-  const flush = () => {
-    if (batch.length === 0 || closed) return;
-    const current = batch;
-    batch = [];
-    const t = now();
-    try {
+  const groups = createGroupCommit({
+    now,
+    storageError,
+    // A file gets its own commit thread; `:memory:` is one connection's private database and has
+    // no fsync to wait for, so it commits here.
+    ...(path === ':memory:' ? {} : { thread: { path, synchronous } }),
+    commitHere(items, t) {
       db.exec('BEGIN IMMEDIATE');
-      const results = current.map(({ item }) => ingestOne(ingestStatements, item, t));
-      db.exec('COMMIT');
-      for (const [i, { resolve }] of current.entries()) resolve(results[i]!);
-    } catch (error) {
       try {
-        if (db.isTransaction) db.exec('ROLLBACK');
-      } catch {}
-      for (const { reject } of current) reject(storageError(error));
-    }
-  };
+        const results = items.map((item) => ingestOne(ingestStatements, item, t));
+        db.exec('COMMIT');
+        return results;
+      } catch (error) {
+        try {
+          if (db.isTransaction) db.exec('ROLLBACK');
+        } catch {}
+        throw error;
+      }
+    },
+  });
 
   return {
-    ingest(item) {
-      if (closed) return Promise.reject(storageError(new Error('store is closed')));
-      return new Promise((resolve, reject) => {
-        // Requests arriving in the same turn of the event loop share one commit (one fsync).
-        if (batch.length === 0) setImmediate(flush);
-        batch.push({ item, resolve, reject });
-      });
-    },
+    ingest: (item) => groups.ingest(item),
     claimDue(limit, leaseMs) {
       const t = now();
       const ids = claim.all(t + leaseMs, t, t, limit) as Array<{ id: number }>;
@@ -135,11 +136,11 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     },
     ping: () => {
       if (closed) throw storageError(new Error('store is closed'));
-      db.prepare('SELECT 1').get();
+      pingStatement.get();
     },
     close() {
       if (closed) return;
-      if (batch.length > 0) flush();
+      groups.close();
       closed = true;
       db.close();
     },

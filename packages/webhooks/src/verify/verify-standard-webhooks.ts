@@ -23,13 +23,14 @@ export function verifyStandardWebhooks(
     options.toleranceSeconds ?? 300,
     (options.now ?? Date.now)(),
   );
-  const candidates = signatureHeader
-    .split(' ')
-    .filter((entry) => entry.startsWith('v1,'))
-    .map((entry) => entry.slice(3))
+  const candidates: Buffer[] = [];
+  for (const entry of signatureHeader.split(' ')) {
+    if (!entry.startsWith('v1,')) continue;
+    const encoded = entry.slice(3);
+    const decoded = Buffer.from(encoded, 'base64');
     // Only canonical base64: otherwise unused padding bits would let a changed header still match.
-    .filter((encoded) => Buffer.from(encoded, 'base64').toString('base64') === encoded)
-    .map((encoded) => Buffer.from(encoded, 'base64'));
+    if (decoded.toString('base64') === encoded) candidates.push(decoded);
+  }
   if (candidates.length === 0) {
     throw verificationError('malformed_signature', 'webhook-signature has no v1,<base64> entry');
   }

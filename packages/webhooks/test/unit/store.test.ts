@@ -95,6 +95,47 @@ describe('store', () => {
     store.close();
   });
 
+  it('group commit: concurrent ingests across many groups store each id once and resolve after the commit', async () => {
+    const path = join(dir, 'f.db');
+    const store = openStore(path, { now });
+    const waves = await Promise.all(
+      Array.from({ length: 5 }, async (_, wave) => {
+        await new Promise((r) => setTimeout(r, wave));
+        return Promise.all(Array.from({ length: 200 }, (_, i) => store.ingest(item(`g${i % 150}`))));
+      }),
+    );
+    const fresh = waves.flat().filter((r) => !r.duplicate);
+    expect(fresh).toHaveLength(150);
+    expect(new Set(fresh.map((r) => r.alertId)).size).toBe(150);
+    expect(store.counts()).toEqual({ pending: 300 });
+    store.close();
+    const reopened = openStore(path, { now });
+    expect(reopened.counts()).toEqual({ pending: 300 });
+    reopened.close();
+  });
+
+  it('close() settles alerts still being committed from their outcome, then closes the file', async () => {
+    const path = join(dir, 'g.db');
+    const store = openStore(path, { now });
+    const pending = Array.from({ length: 50 }, (_, i) => store.ingest(item(`c${i}`)));
+    // One turn later the group has been handed to the commit thread.
+    await new Promise((r) => setImmediate(r));
+    store.close();
+    const results = await Promise.allSettled(pending);
+    expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
+    const reopened = openStore(path, { now });
+    expect(reopened.counts()).toEqual({ pending: 100 });
+    reopened.close();
+  });
+
+  it('commits in place for :memory:', async () => {
+    const store = openStore(':memory:', { now });
+    const results = await Promise.all([store.ingest(item('m1')), store.ingest(item('m1'))]);
+    expect(results.map((r) => r.duplicate)).toEqual([false, true]);
+    expect(store.counts()).toEqual({ pending: 2 });
+    store.close();
+  });
+
   it('rejects with a 503 error once closed', async () => {
     const store = openStore(join(dir, 'e.db'), { now });
     store.close();
