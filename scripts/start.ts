@@ -1,6 +1,7 @@
 // `pnpm start`: the local stack. The emulator (the service), the MCP server over Streamable HTTP,
 // and the webhook receiver wired to the emulator's account webhook with a stdout route, then a
 // demo run that crosses a bound so an alert arrives on screen. Ctrl-C stops everything.
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,7 +17,6 @@ const { values: flags } = parseArgs({
     'receiver-port': { type: 'string', default: process.env.TRACKERKIT_RECEIVER_PORT ?? '8787' },
     data: { type: 'string', default: process.env.TRACKERKIT_DATA },
     'smtp-url': { type: 'string', default: process.env.TRACKER_EMULATOR_SMTP_URL },
-    demo: { type: 'boolean', default: true },
     'no-demo': { type: 'boolean', default: false },
   },
 });
@@ -28,6 +28,16 @@ const port = (name: keyof typeof flags) => {
   }
   return value;
 };
+
+// A port already taken is the likeliest failure: say so in one line, not a stack trace.
+process.on('uncaughtException', (error: Error & { code?: string }) => {
+  const hint = error.code === 'EADDRINUSE' ? ' (choose another with the --*-port flags)' : '';
+  console.error(`trackerkit start: ${error.message}${hint}`);
+  process.exit(1);
+});
+process.on('unhandledRejection', (error) => {
+  throw error;
+});
 
 const emulator = await startEmulator({
   port: port('emulator-port'),
@@ -50,10 +60,11 @@ const setWebhook = async (url: string): Promise<string> => {
 // receiver's URL: the secret survives a PUT, so take it first, then point the webhook at the
 // receiver once its port is known (port 0 included).
 const secret = await setWebhook('http://127.0.0.1:9/pending');
+const storagePath = join(tmpdir(), `trackerkit-start-${process.pid}.db`);
 const receiver = await startReceiver({
   port: port('receiver-port'),
   host: '127.0.0.1',
-  storagePath: join(tmpdir(), `trackerkit-start-${process.pid}.db`),
+  storagePath,
   config: {
     sources: [{ name: 'tracker', path: '/hooks/tracker', scheme: 'standard-webhooks', secret }],
     destinations: [{ name: 'console', type: 'stdout' }],
@@ -107,12 +118,13 @@ const stop = async () => {
   stopping = true;
   await Promise.allSettled([mcp.close(), receiver.close()]);
   await emulator.close();
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${storagePath}${suffix}`, { force: true });
   process.exit(0);
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
-if (flags.demo && !flags['no-demo']) {
+if (!flags['no-demo']) {
   const client = createTrackerClient({ baseUrl: emulator.baseUrl, token: emulator.token });
   const tracker = await client.trackers.create(emulator.spaceId, {
     name: 'Demo: supplier risk',
