@@ -84,7 +84,7 @@ export type {
   VaultSourceUpdate,
   VaultUploadResponse,
 } from './types.ts';
-export { NOTIFICATION_RULES } from './validate/notification-rules.ts';
+export { NOTIFICATION_RULES, VALIDATION_RULES } from './validate/rules.ts';
 export type { FileInput } from './vault/file-input.ts';
 export type { UploadFileInput } from './vault/file-upload.ts';
 export type { BatchInfo, UploadRowsInput, UploadRowsOptions, UploadRowsResult } from './vault/row-batcher.ts';

@@ -23,11 +23,13 @@ export async function waitForRun(
   runId: string,
   clock: Clock,
   options: WaitOptions = {},
+  /** When the timeout started counting (triggerAndWait counts the trigger too). */
+  startedAt: number = clock.now(),
 ): Promise<Run> {
   const timeoutMs = options.timeoutMs ?? WAIT_DEFAULTS.timeoutMs;
   const maxInterval = options.maxIntervalMs ?? WAIT_DEFAULTS.maxIntervalMs;
   let interval = Math.min(options.intervalMs ?? WAIT_DEFAULTS.intervalMs, maxInterval);
-  const deadline = clock.now() + timeoutMs;
+  const deadline = startedAt + timeoutMs;
   for (let attempt = 1; ; attempt++) {
     const run = await getRun(options.signal);
     options.onPoll?.(run, attempt);

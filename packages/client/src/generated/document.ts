@@ -64,8 +64,10 @@ export const openapiDocument = {
     "ids": "Only space ids have a published form (`spc_` + UUID). The emulator uses `trk_`, `run_`, `src_`, `dat_` and `acc_` prefixes; clients treat every id as an opaque string.",
     "error-status": "The specification does not show status codes for a missing token, unknown ids, rate limits or other validation failures. Following the service's public documentation: 401 for a missing or invalid token, 404 for ids that do not exist or belong to another account (no existence leak), 422 for schema validation, 429 with `Retry-After` for rate limits, 400 for malformed bodies and the v0.3 business rules, 403 for a space that is not active.",
     "rate-limits": "Only the two vault limits are published (`x-rate-limit` on their operations). Other operations carry no documented limit; clients still honour 429 and `Retry-After` anywhere.",
+    "request-id": "The specification does not show a request id. Clients read the response header named by `x-trackerkit-request-id-header` when it is present and keep it on their errors; the emulator does not send one.",
     "patch-semantics": "PATCH /api/trackers/{tracker_id} answers 200. `agent_config` and `notification_config` are merged shallowly with the stored values (fields sent replace, fields omitted stay); `schedule` is replaced and `null` clears it. The emulator's `--patch-objects replace` switches to replacement in case the hosted service differs."
   },
+  "x-trackerkit-request-id-header": "X-Request-ID",
   "components": {
     "securitySchemes": {
       "bearerAuth": {
@@ -811,7 +813,11 @@ export const openapiDocument = {
               "type": "string",
               "minLength": 1
             },
-            "default": []
+            "default": [],
+            "x-trackerkit-rules": [
+              "at most 10 linked trackers",
+              "linked trackers are the caller's own trackers in the same space (400 otherwise)"
+            ]
           }
         }
       },
@@ -844,7 +850,11 @@ export const openapiDocument = {
             "items": {
               "type": "string",
               "minLength": 1
-            }
+            },
+            "x-trackerkit-rules": [
+              "at most 10 linked trackers",
+              "linked trackers are the caller's own trackers in the same space (400 otherwise)"
+            ]
           }
         }
       },
@@ -1047,6 +1057,9 @@ export const openapiDocument = {
           },
           "schedule": {
             "description": "Required when run_mode is scheduled.",
+            "x-trackerkit-rules": [
+              "schedule is required when run_mode is scheduled"
+            ],
             "oneOf": [
               {
                 "$ref": "#/components/schemas/Schedule"
@@ -1086,6 +1099,9 @@ export const openapiDocument = {
           },
           "schedule": {
             "description": "null clears the schedule.",
+            "x-trackerkit-rules": [
+              "schedule cannot be null when run_mode is scheduled"
+            ],
             "oneOf": [
               {
                 "$ref": "#/components/schemas/Schedule"
@@ -1207,7 +1223,10 @@ export const openapiDocument = {
           "sync": {
             "type": "boolean",
             "default": false,
-            "description": "Hold the response until the run finishes. Never with zen."
+            "description": "Hold the response until the run finishes. Never with zen.",
+            "x-trackerkit-rules": [
+              "zen trackers run with sync false only"
+            ]
           },
           "context": {
             "type": "object",
@@ -1720,7 +1739,12 @@ export const openapiDocument = {
           "file": {
             "type": "string",
             "contentMediaType": "application/octet-stream",
-            "description": "PDF, CSV, TXT, MD, JPG, JPEG or PNG."
+            "description": "PDF, CSV, TXT, MD, JPG, JPEG or PNG.",
+            "x-trackerkit-rules": [
+              "the file name's extension is one of x-file-types",
+              "the content matches the extension (PDF, PNG and JPEG by their signature; CSV, TXT and MD as UTF-8 text)",
+              "the file is not empty"
+            ]
           },
           "source_name": {
             "type": "string",
@@ -2078,6 +2102,7 @@ export const openapiDocument = {
         ],
         "summary": "List spaces",
         "description": "Spaces of the account that owns the token, newest first.",
+        "x-trackerkit-no-404": "The path names no resource, so there is no unknown id to answer 404 for.",
         "parameters": [
           {
             "$ref": "#/components/parameters/Page"

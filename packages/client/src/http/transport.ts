@@ -1,6 +1,7 @@
 // The one place that talks HTTP: auth headers, per-attempt timeout, retries and error mapping.
 import type { Clock } from '../clock.ts';
 import { apiErrorFor, TrackerNetworkError, TrackerTimeoutError, validationError } from '../errors.ts';
+import { openapiDocument } from '../generated/document.ts';
 import type { paths } from '../generated/openapi.ts';
 import {
   backoffMs,
@@ -45,6 +46,8 @@ export interface Transport {
 }
 
 const PARAM = /\{([^}]+)\}/g;
+/** The suite's assumption of where the service puts a request id (x-trackerkit-assumptions.request-id). */
+const REQUEST_ID_HEADER = openapiDocument['x-trackerkit-request-id-header'];
 
 function expandPath(template: string, params: Record<string, string> = {}): string {
   return template.replace(PARAM, (_, name: string) => {
@@ -118,7 +121,7 @@ export function createTransport(config: TransportConfig): Transport {
         method: spec.method,
         path,
         detail: typeof detail === 'string' || Array.isArray(detail) ? detail : undefined,
-        requestId: res.headers.get('x-request-id') ?? undefined,
+        requestId: res.headers.get(REQUEST_ID_HEADER) ?? undefined,
         body,
         retryAfterMs,
       });

@@ -1,7 +1,7 @@
 import { validationError } from '../errors.ts';
 import { type CallOptions, call } from '../http/typed.ts';
 import { paginate } from '../pagination.ts';
-import { type WaitOptions, waitForRun } from '../runs-wait.ts';
+import { WAIT_DEFAULTS, type WaitOptions, waitForRun } from '../runs-wait.ts';
 import type {
   DeleteEnvelope,
   ListRunsQuery,
@@ -114,11 +114,21 @@ export function createRunsApi(ctx: ClientContext, trackers: TrackersApi): RunsAp
           'leave sync out or set it to false',
         );
       }
+      // `timeoutMs` bounds the whole wait, trigger included; the POST keeps the client's per-request
+      // timeout unless the wait allows less.
+      const started = clock.now();
+      const total = options?.timeoutMs ?? WAIT_DEFAULTS.timeoutMs;
       const accepted = (await trigger(trackerId, body, {
         signal: options?.signal,
-        timeoutMs: options?.timeoutMs,
+        timeoutMs: Math.min(transport.config.timeoutMs, total),
       })) as RunAsyncResponse;
-      return wait(trackerId, accepted.run_id, options);
+      return waitForRun(
+        (signal) => get(trackerId, accepted.run_id, { signal }),
+        accepted.run_id,
+        clock,
+        options,
+        started,
+      );
     },
   };
 }

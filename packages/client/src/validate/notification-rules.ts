@@ -1,20 +1,10 @@
 // The v0.3 notification_config rules (the document's `x-trackerkit-rules`). With `partial` (PATCH,
 // merged with the stored config) a rule is checked only when every field it needs was sent.
 import type { ValidationProblem } from '../errors.ts';
-import type { openapiDocument } from '../generated/document.ts';
 import type { NotificationConfig } from '../types.ts';
+import { NOTIFICATION_RULES } from './rules.ts';
 
-type RuleText =
-  (typeof openapiDocument)['components']['schemas']['NotificationConfig']['x-trackerkit-rules'][number];
-
-/** The rule texts exactly as the document states them; the type fails to compile if the document changes. */
-export const NOTIFICATION_RULES = {
-  belowNeedsLower: 'notify_below requires lower_threshold',
-  aboveNeedsUpper: 'notify_above requires upper_threshold',
-  ordered: 'lower_threshold <= upper_threshold when both directions are on',
-  directionNeeded: 'a direction is required when a v0.3 field is present and a channel is enabled',
-  legacyTogether: 'score_threshold and threshold_direction are given together',
-} as const satisfies Record<string, RuleText>;
+type RuleText = (typeof NOTIFICATION_RULES)[keyof typeof NOTIFICATION_RULES];
 
 const V03_FIELDS = ['notify_below', 'lower_threshold', 'notify_above', 'upper_threshold'] as const;
 

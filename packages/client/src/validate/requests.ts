@@ -1,6 +1,5 @@
 // Validation of each request before it is sent: the generated schemas, then the v0.3 rules.
 import { type ValidationProblem, validationError } from '../errors.ts';
-import { openapiDocument } from '../generated/document.ts';
 import { LIMITS } from '../generated/limits.ts';
 import {
   RunTriggerSchema,
@@ -13,20 +12,16 @@ import {
 } from '../generated/zod.ts';
 import type { ReasoningMode, RunTrigger, TrackerCreate, TrackerUpdate, VaultJsonUpload } from '../types.ts';
 import { notificationProblems } from './notification-rules.ts';
+import { VALIDATION_RULES } from './rules.ts';
 import { throwIfAny, zodProblems } from './zod-problems.ts';
 
-/** "Required when run_mode is scheduled." as the document words it. */
-const SCHEDULE_RULE = openapiDocument.components.schemas.TrackerCreate.properties.schedule.description
-  .replace(/\.$/, '')
-  .toLowerCase();
-const ZEN_RULE = 'zen reasoning mode runs asynchronously only (sync must be false)';
-
+// PATCH: a schedule left out may already be stored; only an explicit null is known to be missing.
 function scheduleProblems(body: TrackerCreate | TrackerUpdate, partial: boolean): ValidationProblem[] {
   if (body.run_mode !== 'scheduled') return [];
   const missing = partial ? body.schedule === null : body.schedule == null;
-  return missing
-    ? [{ field: 'schedule', rule: SCHEDULE_RULE, message: 'a scheduled tracker needs a schedule' }]
-    : [];
+  if (!missing) return [];
+  const rule = partial ? VALIDATION_RULES.scheduleNotNull : VALIDATION_RULES.scheduleRequired;
+  return [{ field: 'schedule', rule, message: 'a scheduled tracker needs a schedule' }];
 }
 
 export function validateTrackerCreate(body: TrackerCreate): void {
@@ -52,7 +47,11 @@ export function validateRunTrigger(body: RunTrigger | undefined): void {
 /** Zen runs are asynchronous only; checked where the tracker's reasoning mode is known. */
 export function checkZenSync(sync: boolean | undefined, mode: ReasoningMode | undefined): void {
   if (sync === true && mode === 'zen')
-    throw validationError('sync', ZEN_RULE, 'this tracker uses zen reasoning; trigger it with sync false');
+    throw validationError(
+      'sync',
+      VALIDATION_RULES.zenSync,
+      'this tracker uses zen reasoning; trigger it with sync false',
+    );
 }
 
 export type QueryOperation =

@@ -1,7 +1,7 @@
 // Turns zod issues into problems that name the field (dotted path) and the document's keyword.
 import type { z } from 'zod';
 import { TrackerValidationError, type ValidationProblem } from '../errors.ts';
-import { LIMITS } from '../generated/limits.ts';
+import { VALIDATION_RULES } from './rules.ts';
 
 export function fieldPath(path: readonly PropertyKey[], prefix = ''): string {
   let out = prefix;
@@ -33,9 +33,7 @@ function ruleOf(issue: Issue, field: string): string {
     case 'too_big': {
       const rule = `${BOUND_KEYWORD[kindOf(issue.origin)][1]}: ${issue.maximum}`;
       // v0.3 states the linked-tracker maximum as a business rule of its own.
-      return field.endsWith('linked_trackers')
-        ? `${rule} (at most ${LIMITS.linkedTrackersMax} linked trackers)`
-        : rule;
+      return field.endsWith('linked_trackers') ? `${rule} (${VALIDATION_RULES.linkedTrackersMax})` : rule;
     }
     case 'too_small':
       return `${BOUND_KEYWORD[kindOf(issue.origin)][0]}: ${issue.minimum}`;

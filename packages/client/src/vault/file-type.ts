@@ -1,6 +1,7 @@
 // Checks a file's type by its extension (FILE_TYPES, from the document) and by its content.
 import { validationError } from '../errors.ts';
 import { FILE_TYPES, LIMITS } from '../generated/limits.ts';
+import { VALIDATION_RULES } from '../validate/rules.ts';
 
 export type FileExtension = keyof typeof FILE_TYPES;
 
@@ -44,8 +45,8 @@ export function extensionOf(filename: string): FileExtension {
     const allowed = Object.keys(FILE_TYPES).join(', ');
     throw validationError(
       'filename',
-      `extension: one of ${allowed}`,
-      `"${filename}" is not one of ${allowed}`,
+      VALIDATION_RULES.fileExtension,
+      `"${filename}" does not end in one of ${allowed}`,
     );
   }
   return ext as FileExtension;
@@ -57,7 +58,7 @@ export function isImage(ext: FileExtension): boolean {
 
 /** Throws unless the content matches the extension: magic bytes for binary formats, UTF-8 text otherwise. */
 export function checkContent(ext: FileExtension, bytes: Uint8Array): void {
-  if (bytes.length === 0) throw validationError('file', 'non-empty', 'the file is empty');
+  if (bytes.length === 0) throw validationError('file', VALIDATION_RULES.fileNotEmpty, 'the file is empty');
   if (bytes.length > LIMITS.fileBytesMax) {
     throw validationError(
       'file',
@@ -71,7 +72,7 @@ export function checkContent(ext: FileExtension, bytes: Uint8Array): void {
     if (!startsWith(bytes, signature)) {
       throw validationError(
         'file',
-        `content: ${sourceType}`,
+        VALIDATION_RULES.fileContent,
         `the content is not a ${sourceType} file (its first bytes do not match)`,
       );
     }
@@ -80,6 +81,10 @@ export function checkContent(ext: FileExtension, bytes: Uint8Array): void {
   const binary = Object.entries(SIGNATURES).find(([, sig]) => startsWith(bytes, sig));
   if (binary || !isText(bytes)) {
     const what = binary ? `a ${binary[0]} file` : 'binary data';
-    throw validationError('file', 'content: text', `a .${ext} file must be UTF-8 text, but this is ${what}`);
+    throw validationError(
+      'file',
+      VALIDATION_RULES.fileContent,
+      `a .${ext} file must be UTF-8 text, but this is ${what}`,
+    );
   }
 }

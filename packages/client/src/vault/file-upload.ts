@@ -1,14 +1,10 @@
 // vault.uploadFile: checks the file and its fields, then builds the multipart form.
 import { validationError } from '../errors.ts';
-import { openapiDocument } from '../generated/document.ts';
 import { LIMITS } from '../generated/limits.ts';
 import { validateFileFields } from '../validate/requests.ts';
+import { VALIDATION_RULES } from '../validate/rules.ts';
 import { type FileInput, readFileInput } from './file-input.ts';
 import { checkContent, extensionOf, isImage, MEDIA_TYPES } from './file-type.ts';
-
-/** The document's wording of the image rule (x-trackerkit-rules on VaultFileUpload.description). */
-const IMAGE_DESCRIPTION_RULE: string =
-  openapiDocument.components.schemas.VaultFileUpload.properties.description['x-trackerkit-rules'][0];
 
 export interface UploadFileInput {
   file: FileInput;
@@ -31,7 +27,7 @@ export async function buildFileForm(input: UploadFileInput): Promise<FormData> {
   if (isImage(ext) && (input.description?.length ?? 0) < LIMITS.imageDescriptionMin) {
     throw validationError(
       'description',
-      IMAGE_DESCRIPTION_RULE,
+      VALIDATION_RULES.imageDescription,
       `images need a description of ${LIMITS.imageDescriptionMin}-${LIMITS.imageDescriptionMax} characters for search indexing`,
     );
   }

@@ -5,8 +5,8 @@ import {
   createTrackerClient,
   createVirtualClock,
   LIMITS,
-  openapiDocument,
   TrackerValidationError,
+  VALIDATION_RULES,
 } from '../../src/index.ts';
 import { TOKEN, uploadResponse } from '../helpers/fixtures.ts';
 import { type LoopbackServer, sendJson, startLoopbackServer } from '../helpers/loopback-server.ts';
@@ -33,8 +33,8 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
 const CSV = Buffer.from('sku,late_days\nA-1,4\nB-7,0\n');
 const DESCRIPTION = 'Loading dock photographed on Monday morning';
-const IMAGE_RULE =
-  openapiDocument.components.schemas.VaultFileUpload.properties.description['x-trackerkit-rules'][0];
+const IMAGE_RULE = VALIDATION_RULES.imageDescription;
+const CONTENT_RULE = VALIDATION_RULES.fileContent;
 
 const inputs: [string, { file: () => UploadFileInput['file']; bytes: Buffer }][] = [
   ['a Buffer', { file: () => PNG, bytes: PNG }],
@@ -79,23 +79,39 @@ describe('vault.uploadFile', () => {
   });
 
   it.each([
-    ['an unknown extension', { input: { file: PDF, filename: 'a.docx' }, field: 'filename' }],
+    [
+      'an unknown extension',
+      { input: { file: PDF, filename: 'a.docx' }, field: 'filename', rule: VALIDATION_RULES.fileExtension },
+    ],
     [
       'PNG bytes named .jpg',
       {
         input: { file: PNG, filename: 'a.jpg', description: DESCRIPTION },
         field: 'file',
-        rule: 'content: JPEG',
+        rule: CONTENT_RULE,
+        says: 'not a JPEG file',
       },
     ],
-    ['text named .pdf', { input: { file: CSV, filename: 'a.pdf' }, field: 'file', rule: 'content: PDF' }],
-    ['a PDF named .txt', { input: { file: PDF, filename: 'a.txt' }, field: 'file', rule: 'content: text' }],
+    [
+      'text named .pdf',
+      { input: { file: CSV, filename: 'a.pdf' }, field: 'file', rule: CONTENT_RULE, says: 'not a PDF file' },
+    ],
+    [
+      'a PDF named .txt',
+      {
+        input: { file: PDF, filename: 'a.txt' },
+        field: 'file',
+        rule: CONTENT_RULE,
+        says: 'must be UTF-8 text',
+      },
+    ],
     [
       'binary named .csv',
       {
         input: { file: Buffer.from([0x41, 0x00, 0xff]), filename: 'a.csv' },
         field: 'file',
-        rule: 'content: text',
+        rule: CONTENT_RULE,
+        says: 'must be UTF-8 text',
       },
     ],
     [
@@ -120,11 +136,15 @@ describe('vault.uploadFile', () => {
     ],
     [
       'an empty file',
-      { input: { file: Buffer.alloc(0), filename: 'a.txt' }, field: 'file', rule: 'non-empty' },
+      {
+        input: { file: Buffer.alloc(0), filename: 'a.txt' },
+        field: 'file',
+        rule: VALIDATION_RULES.fileNotEmpty,
+      },
     ],
-  ] as [string, { input: UploadFileInput; field: string; rule?: string }][])(
+  ] as [string, { input: UploadFileInput; field: string; rule?: string; says?: string }][])(
     'rejects %s before sending',
-    async (_name, { input, field, rule }) => {
+    async (_name, { input, field, rule, says }) => {
       const { server, tracker } = await setup();
       const error = (await tracker.vault
         .uploadFile('trk_1', input)
@@ -132,6 +152,7 @@ describe('vault.uploadFile', () => {
       expect(error).toBeInstanceOf(TrackerValidationError);
       expect(error.field).toBe(field);
       if (rule) expect(error.rule).toBe(rule);
+      if (says) expect(error.message).toContain(says);
       expect(server.requests).toHaveLength(0);
     },
   );

@@ -6,6 +6,7 @@ import {
   type Run,
   TrackerTimeoutError,
   TrackerValidationError,
+  VALIDATION_RULES,
 } from '../../src/index.ts';
 import { recordingClock, runBody, TOKEN, trackerBody } from '../helpers/fixtures.ts';
 import { type LoopbackServer, sendJson, startLoopbackServer } from '../helpers/loopback-server.ts';
@@ -196,6 +197,45 @@ describe('runs.wait and triggerAndWait', () => {
   });
 });
 
+describe('triggerAndWait timeouts', () => {
+  it('sends the trigger with the client per-request timeout, not the whole wait, and never twice', async () => {
+    const server = await serve(() => {
+      // never answers the POST
+    });
+    const tracker = createTrackerClient({ baseUrl: server.baseUrl, token: TOKEN, timeoutMs: 80 });
+    const error = (await tracker.runs
+      .triggerAndWait('trk_1', {}, { timeoutMs: 600_000 })
+      .catch((e: unknown) => e)) as TrackerTimeoutError;
+    expect(error).toBeInstanceOf(TrackerTimeoutError);
+    expect(error.timeoutMs).toBe(80);
+    expect(server.requests.map((r) => r.method)).toEqual(['POST']);
+  });
+
+  it('counts the trigger in the wait timeout and reports the whole timeout', async () => {
+    const clock = recordingClock();
+    const server = await serve((req, res) => {
+      if (req.method === 'POST') {
+        clock.advance(4_000); // the trigger took 4 s of the 5 s allowed
+        return sendJson(res, 202, {
+          run_id: 'run_1',
+          tracker_id: 'trk_1',
+          status: 'pending',
+          created_at: '2026-11-21T08:00:00Z',
+        });
+      }
+      sendJson(res, 200, runBody('running'));
+    });
+    const tracker = createTrackerClient({ baseUrl: server.baseUrl, token: TOKEN, clock });
+    const error = (await tracker.runs
+      .triggerAndWait('trk_1', undefined, { timeoutMs: 5_000, intervalMs: 2_000 })
+      .catch((e: unknown) => e)) as TrackerTimeoutError;
+    expect(error).toBeInstanceOf(TrackerTimeoutError);
+    expect([error.runId, error.timeoutMs]).toEqual(['run_1', 5_000]);
+    expect(clock.sleeps).toEqual([1_000]);
+    expect(server.requests.map((r) => r.method)).toEqual(['POST', 'GET', 'GET']);
+  });
+});
+
 describe('zen trackers never run sync', () => {
   function trackerServer(mode: 'zen' | 'basic') {
     return serve((req, res) => {
@@ -226,7 +266,7 @@ describe('zen trackers never run sync', () => {
       .catch((e: unknown) => e)) as TrackerValidationError;
     expect(error).toBeInstanceOf(TrackerValidationError);
     expect(error.field).toBe('sync');
-    expect(error.rule).toMatch(/zen/);
+    expect(error.rule).toBe(VALIDATION_RULES.zenSync);
     expect(server.requests.map((r) => r.method)).toEqual(['GET']);
   });
 

@@ -6,6 +6,8 @@ import {
   openapiDocument,
   REASONING_MULTIPLIERS,
   type RunCostInput,
+  TrackerValidationError,
+  VALIDATION_RULES,
 } from '../../src/index.ts';
 import { checkContent, extensionOf, MEDIA_TYPES } from '../../src/vault/file-type.ts';
 
@@ -72,22 +74,25 @@ describe('file types', () => {
   it.each<[string, { ext: string; bytes: Uint8Array; want: string | undefined }]>([
     ['png', { ext: 'png', bytes: png, want: undefined }],
     ['jpg', { ext: 'jpg', bytes: jpeg, want: undefined }],
-    ['jpeg named png', { ext: 'png', bytes: jpeg, want: 'content: PNG' }],
+    ['jpeg named png', { ext: 'png', bytes: jpeg, want: 'not a PNG file' }],
     ['pdf', { ext: 'pdf', bytes: pdf, want: undefined }],
     ['csv text', { ext: 'csv', bytes: text, want: undefined }],
-    ['txt that is a png', { ext: 'txt', bytes: png, want: 'content: text' }],
+    ['txt that is a png', { ext: 'txt', bytes: png, want: 'must be UTF-8 text' }],
     [
       'md with invalid UTF-8',
-      { ext: 'md', bytes: Uint8Array.from([0x61, 0xc3, 0x28]), want: 'content: text' },
+      { ext: 'md', bytes: Uint8Array.from([0x61, 0xc3, 0x28]), want: 'must be UTF-8 text' },
     ],
   ])('%s', (_name, { ext, bytes, want }) => {
-    let rule: string | undefined;
+    // `want` is what the message says; the rule is the document's content rule either way.
+    let said: string | undefined;
     try {
       checkContent(extensionOf(`file.${ext}`), bytes);
     } catch (error) {
-      rule = (error as { rule: string }).rule;
+      if (!(error instanceof TrackerValidationError)) throw error;
+      expect(error.rule).toBe(VALIDATION_RULES.fileContent);
+      said = want !== undefined && error.message.includes(want) ? want : error.message;
     }
-    expect(rule).toBe(want);
+    expect(said).toBe(want);
   });
 
   it('knows a media type for every extension of FILE_TYPES, each listed in the document', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, type TrackerCreate, type TrackerUpdate, TrackerValidationError } from '../../src/index.ts';
+import {
+  LIMITS,
+  type TrackerCreate,
+  type TrackerUpdate,
+  TrackerValidationError,
+  VALIDATION_RULES,
+} from '../../src/index.ts';
 import {
   checkZenSync,
   type QueryOperation,
@@ -81,7 +87,7 @@ describe('validateTrackerCreate', () => {
       'scheduled without schedule',
       {
         given: { ...valid, run_mode: 'scheduled' },
-        want: ['schedule', 'required when run_mode is scheduled'],
+        want: ['schedule', VALIDATION_RULES.scheduleRequired],
       },
     ],
     [
@@ -161,7 +167,7 @@ describe('validateTrackerUpdate', () => {
       'scheduled while clearing the schedule',
       {
         given: { run_mode: 'scheduled', schedule: null },
-        want: ['schedule', 'required when run_mode is scheduled'],
+        want: ['schedule', VALIDATION_RULES.scheduleNotNull],
       },
     ],
     ['zen reasoning', { given: { agent_config: { reasoning_mode: 'zen' } }, want: undefined }],
@@ -250,6 +256,8 @@ describe('checkZenSync', () => {
     ['zen with sync omitted', { given: [undefined, 'zen'], refused: false }],
     ['basic and sync', { given: [true, 'basic'], refused: false }],
   ])('%s', (_name, { given, refused }) => {
-    expect(problem(() => checkZenSync(...given))?.[0]).toBe(refused ? 'sync' : undefined);
+    expect(problem(() => checkZenSync(...given))).toEqual(
+      refused ? ['sync', VALIDATION_RULES.zenSync] : undefined,
+    );
   });
 });

@@ -1,8 +1,6 @@
 // The client against the real emulator: every resource group end to end over loopback HTTP.
-// Imported by path: a devDependency on @trackerkit/emulator would make the two packages a cycle
-// (the emulator depends on the client for LIMITS and types).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../../emulator/src/index.ts';
+// It lives here, not in packages/client, because the emulator depends on the client: a dependency
+// back would make the two packages a cycle.
 import {
   createTrackerClient,
   createVirtualClock,
@@ -10,7 +8,9 @@ import {
   type TrackerClient,
   TrackerNotFoundError,
   TrackerValidationError,
-} from '../../src/index.ts';
+} from '@trackerkit/client';
+import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let emulator: RunningEmulator;
 let client: TrackerClient;
