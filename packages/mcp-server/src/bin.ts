@@ -39,6 +39,7 @@ async function main() {
       authToken: options.authToken,
       allowedHosts: options.allowedHosts,
       allowedOrigins: options.allowedOrigins,
+      sessionIdleMs: options.sessionTimeoutMinutes * 60_000,
     });
     logger.info(`listening on ${running.url}`);
     const stop = () => void running.close().then(() => process.exit(0));

@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import { TOOLSETS, type Toolset } from './tool-definition.ts';
 
 export const DEFAULT_HTTP_PORT = 3100;
+/** Minutes an HTTP session may stay idle before it is closed. */
+export const DEFAULT_SESSION_TIMEOUT_MINUTES = 30;
 
 export interface CliOptions {
   help: boolean;
@@ -17,6 +19,8 @@ export interface CliOptions {
   authToken: string | undefined;
   allowedHosts: string[];
   allowedOrigins: string[];
+  /** Idle HTTP sessions are closed after this many minutes; 0 never. */
+  sessionTimeoutMinutes: number;
 }
 
 export const USAGE = `Usage: trackerkit-mcp [options]
@@ -35,6 +39,7 @@ Options:
                            (env TRACKERKIT_MCP_AUTH_TOKEN)
   --allowed-hosts <list>   Extra Host names accepted over HTTP (DNS-rebinding check)
   --allowed-origins <list> Extra Origins accepted over HTTP
+  --session-timeout <min>  Close HTTP sessions idle this many minutes (default ${DEFAULT_SESSION_TIMEOUT_MINUTES}; 0 never)
   -h, --help               Show this help
   -v, --version            Show the version`;
 
@@ -68,6 +73,12 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv 
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new CliUsageError(`--port: must be an integer 0-65535, got "${values.port}"`);
   }
+  const sessionTimeout = Number(values['session-timeout'] ?? DEFAULT_SESSION_TIMEOUT_MINUTES);
+  if (!Number.isFinite(sessionTimeout) || sessionTimeout < 0) {
+    throw new CliUsageError(
+      `--session-timeout: must be a number of minutes >= 0, got "${values['session-timeout']}"`,
+    );
+  }
   return {
     help: values.help ?? false,
     version: values.version ?? false,
@@ -81,6 +92,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv 
     authToken: values['auth-token'] ?? env.TRACKERKIT_MCP_AUTH_TOKEN,
     allowedHosts: list(values['allowed-hosts']),
     allowedOrigins: list(values['allowed-origins']),
+    sessionTimeoutMinutes: sessionTimeout,
   };
 }
 
@@ -100,6 +112,7 @@ function parse(argv: readonly string[]) {
       'auth-token': { type: 'string' },
       'allowed-hosts': { type: 'string' },
       'allowed-origins': { type: 'string' },
+      'session-timeout': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },

@@ -1,12 +1,13 @@
-// Streamable HTTP: one MCP server and transport per session, all sharing one Tracker client.
+// Streamable HTTP: one MCP server and transport per session, all sharing one Tracker client;
+// sessions left idle are closed (http-sessions.ts).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULT_HTTP_PORT } from './cli-options.ts';
 import { createClientFromEnv } from './client-factory.ts';
+import { createSessionRegistry, DEFAULT_SESSION_IDLE_MS } from './http-sessions.ts';
 import { createRequestGuard, isLoopbackHost } from './request-guard.ts';
 import { createTrackerMcpServer, type TrackerMcpServerOptions } from './server.ts';
 
@@ -24,17 +25,20 @@ export interface HttpServerOptions extends TrackerMcpServerOptions {
   authToken?: string | undefined;
   allowedHosts?: readonly string[];
   allowedOrigins?: readonly string[];
+  /**
+   * Close a session after this long without requests (default 30 minutes; 0 never). A tool call
+   * in progress keeps its session; an open GET notification stream alone does not.
+   */
+  sessionIdleMs?: number;
 }
 
 export interface RunningHttpServer {
   /** The MCP endpoint, e.g. http://127.0.0.1:3100/mcp. */
   url: string;
+  /** Open MCP sessions. */
+  readonly sessionCount: number;
+  /** Closes every session, then the listener. */
   close(): Promise<void>;
-}
-
-interface Session {
-  server: McpServer;
-  transport: StreamableHTTPServerTransport;
 }
 
 function sendJsonRpcError(
@@ -73,7 +77,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   // A remote caller must not make the server read its own files unless the operator says so.
   const serverOptions = { ...options, client, allowFilePaths: options.allowFilePaths ?? loopback };
   const guard = createRequestGuard({ ...options, host });
-  const sessions = new Map<string, Session>();
+  const sessions = createSessionRegistry({ idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) {
@@ -82,24 +86,25 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     const rejection = guard(req.headers);
     if (rejection) return sendJsonRpcError(res, rejection.status, rejection.message, rejection.headers);
     const sessionId = req.headers['mcp-session-id'];
-    const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
     if (typeof sessionId === 'string') {
       const session = sessions.get(sessionId);
       if (!session) return sendJsonRpcError(res, 404, 'Unknown or expired session; initialize again');
+      // GET opens the listening stream, which may stay open for days: it is not work in progress.
+      res.once('close', sessions.touch(sessionId, req.method !== 'GET'));
+      const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
       return session.transport.handleRequest(req, res, body);
     }
+    const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
     if (req.method !== 'POST' || !isInitializeRequest(body)) {
       return sendJsonRpcError(res, 400, 'Bad request: send initialize first (no mcp-session-id)');
     }
     const server = createTrackerMcpServer(serverOptions);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, { server, transport });
-      },
+      onsessioninitialized: (id) => sessions.add(id, { server, transport }),
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (transport.sessionId) sessions.remove(transport.sessionId);
     };
     await server.connect(transport);
     return transport.handleRequest(req, res, body);
@@ -120,9 +125,11 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   return {
     url: `http://${urlHost}:${port}${path}`,
+    get sessionCount() {
+      return sessions.size;
+    },
     async close() {
-      await Promise.allSettled([...sessions.values()].map((session) => session.server.close()));
-      sessions.clear();
+      await sessions.closeAll();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },

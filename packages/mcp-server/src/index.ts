@@ -1,6 +1,13 @@
 // Public API of @trackerkit/mcp-server. Explicit named exports only.
-export { type CliOptions, DEFAULT_HTTP_PORT, parseCliOptions, USAGE } from './cli-options.ts';
+export {
+  type CliOptions,
+  DEFAULT_HTTP_PORT,
+  DEFAULT_SESSION_TIMEOUT_MINUTES,
+  parseCliOptions,
+  USAGE,
+} from './cli-options.ts';
 export { type HttpServerOptions, type RunningHttpServer, startHttpServer } from './http-server.ts';
+export { DEFAULT_SESSION_IDLE_MS } from './http-sessions.ts';
 export { designTrackerText } from './prompts.ts';
 export { createRequestGuard, type GuardOptions, isLoopbackHost } from './request-guard.ts';
 export { RUN_URI_TEMPLATE, TRACKER_URI_TEMPLATE } from './resources.ts';
@@ -16,7 +23,7 @@ export {
   type ToolResult,
   type Toolset,
 } from './tool-definition.ts';
-export { describeToolError, ToolInputError } from './tool-errors.ts';
+export { describeToolError, PartialSuccessError, ToolInputError } from './tool-errors.ts';
 export { selectTools, type ToolSelection, toolDefinitions } from './tools/index.ts';
 export type { TrackerClientLike } from './tracker-client-like.ts';
 export { SERVER_NAME, SERVER_VERSION } from './version.ts';

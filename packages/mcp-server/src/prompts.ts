@@ -1,8 +1,10 @@
 // Two prompts for the work assistants are asked for most: designing a tracker from a goal, and
 // summarising what a tracker has been signalling.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULT_SKILL_COSTS, LIMITS, REASONING_MULTIPLIERS } from '@trackerkit/client';
 import { z } from 'zod';
+import { describeToolError } from './tool-errors.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
 
 export function designTrackerText(goal: string, spaceId?: string): string {
@@ -54,8 +56,13 @@ export function registerPrompts(server: McpServer, client: TrackerClientLike): v
     },
     async ({ tracker_id, runs }) => {
       const count = Math.min(LIMITS.pageSizeMax, Math.max(1, Number.parseInt(runs ?? '20', 10) || 20));
-      const tracker = await client.trackers.get(tracker_id);
-      const list = await client.runs.list(tracker_id, { status: 'completed', page_size: count });
+      const [tracker, list] = await Promise.all([
+        client.trackers.get(tracker_id),
+        client.runs.list(tracker_id, { status: 'completed', page_size: count }),
+      ]).catch((error: unknown) => {
+        // Prompts have no isError result: the protocol error carries the detail and the hint.
+        throw new McpError(ErrorCode.InvalidParams, describeToolError('summarize_signals', error));
+      });
       const lines = list.data.map((run) =>
         JSON.stringify({
           run_id: run.run_id,

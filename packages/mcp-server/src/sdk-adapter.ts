@@ -11,7 +11,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { describeArgumentIssues, inputJsonSchema, outputJsonSchema } from './json-schema.ts';
 import type { ToolContext, ToolDefinition, ToolOptions } from './tool-definition.ts';
-import { describeToolError } from './tool-errors.ts';
+import { describeToolError, PartialSuccessError } from './tool-errors.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
 
 export interface Logger {
@@ -78,7 +78,8 @@ export function registerTools(
     } catch (error) {
       const text = describeToolError(tool.name, error);
       // Unexpected failures (not the service answering, not bad input) also go to the log.
-      if (!(typeof error === 'object' && error !== null && ('status' in error || 'field' in error))) {
+      const cause = error instanceof PartialSuccessError ? error.cause : error;
+      if (!(typeof cause === 'object' && cause !== null && ('status' in cause || 'field' in cause))) {
         dependencies.logger?.error(`${tool.name} failed`, error);
       }
       return errorResult(text);

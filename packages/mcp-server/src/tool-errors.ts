@@ -14,6 +14,19 @@ export class ToolInputError extends Error {
   }
 }
 
+/**
+ * A failure after part of the work was done (rows stored, a run started): the model must learn
+ * what already happened, or a retry duplicates it.
+ */
+export class PartialSuccessError extends Error {
+  readonly done: string;
+  constructor(cause: unknown, done: string) {
+    super(`@trackerkit/mcp-server: ${done}`, { cause });
+    this.name = 'PartialSuccessError';
+    this.done = done;
+  }
+}
+
 interface ErrorFields {
   name?: unknown;
   message?: unknown;
@@ -100,6 +113,9 @@ function hintFor(status: number, detail: string, error: ErrorFields): string {
 
 /** The text of an `isError` result for any failure thrown by a tool's handler. */
 export function describeToolError(toolName: string, thrown: unknown): string {
+  if (thrown instanceof PartialSuccessError) {
+    return `${describeToolError(toolName, thrown.cause)} Note: ${thrown.done}`;
+  }
   const error: ErrorFields =
     typeof thrown === 'object' && thrown !== null ? thrown : { message: String(thrown) };
   const name = typeof error.name === 'string' ? error.name : '';
@@ -110,8 +126,11 @@ export function describeToolError(toolName: string, thrown: unknown): string {
     return `${toolName}: invalid argument \`${field}\`: ${rule}. Correct it and call ${toolName} again.`;
   }
   if (name === 'TrackerTimeoutError') {
-    const run = typeof error.runId === 'string' ? ` Run ${error.runId} may still finish: call get_run.` : '';
-    return `${toolName}: the service did not answer in time.${run}`;
+    const next =
+      typeof error.runId === 'string'
+        ? ` Run ${error.runId} may still finish: call get_run.`
+        : ' Retry once; before repeating a create, run or upload, check with the matching list_* tool that it did not go through.';
+    return `${toolName}: the service did not answer in time.${next}`;
   }
   if (name === 'TrackerNetworkError') {
     return `${toolName}: the Tracker service is unreachable (${String(error.message)}). Check TRACKER_API_URL; retry later.`;
@@ -121,5 +140,5 @@ export function describeToolError(toolName: string, thrown: unknown): string {
     const detail = detailText(error);
     return `${toolName} failed with ${error.status}: ${detail}. ${hintFor(error.status, detail, error)}`;
   }
-  return `${toolName} failed: ${String(error.message ?? thrown)}`;
+  return `${toolName} failed: ${String(error.message ?? thrown)}. This is unexpected: retry once; if it fails again, tell the user this message.`;
 }

@@ -70,7 +70,10 @@ export interface TrackerClientLike {
     uploadRows(
       trackerId: string,
       input: { source_name: string; rows: Iterable<Record<string, unknown>>; description?: string },
-      options?: { signal?: AbortSignal; onBatch?: (batch: unknown) => void },
+      options?: {
+        signal?: AbortSignal;
+        onBatch?: (batch: { rows: number; response: { source_id: string } }) => void;
+      },
     ): Promise<UploadRowsResultLike>;
     uploadFile(trackerId: string, input: UploadFileInputLike): Promise<VaultUploadResponse>;
     listSources(trackerId: string, query?: PageQuery): Promise<VaultSourceList>;

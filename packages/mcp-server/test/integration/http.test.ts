@@ -1,11 +1,14 @@
-// Streamable HTTP: the SDK client end to end, the DNS-rebinding and bearer-token guards, the
-// official conformance suite and the Inspector CLI.
+// Streamable HTTP: the SDK client end to end (in process), the DNS-rebinding and bearer-token
+// guards, idle-session expiry, the official conformance suite and the Inspector CLI.
 import { execFile } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RunningEmulator } from '@trackerkit/emulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
 import { fastClient, startTestEmulator, trackerArgs } from './harness.ts';
 
@@ -25,8 +28,7 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-/** Runs the SDK client against `url` in its own process (see http-client-probe.ts). */
-async function probe(url: string, authorization?: string) {
+async function createTracker() {
   const { createTrackerClient } = await import('@trackerkit/client');
   const api = createTrackerClient({ baseUrl: emulator.baseUrl, token: emulator.token });
   const tracker = await api.trackers.create(emulator.spaceId, {
@@ -35,22 +37,52 @@ async function probe(url: string, authorization?: string) {
     run_mode: 'manual',
     agent_config: { instruction: trackerArgs('').instruction, score_meaning: '10 = good', skills: [] },
   });
-  const args = [
-    'test/integration/http-client-probe.ts',
-    url,
-    tracker.tracker_id,
-    ...(authorization ? [authorization] : []),
-  ];
-  const { stdout } = await run(process.execPath, args, { cwd: packageDir });
-  return JSON.parse(stdout) as {
-    tools: string[];
-    result: { structuredContent: Record<string, unknown> };
-    progress: number[];
-  };
+  return tracker.tracker_id;
 }
 
-/** A raw initialize POST with chosen headers, as a browser page or a rebinding attacker would send. */
-function rawInitialize(url: string, headers: Record<string, string>): Promise<number> {
+/** The SDK's Streamable HTTP client, in this process. */
+async function connectHttp(url: string, authorization?: string) {
+  const client = new Client({ name: 'http-test', version: '0' });
+  const headers: Record<string, string> = authorization ? { authorization } : {};
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+/** Lists the tools and runs a tracker with wait over HTTP, collecting the progress values. */
+async function probe(url: string, authorization?: string) {
+  const trackerId = await createTracker();
+  const { client } = await connectHttp(url, authorization);
+  try {
+    const tools = (await client.listTools()).tools.map((tool) => tool.name);
+    const progress: number[] = [];
+    const result = (await client.callTool(
+      {
+        name: 'run_tracker',
+        arguments: { tracker_id: trackerId, context: { emulator: { score: 8, delay_ms: 500 } } },
+      },
+      undefined,
+      { onprogress: (p) => void progress.push(p.progress) },
+    )) as CallToolResult;
+    return { tools, result, progress };
+  } finally {
+    await client.close();
+  }
+}
+
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-11-25',
+    capabilities: {},
+    clientInfo: { name: 'raw', version: '0' },
+  },
+};
+
+/** A raw POST with chosen headers, as a browser page or a rebinding attacker would send. */
+function rawPost(url: string, headers: Record<string, string>, body: unknown = INITIALIZE): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(url, {
       method: 'POST',
@@ -65,18 +97,7 @@ function rawInitialize(url: string, headers: Record<string, string>): Promise<nu
       resolve(res.statusCode ?? 0);
     });
     req.on('error', reject);
-    req.end(
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 'raw', version: '0' },
-        },
-      }),
-    );
+    req.end(JSON.stringify(body));
   });
 }
 
@@ -95,7 +116,7 @@ describe('Streamable HTTP', () => {
     ['an unknown session', { 'mcp-session-id': 'nope' }, 404],
     ['a localhost Origin', { origin: 'http://localhost:5173' }, 200],
   ])('answers %s with %i', async (_name, headers, status) => {
-    expect(await rawInitialize(http.url, headers)).toBe(status);
+    expect(await rawPost(http.url, headers)).toBe(status);
   });
 
   it('refuses to bind beyond loopback without a token', async () => {
@@ -112,13 +133,56 @@ describe('Streamable HTTP', () => {
       authToken: 's3cret',
     });
     try {
-      expect(await rawInitialize(guarded.url, {})).toBe(401);
-      expect(await rawInitialize(guarded.url, { authorization: 'Bearer wrong' })).toBe(401);
+      expect(await rawPost(guarded.url, {})).toBe(401);
+      expect(await rawPost(guarded.url, { authorization: 'Bearer wrong' })).toBe(401);
       const seen = await probe(guarded.url, 'Bearer s3cret');
       expect(seen.tools).toHaveLength(19);
     } finally {
       await guarded.close();
     }
+  });
+
+  it('closes a session left idle without DELETE, but not one with a tool call in progress', async () => {
+    const short = await startHttpServer({
+      client: fastClient(emulator),
+      port: 0,
+      progressIntervalMs: 100,
+      sessionIdleMs: 300,
+    });
+    try {
+      const trackerId = await createTracker();
+      const { client, transport } = await connectHttp(short.url);
+      expect(short.sessionCount).toBe(1);
+      // The run takes longer than the idle timeout; the call in flight keeps its session.
+      const slow = (await client.callTool(
+        {
+          name: 'run_tracker',
+          arguments: { tracker_id: trackerId, context: { emulator: { score: 8, delay_ms: 900 } } },
+        },
+        undefined,
+        { onprogress: () => {}, timeout: 10_000 },
+      )) as CallToolResult;
+      expect(slow.structuredContent).toMatchObject({ done: true });
+      const sessionId = transport.sessionId ?? '';
+      // The client stays connected (its GET stream open) but sends nothing: the session expires.
+      await vi.waitFor(() => expect(short.sessionCount).toBe(0), { timeout: 5000, interval: 50 });
+      const listTools = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };
+      expect(await rawPost(short.url, { 'mcp-session-id': sessionId }, listTools)).toBe(404);
+      await expect(client.listTools()).rejects.toThrow();
+      await client.close();
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('closes every session when the server closes', async () => {
+    const server = await startHttpServer({ client: fastClient(emulator), port: 0 });
+    const first = await connectHttp(server.url);
+    const second = await connectHttp(server.url);
+    expect(server.sessionCount).toBe(2);
+    await server.close();
+    expect(server.sessionCount).toBe(0);
+    await Promise.all([first.client.close(), second.client.close()]);
   });
 
   it('passes the official conformance suite, apart from the listed fixture scenarios', async () => {

@@ -129,4 +129,19 @@ describe('vault tools', () => {
       await locked.close();
     }
   });
+  it('a failure after some batches says which rows are stored, so a retry does not repeat them', async () => {
+    // Row 1,000 alone exceeds a request's byte limit; the first batch (rows 0-999) is already sent.
+    const rows: Record<string, unknown>[] = Array.from({ length: 1000 }, (_, i) => ({ i }));
+    rows.push({ blob: 'x'.repeat(10_000_001) });
+    const result = await call(mcp.client, 'upload_vault_data', {
+      tracker_id: trackerId,
+      source_name: 'half-done',
+      rows,
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/`rows\[1000\]`/);
+    expect(textOf(result)).toMatch(
+      /rows\[0\.\.999\] \(1000 of 1001\) are already stored in source \S+; call again with only the rows from index 1000 on/,
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HTTP_PORT, parseCliOptions } from '../../src/index.ts';
+import { DEFAULT_HTTP_PORT, DEFAULT_SESSION_TIMEOUT_MINUTES, parseCliOptions } from '../../src/index.ts';
 
 describe('parseCliOptions', () => {
   it.each([
@@ -14,6 +14,7 @@ describe('parseCliOptions', () => {
           toolsets: undefined,
           host: '127.0.0.1',
           port: DEFAULT_HTTP_PORT,
+          sessionTimeoutMinutes: DEFAULT_SESSION_TIMEOUT_MINUTES,
         },
       },
     ],
@@ -46,6 +47,7 @@ describe('parseCliOptions', () => {
         want: { http: true, port: 0, host: '0.0.0.0', authToken: 's3cret' },
       },
     ],
+    ['session timeout', { argv: ['--session-timeout', '5'], env: {}, want: { sessionTimeoutMinutes: 5 } }],
     ['read-only flag', { argv: ['--read-only'], env: {}, want: { readOnly: true } }],
     [
       'allowed hosts and origins',
@@ -62,6 +64,7 @@ describe('parseCliOptions', () => {
   it.each([
     ['unknown toolset', ['--toolsets', 'spaces,alerts'], /--toolsets: unknown toolset "alerts"/],
     ['bad port', ['--port', 'http'], /--port: must be an integer/],
+    ['bad session timeout', ['--session-timeout', 'soon'], /--session-timeout: must be a number/],
     ['unknown flag', ['--bogus'], /bogus/],
   ])('rejects %s naming the flag', (_name, argv, want) => {
     expect(() => parseCliOptions(argv, {})).toThrow(want);

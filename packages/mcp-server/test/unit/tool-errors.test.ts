@@ -9,7 +9,7 @@ import {
   TrackerValidationError,
 } from '@trackerkit/client';
 import { describe, expect, it } from 'vitest';
-import { describeToolError, ToolInputError } from '../../src/index.ts';
+import { describeToolError, PartialSuccessError, ToolInputError } from '../../src/index.ts';
 
 const api = (status: number, detail: TrackerApiError['detail'], extra: { retryAfterMs?: number } = {}) => ({
   status,
@@ -102,9 +102,40 @@ describe('describeToolError', () => {
         want: [/unreachable/, /TRACKER_API_URL/],
       },
     ],
-    ['anything else → its message', { given: new Error('boom'), want: [/^some_tool failed: boom$/] }],
+    [
+      'timeout without a run → retry, checking creates first',
+      {
+        given: new TrackerTimeoutError('late', 1000),
+        want: [/did not answer in time/, /Retry once/, /list_\*/],
+      },
+    ],
+    [
+      'partial success → the error, then what already happened',
+      {
+        given: new PartialSuccessError(
+          new TrackerApiError(api(503, 'down')),
+          'run run_9 was started; call get_run instead of run_tracker again.',
+        ),
+        want: [/failed with 503: down\. .*retry in a minute.* Note: run run_9 was started; call get_run/],
+      },
+    ],
+    [
+      'anything else → its message and what to do',
+      { given: new Error('boom'), want: [/^some_tool failed: boom\. This is unexpected: retry once/] },
+    ],
   ])('%s', (_name, { given, want }) => {
     const text = describeToolError('some_tool', given);
     for (const pattern of want) expect(text).toMatch(pattern);
   });
+
+  // Every failure must tell the model what to do, not only what went wrong.
+  it.each([400, 401, 402, 403, 404, 409, 413, 415, 422, 429, 500, 502, 503])(
+    'a %i answer carries the detail and a hint',
+    (status) => {
+      const text = describeToolError('some_tool', new TrackerApiError(api(status, 'the detail')));
+      const [, hint = ''] = text.split('the detail. ');
+      expect(text).toContain(`failed with ${status}: the detail.`);
+      expect(hint).toMatch(/\b(call|retry|wait|fix|correct|set|send|upload|check|cannot)\b/i);
+    },
+  );
 });

@@ -2,6 +2,7 @@ import type { Run } from '@trackerkit/client';
 import { z } from 'zod';
 import { trackerId } from '../../schemas.ts';
 import { CREATES, defineTool, type ToolContext } from '../../tool-definition.ts';
+import { PartialSuccessError } from '../../tool-errors.ts';
 
 /** Without a progress token the client's request timeout (60 s by default) is never extended. */
 export const WAIT_WITHOUT_PROGRESS_SECONDS = 50;
@@ -118,7 +119,15 @@ export const runTracker = defineTool({
     const seconds = context.canReportProgress
       ? args.wait_seconds
       : Math.min(args.wait_seconds, WAIT_WITHOUT_PROGRESS_SECONDS);
-    const outcome = await waitWithProgress(args.tracker_id, accepted.run_id, seconds, context);
+    const outcome = await waitWithProgress(args.tracker_id, accepted.run_id, seconds, context).catch(
+      (error: unknown) => {
+        // The run exists and costs quants: a retry of run_tracker would start (and bill) another.
+        throw new PartialSuccessError(
+          error,
+          `run ${accepted.run_id} was started; call get_run with tracker_id ${args.tracker_id} and run_id ${accepted.run_id} instead of run_tracker again.`,
+        );
+      },
+    );
     const result =
       typeof outcome === 'string'
         ? pollLater(args.tracker_id, accepted.run_id, outcome, `Still ${outcome} after ${seconds}s.`)

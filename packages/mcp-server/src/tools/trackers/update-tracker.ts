@@ -10,7 +10,7 @@ export const updateTracker = defineTool({
   name: 'update_tracker',
   title: 'Update a tracker',
   description:
-    "Change some of a tracker's settings (get_tracker shows the current ones); fields left out stay, notification_config fields merge. schedule null clears it; run_mode scheduled needs a schedule.",
+    "Change some of a tracker's settings (get_tracker shows the current ones); fields left out stay, notification_config fields merge. schedule null clears it; run_mode scheduled needs a schedule. Next: run_tracker to see the effect.",
   toolset: 'trackers',
   operationId: 'updateTracker',
   input: z.strictObject({

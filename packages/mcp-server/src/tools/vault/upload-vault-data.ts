@@ -2,6 +2,7 @@ import { LIMITS } from '@trackerkit/client';
 import { z } from 'zod';
 import { definedOnly, trackerId } from '../../schemas.ts';
 import { CREATES, defineTool } from '../../tool-definition.ts';
+import { PartialSuccessError } from '../../tool-errors.ts';
 
 export const uploadVaultData = defineTool({
   name: 'upload_vault_data',
@@ -20,19 +21,32 @@ export const uploadVaultData = defineTool({
   async handler({ tracker_id, rows, ...source }, context) {
     const total = Math.ceil(rows.length / LIMITS.uploadRowsMax);
     let sent = 0;
-    const result = await context.client.vault.uploadRows(
-      tracker_id,
-      { ...definedOnly(source), rows },
-      {
-        signal: context.signal,
-        onBatch: () => {
-          sent += 1;
-          void context
-            .reportProgress(sent, total, `Uploaded batch ${sent} of about ${total}`)
-            .catch(() => {});
+    let stored = 0;
+    let storedIn = '';
+    const result = await context.client.vault
+      .uploadRows(
+        tracker_id,
+        { ...definedOnly(source), rows },
+        {
+          signal: context.signal,
+          onBatch: (batch) => {
+            sent += 1;
+            stored += batch.rows;
+            storedIn = batch.response.source_id;
+            void context
+              .reportProgress(sent, total, `Uploaded batch ${sent} of about ${total}`)
+              .catch(() => {});
+          },
         },
-      },
-    );
+      )
+      .catch((error: unknown) => {
+        // Batches already sent are stored: a plain retry would add them twice.
+        if (stored === 0) throw error;
+        throw new PartialSuccessError(
+          error,
+          `rows[0..${stored - 1}] (${stored} of ${rows.length}) are already stored in source ${storedIn}; call again with only the rows from index ${stored} on.`,
+        );
+      });
     const structured = {
       source_id: result.source_id,
       batches: result.batches,

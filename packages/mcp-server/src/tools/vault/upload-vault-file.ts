@@ -27,7 +27,10 @@ async function readInput(
     if (info.size > LIMITS.fileBytesMax) {
       throw new ToolInputError('path', `file is ${info.size} bytes; at most ${LIMITS.fileBytesMax}`);
     }
-    return { file: new Uint8Array(await readFile(path)), filename: args.filename ?? basename(path) };
+    const bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
+      throw new ToolInputError('path', `cannot read ${path} (${error.code ?? error.message})`);
+    });
+    return { file: new Uint8Array(bytes), filename: args.filename ?? basename(path) };
   }
   if (args.filename === undefined) {
     throw new ToolInputError(
