@@ -30,6 +30,8 @@ export interface EmulatorOptions {
   email?: string;
   /** Seconds between webhook attempts (defaults to the document's WEBHOOK_DELIVERY). */
   webhookBackoffSeconds?: readonly number[];
+  /** Longest webhook `Retry-After` honoured between attempts (the document's retry_after_max_seconds); longer ones end the delivery. */
+  webhookRetryAfterMaxSeconds?: number;
   /** Log sink; defaults to stderr. */
   log?: (line: string) => void;
 }
@@ -55,6 +57,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     token: options.token,
     email: options.email ?? 'developer@emulator.trackerkit.test',
     webhookBackoffSeconds: options.webhookBackoffSeconds ?? WEBHOOK_DELIVERY.backoff_seconds,
+    webhookRetryAfterMaxSeconds: options.webhookRetryAfterMaxSeconds ?? WEBHOOK_DELIVERY.retry_after_max_seconds,
     log: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
   };
 }

@@ -3498,7 +3498,9 @@ export const openapiDocument = {
             1,
             5
           ],
-          "success": "any 2xx"
+          "success": "any 2xx",
+          "retry_after": "A 429 or 503 with Retry-After (delta-seconds or an HTTP-date) is honoured when it asks for longer than the backoff, within the same attempts.",
+          "retry_after_max_seconds": 60
         },
         "tags": [
           "Runs"

@@ -16,9 +16,9 @@ const V03_FIELDS = ['notify_below', 'lower_threshold', 'notify_above', 'upper_th
 /** Which setting decides alerts for this config (the order of the document's `webhooks` section). */
 export function ruleOf(config: StoredNotificationConfig): AlertData['rule'] | null {
   if (config.notify_below === true || config.notify_above === true) return 'bounds';
-  // v0.3 fields present with both directions off: the bounds rule is chosen and alerts on nothing.
-  if (V03_FIELDS.some((f) => config[f] !== undefined && config[f] !== null && config[f] !== false))
-    return null;
+  // Any v0.3 field present (even false or null) with both directions off: the bounds rule is chosen
+  // and alerts on nothing (the document's NotificationConfig; its validation counts presence alike).
+  if (V03_FIELDS.some((f) => config[f] !== undefined)) return null;
   if (config.score_threshold != null && config.threshold_direction != null) return 'score_threshold';
   return 'signal_level';
 }

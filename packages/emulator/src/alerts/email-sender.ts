@@ -1,6 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import nodemailer from 'nodemailer';
-import { type RetryResult, withRetries } from './retry.ts';
+import { type RetryPolicy, type RetryResult, withRetries } from './retry.ts';
 
 export interface AlertMail {
   to: string;
@@ -25,7 +25,7 @@ export class EmailSender {
     this.#log = log;
   }
 
-  send(mail: AlertMail, backoffSeconds: readonly number[], signal?: AbortSignal): Promise<RetryResult> {
+  send(mail: AlertMail, policy: RetryPolicy, signal?: AbortSignal): Promise<RetryResult> {
     return withRetries(
       async () => {
         await this.#transport.sendMail({
@@ -37,7 +37,7 @@ export class EmailSender {
         if (this.#captured) this.#log(`@trackerkit/emulator: alert mail to ${mail.to}: ${mail.subject}`);
         return { ok: true };
       },
-      backoffSeconds,
+      policy,
       signal,
     );
   }

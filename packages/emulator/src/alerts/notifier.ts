@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AlertData, ChannelDelivery } from '@trackerkit/client';
 import type { App } from '../app.ts';
 import { iso } from '../clock.ts';
@@ -6,6 +7,15 @@ import { evaluateAlert, ruleOf } from './alert-rules.ts';
 import type { EmailSender } from './email-sender.ts';
 import type { RetryResult } from './retry.ts';
 import { sendWebhook } from './webhook-sender.ts';
+
+/**
+ * The `webhook-id` of a run's event: derived from the run, so the re-execution of a run cut short by
+ * a restart sends the same id and receivers drop the duplicate.
+ */
+export function messageId(runId: string, type: string): string {
+  const hex = createHash('sha256').update(`${runId}:${type}`).digest('hex');
+  return `msg_${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
 
 export interface NotifyOutcome {
   delivery: RunRecord['notification_delivery'];
@@ -35,7 +45,10 @@ export class Notifier {
     const account = this.#app.store.accounts.get(tracker.account_id);
     if (!account) return none;
     const decision = evaluateAlert(config, result, this.#app.options.signalLevelMatch);
-    const backoff = this.#app.options.webhookBackoffSeconds;
+    const policy = {
+      backoffSeconds: this.#app.options.webhookBackoffSeconds,
+      retryAfterMaxSeconds: this.#app.options.webhookRetryAfterMaxSeconds,
+    };
     const signal = this.#abort.signal;
     const data = (
       reason: string,
@@ -66,7 +79,7 @@ export class Notifier {
           timestamp: iso(this.#app.clock.now()),
           data: data(`Score ${result.score} is back inside the alert condition.`, null, null),
         };
-        const outcome = await sendWebhook(target, event, backoff, signal);
+        const outcome = await sendWebhook(target, event, messageId(run.id, event.type), policy, signal);
         if (!outcome.ok)
           this.#app.log(`@trackerkit/emulator: resolved event for ${run.id} failed: ${outcome.error}`);
       }
@@ -85,7 +98,9 @@ export class Notifier {
       data: data(decision.reason, decision.bound, decision.threshold),
     };
     const [webhook, email] = await Promise.all([
-      config.webhook_enabled ? sendWebhook(target, event, backoff, signal).then(record) : null,
+      config.webhook_enabled
+        ? sendWebhook(target, event, messageId(run.id, event.type), policy, signal).then(record)
+        : null,
       config.email_enabled
         ? this.#email
             .send(
@@ -94,7 +109,7 @@ export class Notifier {
                 subject: `Tracker alert: ${tracker.name} scored ${result.score} (${result.signal}) - ${decision.reason}`,
                 text: `${decision.reason}\n\nTracker: ${tracker.name} (${tracker.id})\nRun: ${run.id}\nScore: ${result.score}\nSignal: ${result.signal}\n\n${result.analysis}\n`,
               },
-              backoff,
+              policy,
               signal,
             )
             .then(record)

@@ -6,6 +6,8 @@ export interface AttemptOutcome {
   /** Stop retrying (the receiver rejected the alert for good, e.g. 401 or 410). */
   final?: boolean;
   error?: string;
+  /** The receiver's `Retry-After`, in seconds, when it sent one. */
+  retryAfterSeconds?: number;
 }
 
 export interface RetryResult {
@@ -14,12 +16,37 @@ export interface RetryResult {
   error: string | null;
 }
 
-/** Runs `attempt` up to WEBHOOK_DELIVERY.attempts times, waiting the backoff between tries. */
+export interface RetryPolicy {
+  backoffSeconds: readonly number[];
+  /** Longest `Retry-After` honoured; a receiver asking for more is not retried. */
+  retryAfterMaxSeconds: number;
+}
+
+/**
+ * `Retry-After` as seconds from now: delta-seconds or an HTTP-date (RFC 9110 §10.2.3); null when
+ * absent or unreadable.
+ */
+export function parseRetryAfter(header: string | null, now: number = Date.now()): number | null {
+  if (header === null) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  // Only IMF-fixdate-like values: Date.parse reads bare numbers such as "-1" as years.
+  if (!/^[A-Za-z]{3},/.test(value)) return null;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/**
+ * Runs `attempt` up to WEBHOOK_DELIVERY.attempts times. Between tries it waits the backoff, or the
+ * receiver's `Retry-After` when that is longer: the attempt count never grows, so a receiver that
+ * keeps answering 429 still ends the delivery after the document's attempts.
+ */
 export async function withRetries(
   attempt: (n: number) => Promise<AttemptOutcome>,
-  backoffSeconds: readonly number[],
+  policy: RetryPolicy,
   signal?: AbortSignal,
 ): Promise<RetryResult> {
+  const { backoffSeconds, retryAfterMaxSeconds } = policy;
   let error: string | null = null;
   for (let n = 1; n <= WEBHOOK_DELIVERY.attempts; n++) {
     const outcome = await attempt(n).catch(
@@ -28,7 +55,12 @@ export async function withRetries(
     if (outcome.ok) return { ok: true, attempts: n, error: null };
     error = outcome.error ?? 'failed';
     if (outcome.final || n === WEBHOOK_DELIVERY.attempts) return { ok: false, attempts: n, error };
-    const wait = backoffSeconds[n - 1] ?? backoffSeconds.at(-1) ?? 0;
+    const requested = outcome.retryAfterSeconds ?? 0;
+    if (requested > retryAfterMaxSeconds) {
+      const why = `Retry-After ${requested}s exceeds the emulator's limit of ${retryAfterMaxSeconds}s; not retried`;
+      return { ok: false, attempts: n, error: `${error} (${why})` };
+    }
+    const wait = Math.max(backoffSeconds[n - 1] ?? backoffSeconds.at(-1) ?? 0, requested);
     try {
       await sleep(wait * 1000, undefined, { signal });
     } catch {

@@ -1,6 +1,5 @@
 import { type AlertData, WEBHOOK_DELIVERY } from '@trackerkit/client';
-import { newId } from '../ids.ts';
-import { type RetryResult, withRetries } from './retry.ts';
+import { parseRetryAfter, type RetryPolicy, type RetryResult, withRetries } from './retry.ts';
 import { signStandardWebhook } from './signing.ts';
 
 export type AlertEventType = 'tracker.alert' | 'tracker.alert.resolved';
@@ -11,20 +10,22 @@ export interface WebhookTarget {
 }
 
 /**
- * POSTs one signed event with retries. The `webhook-id` is fixed per event; each attempt is signed
+ * POSTs one signed event with retries. The `webhook-id` (`messageId`) is fixed per event, also across
+ * a restart that re-executes the run, so receivers can deduplicate; each attempt is signed
  * with its own `webhook-timestamp` in real Unix seconds (receivers compare it with their own clock,
  * so the emulator clock is not used here).
  */
 export async function sendWebhook(
   target: WebhookTarget,
   event: { type: AlertEventType; timestamp: string; data: AlertData },
-  backoffSeconds: readonly number[],
+  messageId: string,
+  policy: RetryPolicy,
   signal?: AbortSignal,
 ): Promise<RetryResult> {
   const { url, secret } = target;
   if (!url || !secret)
     return { ok: false, attempts: 1, error: 'No webhook endpoint is configured for the account' };
-  const id = newId('msg');
+  const id = messageId;
   const body = JSON.stringify(event);
   return withRetries(
     async () => {
@@ -45,9 +46,15 @@ export async function sendWebhook(
       await response.arrayBuffer().catch(() => undefined);
       if (response.ok) return { ok: true };
       const final = response.status === 401 || response.status === 410;
-      return { ok: false, final, error: `HTTP ${response.status} from ${url}` };
+      const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+      return {
+        ok: false,
+        final,
+        error: `HTTP ${response.status} from ${url}`,
+        ...(retryAfter === null ? {} : { retryAfterSeconds: retryAfter }),
+      };
     },
-    backoffSeconds,
+    policy,
     signal,
   );
 }

@@ -18,11 +18,19 @@ export function checkTrackerConfig(
     schedule: Schedule | null;
     agentConfig: StoredAgentConfig;
     notificationConfig: Partial<NotificationConfig> | null;
+    /**
+     * Whether skills and linked trackers were sent in this request. Stored ones are not checked
+     * again: a linked tracker deleted later, or a skill dropped from the catalog by a restart with
+     * other `--skill-costs`, must not make every later PATCH of the tracker fail.
+     */
+    sent?: { skills: boolean; linkedTrackers: boolean };
   },
 ): void {
   const issues: ValidationIssue[] = [];
   const catalog = app.options.skillCosts;
-  target.agentConfig.skills.forEach((skill, i) => {
+  const sent = target.sent ?? { skills: true, linkedTrackers: true };
+  const skills = sent.skills ? target.agentConfig.skills : [];
+  skills.forEach((skill, i) => {
     if (!(skill in catalog)) {
       issues.push({
         loc: ['body', 'agent_config', 'skills', i],
@@ -50,7 +58,7 @@ export function checkTrackerConfig(
     });
   }
   if (issues.length > 0) throw new ValidationFailure(issues);
-  for (const linked of target.agentConfig.linked_trackers) {
+  for (const linked of sent.linkedTrackers ? target.agentConfig.linked_trackers : []) {
     const other = app.store.trackers.get(linked);
     if (linked === target.trackerId) throw new HttpError(400, 'A tracker cannot link to itself');
     if (!other || other.account_id !== account.id || other.space_id !== target.spaceId) {

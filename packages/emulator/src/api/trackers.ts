@@ -27,9 +27,17 @@ function agentConfigOf(config: AgentConfig): StoredAgentConfig {
   };
 }
 
+/**
+ * The next occurrence from now on the (new) grid. An occurrence that already fired at this very
+ * instant is not fired twice when the schedule is changed right after it.
+ */
 export function scheduleNext(app: App, tracker: TrackerRecord): number | null {
   if (tracker.run_mode !== 'scheduled' || !tracker.schedule) return null;
-  return nextOccurrence(tracker.schedule, app.clock.now());
+  const now = app.clock.now();
+  const firedNow = app.store.runs
+    .by('tracker_id', tracker.id)
+    .some((run) => run.config_snapshot.trigger_type === 'scheduled' && run.created_at >= now);
+  return nextOccurrence(tracker.schedule, firedNow ? now + 1 : now);
 }
 
 export function trackerHandlers(app: App): Record<string, Handler> {
@@ -104,6 +112,7 @@ export function trackerHandlers(app: App): Record<string, Handler> {
       }
       const schedule = patch.schedule === undefined ? current.schedule : patch.schedule;
       const runMode = patch.run_mode ?? current.run_mode;
+      const sentAgent = patch.agent_config as AgentConfigUpdate | undefined;
       checkTrackerConfig(app, account, {
         trackerId: current.id,
         spaceId: current.space_id,
@@ -111,6 +120,10 @@ export function trackerHandlers(app: App): Record<string, Handler> {
         schedule,
         agentConfig,
         notificationConfig: notification,
+        sent: {
+          skills: sentAgent !== undefined && (replace || sentAgent.skills !== undefined),
+          linkedTrackers: sentAgent !== undefined && (replace || sentAgent.linked_trackers !== undefined),
+        },
       });
       const updated: TrackerRecord = {
         ...current,

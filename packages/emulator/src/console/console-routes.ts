@@ -104,7 +104,7 @@ export function createConsole(app: App, driver: TimeDriver) {
         return { status: 200, body: DELETED };
       },
     ],
-    ['GET', /^\/clock$/, () => ({ status: 200, body: { now: iso(app.clock.now()), mode: app.clock.mode } })],
+    ['GET', /^\/clock$/, () => ({ status: 200, body: { now: iso(app.clock.now()) } })],
     [
       'POST',
       /^\/clock$/,
@@ -113,7 +113,7 @@ export function createConsole(app: App, driver: TimeDriver) {
         if (app.clock.mode !== 'manual')
           throw new HttpError(409, 'The clock is real; start with --clock manual to move it');
         const now = await driver.advanceTo(app.clock.now() + Number(body.advance_minutes) * MINUTE);
-        return { status: 200, body: { now: iso(now), mode: app.clock.mode } };
+        return { status: 200, body: { now: iso(now) } };
       },
     ],
   ];
@@ -125,7 +125,11 @@ export function createConsole(app: App, driver: TimeDriver) {
     if (!route) {
       await readBody(req, BODY_LIMIT).catch(() => undefined);
       return matching.length > 0
-        ? { status: 405, body: { detail: 'Method Not Allowed' } }
+        ? {
+            status: 405,
+            body: { detail: 'Method Not Allowed' },
+            headers: { allow: [...new Set(matching.map(([m]) => m))].join(', ') },
+          }
         : { status: 404, body: { detail: 'Not Found' } };
     }
     const raw = await readBody(req, BODY_LIMIT);

@@ -10,7 +10,8 @@ import { liveItems } from './vault-expiry.ts';
  * Executes runs in-process: pending → running → completed or failed. Execution uses real time
  * (`delay_ms`) and never waits for the emulator clock; timestamps come from the emulator clock.
  * Notifications are delivered before the run is stored as completed, so a client that sees
- * `completed` also sees the final notification_delivery.
+ * `completed` also sees the final notification_delivery. Runs found pending or running at start (the
+ * previous process stopped or was killed) are executed again from the beginning.
  */
 export class RunWorker implements RunExecutor {
   readonly #inflight = new Set<Promise<void>>();
@@ -48,7 +49,8 @@ export class RunWorker implements RunExecutor {
     await new Promise((resolve) => setImmediate(resolve));
     const pending = store.runs.get(runId);
     if (!pending || (pending.status !== 'pending' && pending.status !== 'running')) return;
-    let run: RunRecord = { ...pending, status: 'running', started_at: clock.now() };
+    // A run resumed after a restart keeps the start it was acknowledged with.
+    let run: RunRecord = { ...pending, status: 'running', started_at: pending.started_at ?? clock.now() };
     store.runs.put(run);
     const controls = emulatorControls(run.context);
     if (controls.delay_ms) {
@@ -78,6 +80,9 @@ export class RunWorker implements RunExecutor {
     });
     run = { ...run, result, completed_at: clock.now() };
     const { delivery, alerted } = await this.#notifier.notify(run, tracker);
+    // Closing cut the deliveries short: leave the run running so that the next start with --data
+    // re-executes it (same webhook-id) instead of recording a delivery failure the receiver never caused.
+    if (this.#abort.signal.aborted) return;
     const account = store.accounts.get(run.account_id);
     store.transaction(() => {
       if (account && account.quants_balance !== null) {

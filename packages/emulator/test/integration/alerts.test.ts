@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, type Loose, startHarness } from './harness.ts';
-import { startReceiver, startSmtp } from './receivers.ts';
+import { type Answer, startReceiver, startSmtp } from './receivers.ts';
 
 let h: Harness;
 let secret = '';
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
-async function setup(statuses: number[] = [], options = {}) {
+async function setup(statuses: Answer[] = [], options = {}) {
   smtp = await startSmtp();
   receiver = await startReceiver(() => secret, statuses);
   h = await startHarness({ smtpUrl: smtp.url, webhookBackoffSeconds: [0.05, 0.05], ...options });
@@ -139,6 +139,46 @@ describe('alerts', () => {
     await rejecting.close();
     const base = `/api/trackers/${t.tracker_id}/runs`;
     expect((await h.api('GET', `${base}?notification_status=failed`)).body.data[0].run_id).toBe(failed);
+  });
+
+  it('honours a 429 Retry-After within the document’s attempts', async () => {
+    const limited = { status: 429, headers: { 'retry-after': '1' } };
+    await setup([limited, 200]);
+    const t = await h.tracker({
+      notification_config: { webhook_enabled: true, notify_below: true, lower_threshold: 3 },
+    });
+    const id = await run(t.tracker_id, 2);
+    expect(receiver.hooks).toHaveLength(2);
+    expect(receiver.hooks[0]?.id).toBe(receiver.hooks[1]?.id);
+    // The test backoff is 0.05 s: the second attempt waited for the receiver's 1 s instead.
+    expect((receiver.hooks[1]?.at ?? 0) - (receiver.hooks[0]?.at ?? 0)).toBeGreaterThanOrEqual(950);
+    expect((await getRun(t.tracker_id, id)).notification_delivery.webhook).toMatchObject({
+      status: 'success',
+      attempts: 2,
+      error: null,
+    });
+  });
+
+  it.each([
+    [
+      'keeps answering 429',
+      { given: { answers: Array(5).fill({ status: 429, headers: { 'retry-after': '0' } }) }, want: 3 },
+    ],
+    [
+      'asks for more than the emulator waits',
+      { given: { answers: [{ status: 429, headers: { 'retry-after': '120' } }] }, want: 1 },
+    ],
+  ])('records a failed delivery when the receiver %s', async (_, { given, want }) => {
+    await setup(given.answers, { webhookRetryAfterMaxSeconds: 30 });
+    const t = await h.tracker({
+      notification_config: { webhook_enabled: true, notify_below: true, lower_threshold: 3 },
+    });
+    const id = await run(t.tracker_id, 2);
+    expect(receiver.hooks).toHaveLength(want);
+    const delivery = (await getRun(t.tracker_id, id)).notification_delivery.webhook;
+    expect(delivery).toMatchObject({ status: 'failed', attempts: want, delivered_at: null });
+    expect(delivery.error).toContain('429');
+    if (want === 1) expect(delivery.error).toContain('Retry-After 120s');
   });
 
   it.each([

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -93,6 +95,83 @@ describe('trackerkit-emulator bin', () => {
     ).json()) as { now: string };
     expect(clockAfter.now).toBe(clockBefore.now);
     await stop(second.child, 'SIGTERM');
+  });
+
+  it('re-executes runs left pending or running by a kill, with the same webhook-id', async () => {
+    // The first delivery is never answered: the kill lands while the run is in its alert delivery.
+    const hooks: { id: string; runId: string }[] = [];
+    const hung: ServerResponse[] = [];
+    let arrived: () => void = () => {};
+    const firstHook = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const receiver = createServer((req: IncomingMessage, res: ServerResponse) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => {
+        raw += c.toString();
+      });
+      req.on('end', () => {
+        hooks.push({ id: String(req.headers['webhook-id']), runId: JSON.parse(raw).data.run_id });
+        if (hooks.length === 1) {
+          hung.push(res);
+          arrived();
+        } else res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+
+    const data = join(dir, 'inflight.sqlite');
+    const first = await spawnBin(['--port', '0', '--clock', 'manual', '--data', data]);
+    const base = first.ready.base_url;
+    const origin = new URL(base).origin;
+    const headers = { authorization: `Bearer ${first.ready.token}`, 'content-type': 'application/json' };
+    const post = async (url: string, body: unknown, method = 'POST') =>
+      (await fetch(url, { method, headers, body: JSON.stringify(body) })).json() as Promise<
+        Record<string, string>
+      >;
+    await post(`${origin}/_emulator/accounts/${first.ready.account_id}/webhook`, { url: hookUrl }, 'PUT');
+    const tracker = await post(`${base}/api/spaces/${first.ready.space_id}/trackers`, {
+      name: 'inflight',
+      description: 'd',
+      run_mode: 'manual',
+      agent_config: { instruction: 'i', score_meaning: 's', skills: [] },
+      notification_config: { webhook_enabled: true, notify_below: true, lower_threshold: 3 },
+    });
+    const runs = `${base}/api/trackers/${tracker.tracker_id}/runs`;
+    const alerting = await post(runs, { context: { emulator: { score: 1 } } });
+    const slow = await post(runs, { context: { emulator: { score: 8, delay_ms: 1500 } } });
+    await firstHook;
+    const slowBefore = (await (await fetch(`${runs}/${slow.run_id}`, { headers })).json()) as Record<
+      string,
+      string
+    >;
+    expect(slowBefore.status).toBe('running');
+    await stop(first.child, 'SIGKILL');
+    for (const res of hung) res.destroy();
+
+    const second = await spawnBin(['--port', '0', '--clock', 'manual', '--data', data]);
+    const getRun = async (id: string) =>
+      (await (
+        await fetch(`${second.ready.base_url}/api/trackers/${tracker.tracker_id}/runs/${id}`, { headers })
+      ).json()) as Record<string, Record<string, unknown> | string>;
+    const finished = async (id: string) => {
+      for (let i = 0; i < 300; i++) {
+        const run = await getRun(id);
+        if (run.status === 'completed' || run.status === 'failed') return run;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`run ${id} did not finish after the restart`);
+    };
+    const resumed = await finished(String(alerting.run_id));
+    expect(resumed).toMatchObject({ status: 'completed', result: { score: 1 } });
+    expect(resumed.notification_delivery).toMatchObject({ webhook: { status: 'success', attempts: 1 } });
+    expect(hooks).toHaveLength(2);
+    expect(hooks[1]).toEqual(hooks[0]);
+    const slowAfter = await finished(String(slow.run_id));
+    expect(slowAfter).toMatchObject({ status: 'completed', started_at: slowBefore.started_at });
+    await stop(second.child, 'SIGTERM');
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
   });
 
   it('rejects unknown flags with a usage message', async () => {

@@ -11,7 +11,12 @@ export interface ReceivedHook {
   raw: string;
   verified: boolean;
   body: Loose;
+  /** performance.now() when the request arrived. */
+  at: number;
 }
+
+/** A status to answer, optionally with headers (e.g. `Retry-After`). */
+export type Answer = number | { status: number; headers: Record<string, string> };
 
 /** Verifies a Standard Webhooks v1 signature independently of the emulator's signing code. */
 export function verifyStandardWebhook(
@@ -31,7 +36,7 @@ export function verifyStandardWebhook(
 }
 
 /** A loopback webhook receiver; `statuses` are answered in order (then 200). */
-export async function startReceiver(secret: () => string, statuses: number[] = []) {
+export async function startReceiver(secret: () => string, statuses: Answer[] = []) {
   const hooks: ReceivedHook[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -48,8 +53,11 @@ export async function startReceiver(secret: () => string, statuses: number[] = [
         raw,
         body: JSON.parse(raw),
         verified: verifyStandardWebhook(secret(), id, timestamp, raw, signature),
+        at: performance.now(),
       });
-      res.writeHead(statuses.shift() ?? 200).end();
+      const answer = statuses.shift() ?? 200;
+      if (typeof answer === 'number') res.writeHead(answer).end();
+      else res.writeHead(answer.status, answer.headers).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -57,6 +57,51 @@ describe('evaluateAlert', () => {
       'v0.3 fields with both directions off',
       { given: [{ notify_below: false, lower_threshold: 3 }, 0], want: null },
     ],
+    [
+      'a v0.3 field set to false still silences legacy',
+      { given: [{ notify_below: false, score_threshold: 5, threshold_direction: 'below' }, 0], want: null },
+    ],
+    [
+      'a null v0.3 threshold still silences signal_level',
+      { given: [{ lower_threshold: null, signal_level: 'Any' }, 0], want: null },
+    ],
+    [
+      'both bounds, below',
+      {
+        given: [{ notify_below: true, lower_threshold: 3, notify_above: true, upper_threshold: 8 }, 0],
+        want: ['bounds', 'lower', 3],
+      },
+    ],
+    [
+      'both bounds, above',
+      {
+        given: [{ notify_below: true, lower_threshold: 3, notify_above: true, upper_threshold: 8 }, 10],
+        want: ['bounds', 'upper', 8],
+      },
+    ],
+    [
+      'bounds crossing wins over signal_level Any',
+      {
+        given: [{ notify_below: true, lower_threshold: 3, signal_level: 'Any' }, 6],
+        want: null,
+      },
+    ],
+    [
+      'legacy wins over signal_level',
+      {
+        given: [{ score_threshold: 2, threshold_direction: 'below', signal_level: 'Any' }, 5],
+        want: null,
+      },
+    ],
+    [
+      'legacy above, below the threshold',
+      { given: [{ score_threshold: 7, threshold_direction: 'above' }, 6], want: null },
+    ],
+    [
+      'signal level equal is at or below',
+      { given: [{ signal_level: 'Neutral' }, 5], want: ['signal_level', null, 'Neutral'] },
+    ],
+    ['signal level default Poor', { given: [{}, 2], want: null }],
   ] as const)('%s', (_, { given, want }) => {
     const [config, score] = given;
     const decision = evaluateAlert(
