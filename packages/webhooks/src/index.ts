@@ -24,7 +24,7 @@ export type {
   UnknownEvent,
 } from './events/types.ts';
 export { isKnownEvent } from './events/types.ts';
-export type { Router, RouterOptions } from './router/create-router.ts';
+export type { HandlerContext, Router, RouterOptions } from './router/create-router.ts';
 export { createRouter } from './router/create-router.ts';
 export { matchRouteTree } from './router/match-route-tree.ts';
 export type { MuteWindow, RouteMatch, RouteMatchers, RouteNode } from './router/types.ts';

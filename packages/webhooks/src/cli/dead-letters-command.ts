@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { formatAlert } from '../delivery/format-alert.ts';
 import { WebhooksError } from '../errors.ts';
 import { openStore } from '../store/open-store.ts';
@@ -49,9 +50,22 @@ export function deadLettersCommand(
   dbPath: string,
   args: string[],
   out: (text: string) => void = (t) => process.stdout.write(`${t}\n`),
+  err: (text: string) => void = (t) => process.stderr.write(`${t}\n`),
 ): number {
   const [action, target] = args;
-  const store = openStore(dbPath);
+  if (!['list', 'show', 'replay'].includes(action ?? '')) {
+    throw new WebhooksError('dead-letters: use list, show <id> or replay <id|--all>', {
+      status: 400,
+      reason: 'usage',
+    });
+  }
+  // Opening a missing path would create an empty store and report "No dead letters": a typo
+  // in --db must not look like a clean bill of health.
+  if (dbPath !== ':memory:' && !existsSync(dbPath)) {
+    err(`@trackerkit/webhooks: no store at ${dbPath} (check --db or storage.path)`);
+    return 1;
+  }
+  const store = openStore(dbPath, { owner: false });
   try {
     if (action === 'list') {
       const rows = store.list('dead');
@@ -84,7 +98,7 @@ export function deadLettersCommand(
       }
       const d = store.get(id);
       if (d?.state !== 'dead') {
-        out(`@trackerkit/webhooks: no dead letter with id ${id}`);
+        err(`@trackerkit/webhooks: no dead letter with id ${id}`);
         return 1;
       }
       if (action === 'show') out(details(d));

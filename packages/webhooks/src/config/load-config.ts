@@ -78,6 +78,11 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
   c.sources.forEach((s, i) => {
     if (paths.has(s.path)) problems.push(`sources.${i}.path: duplicate path ${s.path}`);
     paths.add(s.path);
+    if (s.scheme === 'none' && (s.secret || s.secrets)) {
+      problems.push(
+        `sources.${i}.scheme: none verifies nothing, yet secrets are configured (choose the scheme they belong to)`,
+      );
+    }
     if (s.scheme !== 'none' && !s.secret && !s.secrets) {
       problems.push(
         `sources.${i}.secret: required for scheme ${s.scheme} (only scheme none takes no secret)`,
@@ -116,6 +121,7 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
     catchAll,
     delivery: {
       concurrency: c.delivery.concurrency,
+      retry: retryDefaults,
       pollIntervalMs: parseDuration(c.delivery.poll_interval),
       breaker: {
         failureThreshold: c.delivery.breaker.failure_threshold,

@@ -1,6 +1,6 @@
 import type { DestinationInput } from './config-schema.ts';
 import { parseDuration } from './parse-duration.ts';
-import { resolveSecret } from './resolve-secret.ts';
+import { resolveSecret, resolveUrl } from './resolve-secret.ts';
 import type { DestinationConfig, RetryPolicy } from './types.ts';
 
 type RetryInput = {
@@ -42,7 +42,7 @@ export function normalizeDestination(
       return {
         ...common,
         type: d.type,
-        url: resolveSecret(d.url, at('url'), env),
+        url: resolveUrl(d.url, at('url'), env),
         secret: resolveSecret(d.secret, at('secret'), env),
         ...(d.headers ? { headers: d.headers } : {}),
       };
@@ -50,24 +50,24 @@ export function normalizeDestination(
       return {
         ...common,
         type: d.type,
-        url: resolveSecret(d.url, at('url'), env),
+        url: resolveUrl(d.url, at('url'), env),
         secret: resolveSecret(d.secret, at('secret'), env),
       };
     case 'slack':
     case 'teams':
-      return { ...common, type: d.type, url: resolveSecret(d.url, at('url'), env) };
+      return { ...common, type: d.type, url: resolveUrl(d.url, at('url'), env) };
     case 'discord':
       return {
         ...common,
         type: d.type,
-        url: resolveSecret(d.url, at('url'), env),
+        url: resolveUrl(d.url, at('url'), env),
         ...(d.username ? { username: d.username } : {}),
       };
     case 'ntfy':
       return {
         ...common,
         type: d.type,
-        url: resolveSecret(d.url, at('url'), env),
+        url: resolveUrl(d.url, at('url'), env),
         topic: d.topic,
         ...(d.token ? { token: resolveSecret(d.token, at('token'), env) } : {}),
         ...(d.priority ? { priority: d.priority } : {}),
@@ -76,7 +76,7 @@ export function normalizeDestination(
       return {
         ...common,
         type: d.type,
-        url: resolveSecret(d.url, at('url'), env),
+        url: resolveUrl(d.url, at('url'), env),
         routingKey: resolveSecret(d.routing_key, at('routing_key'), env),
         ...(d.source ? { source: d.source } : {}),
       };

@@ -13,3 +13,22 @@ export function resolveSecret(ref: SecretRef, path: string, env: NodeJS.ProcessE
   }
   return value;
 }
+
+/**
+ * A destination URL (often a credential itself: Slack, Discord and Teams put the token in it),
+ * resolved and checked to be http(s). The error names the path and the rule, never the value.
+ */
+export function resolveUrl(ref: SecretRef, path: string, env: NodeJS.ProcessEnv): string {
+  const value = resolveSecret(ref, path, env);
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {}
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new WebhooksError(`invalid configuration: ${path}: must be an http:// or https:// URL`, {
+      status: 500,
+      reason: 'invalid_config',
+    });
+  }
+  return value;
+}

@@ -57,6 +57,8 @@ export interface Config {
   delivery: {
     concurrency: number;
     pollIntervalMs: number;
+    /** The default retry policy (each destination may override it); also that of code handlers. */
+    retry: RetryPolicy;
     breaker: { failureThreshold: number; cooldownMs: number };
   };
   log: { level: 'debug' | 'info' | 'warn' | 'error' | 'silent'; stream: 'stderr' | 'stdout' };

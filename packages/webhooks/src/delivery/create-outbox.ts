@@ -12,7 +12,10 @@ import type { DeliveryOutcome, Destination } from './types.ts';
 export interface OutboxOptions {
   store: Store;
   destinations: Destination[];
-  configs: DestinationConfig[];
+  /** What the loop needs of each destination's configuration (the code-handlers one has no more). */
+  configs: Array<Pick<DestinationConfig, 'name' | 'timeoutMs' | 'retry'>>;
+  /** Secret values per destination name, cut out of error text before it is stored or logged. */
+  secrets?: Map<string, string[]>;
   concurrency: number;
   pollIntervalMs: number;
   breaker: { failureThreshold: number; cooldownMs: number };
@@ -40,6 +43,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
     options.configs.map((c) => [c.name, createCircuitBreaker({ ...options.breaker, now })]),
   );
   const leaseMs = Math.max(...options.configs.map((c) => c.timeoutMs)) + 30_000;
+  // A destination that asked us to slow down (429, or 503 with Retry-After) is paused as a whole:
+  // its other rows wait too instead of each spending an attempt on the same refusal.
+  const pausedUntil = new Map<string, number>();
+  const scrub = (destination: string, text: string) => {
+    let out = text;
+    for (const secret of options.secrets?.get(destination) ?? []) out = out.replaceAll(secret, '[redacted]');
+    return out;
+  };
   const stopController = new AbortController();
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
@@ -69,17 +80,21 @@ export function createOutbox(options: OutboxOptions): Outbox {
       logger.debug('delivered', { ...log, status: outcome.status });
       return;
     }
+    const error = scrub(row.destination, outcome.error);
     if (outcome.retryable && outcome.status !== 429) breaker.failure();
     if (!outcome.retryable || attempts >= config.retry.maxAttempts) {
-      store.markDead(row.id, outcome.status, outcome.error);
+      store.markDead(row.id, outcome.status, error);
       metrics.inc('trackerkit_webhooks_dead_lettered_total', labels);
-      logger.warn('dead-lettered', { ...log, status: outcome.status, error: outcome.error });
+      logger.warn('dead-lettered', { ...log, status: outcome.status, error });
       return;
     }
     const delay = backoffDelay(config.retry, attempts, outcome.retryAfterMs);
-    store.markRetry(row.id, now() + delay, outcome.status, outcome.error);
+    if (outcome.retryAfterMs !== undefined) {
+      pausedUntil.set(row.destination, Math.max(pausedUntil.get(row.destination) ?? 0, now() + delay));
+    }
+    store.markRetry(row.id, now() + delay, outcome.status, error);
     metrics.inc('trackerkit_webhooks_retried_total', labels);
-    logger.info('retry scheduled', { ...log, status: outcome.status, error: outcome.error, delay_ms: delay });
+    logger.info('retry scheduled', { ...log, status: outcome.status, error, delay_ms: delay });
   };
 
   const attempt = async (row: DeliveryRow): Promise<void> => {
@@ -87,6 +102,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (!destination) {
       store.markDead(row.id, null, `destination ${row.destination} is no longer configured`);
       metrics.inc('trackerkit_webhooks_dead_lettered_total', { destination: row.destination });
+      return;
+    }
+    const paused = pausedUntil.get(row.destination) ?? 0;
+    if (now() < paused) {
+      store.postpone(row.id, paused);
       return;
     }
     const breaker = breakers.get(row.destination)!;

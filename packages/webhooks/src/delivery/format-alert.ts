@@ -65,7 +65,28 @@ export function alertText(s: AlertSummary): string {
   return [s.headline, s.reason, s.analysis, s.url ? `Run: ${s.url}` : ''].filter(Boolean).join('\n');
 }
 
-/** Cuts text to a destination's limit, marking the cut. */
+/**
+ * Cuts text to a destination's limit (in UTF-16 units, what JavaScript and these services count),
+ * marking the cut. Never splits a surrogate pair: a lone surrogate is invalid Unicode that some
+ * services reject outright.
+ */
 export function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  if (text.length <= max) return text;
+  let end = Math.max(0, max - 1);
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
+/** Like `truncate`, for a limit in UTF-8 bytes (ntfy counts bytes). */
+export function truncateBytes(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text) <= maxBytes) return text;
+  // '…' is 3 bytes; step down by whole code points until the rest fits.
+  let chars = Math.min(text.length, maxBytes);
+  let cut = truncate(text, chars);
+  while (chars > 1 && Buffer.byteLength(cut) > maxBytes) {
+    chars -= Math.max(1, Math.ceil((Buffer.byteLength(cut) - maxBytes) / 4));
+    cut = truncate(text, chars);
+  }
+  return cut;
 }

@@ -43,7 +43,8 @@ export async function postJson(options: PostOptions): Promise<DeliveryOutcome> {
     ok: false,
     retryable,
     status,
-    error: `HTTP ${status}${excerpt ? `: ${excerpt}` : ''}`,
+    // 410: the endpoint is gone for good (Slack answers it for an archived channel): stop.
+    error: `HTTP ${status}${status === 410 ? ' Gone: the destination asked to stop, not retried' : ''}${excerpt ? `: ${excerpt}` : ''}`,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
   };
 }

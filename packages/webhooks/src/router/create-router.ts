@@ -9,7 +9,17 @@ interface EventMap {
   'tracker.alert.resolved': TrackerAlertResolvedEvent;
 }
 
-type Handler<E> = (event: E) => unknown;
+/** What a handler learns about the delivery running it (through the receiver's outbox). */
+export interface HandlerContext {
+  /** The same on every attempt for this alert: dedupe side effects on it (delivery is at least once). */
+  idempotencyKey?: string;
+  /** 1 on the first attempt. */
+  attempt?: number;
+  /** Aborted when the attempt times out or the receiver stops. */
+  signal?: AbortSignal;
+}
+
+type Handler<E> = (event: E, context: HandlerContext) => unknown;
 
 export interface RouterOptions {
   /** The configuration tree; absent means code handlers only. */
@@ -24,7 +34,9 @@ export interface Router {
   onUnknown(handler: Handler<AlertEvent>): void;
   removeListener(name: EventName | '*' | 'unknown', handler: Handler<never>): void;
   /** Runs the handlers for this event; rejects with an AggregateError if any failed. */
-  receive(event: AlertEvent): Promise<void>;
+  receive(event: AlertEvent, context?: HandlerContext): Promise<void>;
+  /** Whether any handler is registered. */
+  hasHandlers(): boolean;
   /** Where the configuration tree sends this event. */
   match(event: AlertEvent, nowMs?: number): RouteMatch[];
 }
@@ -52,10 +64,13 @@ export function createRouter(options: RouterOptions = {}): Router {
     removeListener(name, handler) {
       handlers.get(name)?.delete(handler);
     },
-    async receive(event) {
+    hasHandlers: () => [...handlers.values()].some((set) => set.size > 0),
+    async receive(event, context = {}) {
       const names = isKnownEvent(event) ? [event.type, '*'] : ['unknown', '*'];
       const run = names.flatMap((n) => [...(handlers.get(n) ?? [])]);
-      const results = await Promise.allSettled(run.map(async (h) => (h as Handler<AlertEvent>)(event)));
+      const results = await Promise.allSettled(
+        run.map(async (h) => (h as Handler<AlertEvent>)(event, context)),
+      );
       const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
       if (errors.length > 0) {
         throw new AggregateError(

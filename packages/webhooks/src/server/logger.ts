@@ -38,3 +38,24 @@ export function createLogger(options: { level?: LogLevel; write?: (line: string)
     };
   return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
 }
+
+/**
+ * Wraps a logger so that no string it writes contains one of `secrets` (configured credentials,
+ * such as a token a destination echoed back in an error body).
+ */
+export function maskSecrets(logger: Logger, secrets: readonly string[]): Logger {
+  if (secrets.length === 0) return logger;
+  const mask = (value: unknown, depth = 0): unknown => {
+    if (typeof value === 'string') {
+      let out = value;
+      for (const secret of secrets) out = out.replaceAll(secret, '[redacted]');
+      return out;
+    }
+    if (depth > 6 || value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((v) => mask(v, depth + 1));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mask(v, depth + 1)]));
+  };
+  const wrap = (level: keyof Logger) => (msg: string, fields?: Record<string, unknown>) =>
+    logger[level](mask(msg) as string, fields && (mask(fields) as Record<string, unknown>));
+  return { debug: wrap('debug'), info: wrap('info'), warn: wrap('warn'), error: wrap('error') };
+}

@@ -58,7 +58,11 @@ export function receiveHandler(ctx: ReceiveContext) {
         metrics.inc('trackerkit_webhooks_duplicates_total', { source: source.name });
         logger.info('duplicate ignored', { source: source.name, webhook_id: verified.id });
       } else {
-        metrics.inc('trackerkit_webhooks_received_total', { source: source.name, type: event.type });
+        // A sender controls `type`: unknown ones share one label value, so series stay bounded.
+        metrics.inc('trackerkit_webhooks_received_total', {
+          source: source.name,
+          type: known ? event.type : 'unknown',
+        });
         logger.info('alert stored', {
           source: source.name,
           webhook_id: verified.id,
@@ -66,10 +70,8 @@ export function receiveHandler(ctx: ReceiveContext) {
           known,
           deliveries: result.deliveries,
         });
+        // Code handlers (`router.on`) are an outbox destination too: they run from the outbox.
         if (result.deliveries > 0) outbox.wake();
-        router
-          .receive(event)
-          .catch((error: Error) => logger.error('handler failed', { error: error.message }));
       }
       metrics.observe('trackerkit_webhooks_request_duration_seconds', (performance.now() - started) / 1000, {
         source: source.name,

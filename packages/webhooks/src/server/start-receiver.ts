@@ -1,15 +1,18 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WEBHOOK_DELIVERY } from '@trackerkit/client';
 import type { ConfigInput } from '../config/config-schema.ts';
 import { loadConfig } from '../config/load-config.ts';
+import { configSecrets, destinationSecrets } from '../config/secret-values.ts';
 import type { Config } from '../config/types.ts';
 import { createDestination } from '../delivery/create-destination.ts';
 import { createOutbox } from '../delivery/create-outbox.ts';
+import { CODE_HANDLERS, createCodeHandlersDestination } from '../delivery/destinations/code-handlers.ts';
 import type { Destination } from '../delivery/types.ts';
 import { createRouter, type Router } from '../router/create-router.ts';
 import { openStore, type Store } from '../store/open-store.ts';
 import { createApp } from './create-app.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { createLogger, type Logger, maskSecrets } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 
 export interface StartReceiverOptions {
@@ -20,7 +23,12 @@ export interface StartReceiverOptions {
   host?: string;
   /** Overrides the configuration's storage path (`:memory:` for throwaway runs). */
   storagePath?: string;
-  /** Code handlers (`router.on('tracker.alert', ...)`), run once per newly stored alert. */
+  /**
+   * Code handlers (`router.on('tracker.alert', ...)`). Every newly stored alert gets an outbox row
+   * for them, in the same transaction as the alert: they run at least once, with the retry policy
+   * of `delivery.retry`, and dead-letter like any destination (`@handlers`). Handlers receive the
+   * idempotency key as `context.idempotencyKey`: dedupe side effects on it.
+   */
   router?: Router;
   logger?: Logger;
   /** Extra or replacement destinations by name, for embedding. */
@@ -49,17 +57,31 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
   const config = isLoaded(options.config)
     ? options.config
     : loadConfig(options.config, options.env ? { env: options.env } : {});
-  const logger = options.logger ?? createLogger(config.log);
+  // Whatever a log line carries (an error body a destination echoed), configured secrets are cut out.
+  const logger = maskSecrets(options.logger ?? createLogger(config.log), configSecrets(config));
   const metrics = createMetrics();
   const store = openStore(options.storagePath ?? config.storage.path, {
     synchronous: config.storage.synchronous,
   });
   const given = new Map((options.destinations ?? []).map((d) => [d.name, d]));
   const destinations = config.destinations.map((c) => given.get(c.name) ?? createDestination(c));
+  const handlers = options.router;
+  const outboxConfigs: Array<Pick<Config['destinations'][number], 'name' | 'timeoutMs' | 'retry'>> = [
+    ...config.destinations,
+  ];
+  if (handlers) {
+    destinations.push(createCodeHandlersDestination(handlers));
+    outboxConfigs.push({
+      name: CODE_HANDLERS,
+      timeoutMs: WEBHOOK_DELIVERY.timeout_seconds * 1000,
+      retry: config.delivery.retry,
+    });
+  }
   const outbox = createOutbox({
     store,
     destinations,
-    configs: config.destinations,
+    configs: outboxConfigs,
+    secrets: new Map(config.destinations.map((d) => [d.name, destinationSecrets(d)])),
     concurrency: config.delivery.concurrency,
     pollIntervalMs: config.delivery.pollIntervalMs,
     breaker: config.delivery.breaker,
@@ -67,9 +89,14 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
     logger,
   });
   const routeOnly = createRouter({ route: config.route, catchAll: config.catchAll });
-  const handlers = options.router;
-  const router = handlers
-    ? { ...routeOnly, receive: (e: Parameters<Router['receive']>[0]) => handlers.receive(e) }
+  const router: Router = handlers
+    ? {
+        ...routeOnly,
+        match: (event, nowMs) => [
+          ...routeOnly.match(event, nowMs),
+          { path: 'handlers', receivers: [CODE_HANDLERS], repeatIntervalMs: 0, muted: false },
+        ],
+      }
     : routeOnly;
   let ready = true;
   const app = createApp({ config, store, router, outbox, metrics, logger, isReady: () => ready });
@@ -90,6 +117,11 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
     sources: config.sources.map((s) => `${s.name} ${s.path} (${s.verify.scheme})`),
     destinations: config.destinations.map((d) => `${d.name} (${d.type})`),
   });
+  for (const s of config.sources) {
+    if (s.verify.scheme === 'none') {
+      logger.warn('source accepts unsigned requests (scheme none)', { source: s.name, path: s.path });
+    }
+  }
   let closing: Promise<void> | undefined;
   return {
     url,

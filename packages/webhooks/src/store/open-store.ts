@@ -12,6 +12,12 @@ export interface StoreOptions {
   /** `full` survives power loss; `normal` (WAL) survives a process crash. Default full. */
   synchronous?: 'full' | 'normal';
   now?: () => number;
+  /**
+   * The receiver owns its file and voids leases a killed process left (default). Tools that open
+   * the file beside a running receiver (the dead-letters CLI) pass false: voiding that receiver's
+   * live leases would let it claim, and send, a row that is still in flight.
+   */
+  owner?: boolean;
 }
 
 export interface Store {
@@ -56,7 +62,9 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   db.exec(`PRAGMA synchronous = ${synchronous};`);
   db.exec(SCHEMA);
   // One receiver process owns a database file: leases left by a killed process are void.
-  db.exec("UPDATE deliveries SET locked_until = 0 WHERE state = 'pending' AND locked_until > 0");
+  if (options.owner !== false) {
+    db.exec("UPDATE deliveries SET locked_until = 0 WHERE state = 'pending' AND locked_until > 0");
+  }
   const ingestStatements = prepareIngest(db);
   const select = `SELECT ${DELIVERY_COLUMNS} FROM deliveries d JOIN alerts a ON a.id = d.alert_id`;
   const claim = db.prepare(

@@ -256,7 +256,14 @@ describe('failure modes', () => {
     expect(deadLettersCommand(dbPath, ['replay', String(id)], () => {})).toBe(0);
     await loop.broken.waitFor((l) => l.keys.size === 1);
     expect([...loop.broken.keys.keys()][0]).toBe(loop.broken.requests[0]!.headers['idempotency-key']);
-    expect(deadLettersCommand(dbPath, ['show', '999999'], () => {})).toBe(1);
+    expect(
+      deadLettersCommand(
+        dbPath,
+        ['show', '999999'],
+        () => {},
+        () => {},
+      ),
+    ).toBe(1);
   });
 
   it('the circuit opens after repeated failures and the metric shows it', async () => {

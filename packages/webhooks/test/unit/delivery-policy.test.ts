@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load-config.ts';
+import { configSecrets } from '../../src/config/secret-values.ts';
 import { backoffDelay } from '../../src/delivery/backoff-delay.ts';
 import { createCircuitBreaker } from '../../src/delivery/circuit-breaker.ts';
 import { discordRetryAfter } from '../../src/delivery/destinations/discord.ts';
 import { parseRetryAfter } from '../../src/delivery/parse-retry-after.ts';
-import { createLogger, redact } from '../../src/server/logger.ts';
+import { createLogger, maskSecrets, redact } from '../../src/server/logger.ts';
 
 const policy = { maxAttempts: 8, initialDelayMs: 1000, maxDelayMs: 60_000, factor: 4 };
 
@@ -64,5 +66,44 @@ describe('logger', () => {
       nested: { secret: '[redacted]', ok: 1 },
     });
     expect(redact([{ authorization: 'Bearer x' }])).toEqual([{ authorization: '[redacted]' }]);
+  });
+
+  it('never writes a configured secret, wherever it turns up in a line', () => {
+    const env = {
+      SIGNING: `whsec_${Buffer.from('signing-secret-value-0001').toString('base64')}`,
+      SLACK: 'https://hooks.slack.example/services/T000/B000/SLACKTOKEN123',
+      PD: 'PAGERDUTY-ROUTING-KEY-42',
+      SMTP_PASS: 'smtp-password-value',
+    };
+    const config = loadConfig(
+      {
+        sources: [{ name: 's', path: '/h', secret: { env: 'SIGNING' } }],
+        destinations: [
+          { name: 'slack', type: 'slack', url: { env: 'SLACK' } },
+          { name: 'pd', type: 'pagerduty', routing_key: { env: 'PD' } },
+          {
+            name: 'mail',
+            type: 'email',
+            smtp: { host: 'h', pass: { env: 'SMTP_PASS' } },
+            from: 'a@b',
+            to: 'c@d',
+          },
+        ],
+        route: { receiver: ['slack', 'pd', 'mail'] },
+      },
+      { env },
+    );
+    const lines: string[] = [];
+    const logger = maskSecrets(createLogger({ write: (l) => lines.push(l) }), configSecrets(config));
+    logger.warn(`echo ${env.PD}`, {
+      error: `HTTP 400: {"routing_key":"${env.PD}","pass":"${env.SMTP_PASS}"}`,
+      request: { path: '/services/T000/B000/SLACKTOKEN123', raw: env.SIGNING.slice(6) },
+      list: [env.SLACK],
+    });
+    const all = lines.join('');
+    for (const secret of [...Object.values(env), env.SIGNING.slice(6), 'SLACKTOKEN123']) {
+      expect(all).not.toContain(secret);
+    }
+    expect(all).toContain('[redacted]');
   });
 });

@@ -156,6 +156,30 @@ describe('loadConfig', () => {
       },
     ],
     [
+      'destination URL not http(s), the value never shown',
+      {
+        given: {
+          ...base,
+          destinations: [{ name: 'o', type: 'slack', url: 'ftp://hooks.example/T/SECRETVALUE' }],
+        },
+        want: /destinations\.0\.url: must be an http:\/\/ or https:\/\/ URL$/,
+      },
+    ],
+    [
+      'scheme none with secrets',
+      {
+        given: { ...base, sources: [{ name: 's', path: '/h', scheme: 'none', secret: 'x' }] },
+        want: /sources\.0\.scheme: none verifies nothing, yet secrets are configured/,
+      },
+    ],
+    [
+      'unknown scheme',
+      {
+        given: { ...base, sources: [{ name: 's', path: '/h', scheme: 'guess', secret: 'x' }] },
+        want: /sources\.0\.scheme: /,
+      },
+    ],
+    [
       'duplicate names',
       {
         given: {

@@ -12,9 +12,12 @@ const COLORS: Record<string, number> = {
 
 export function discordPayload(job: DeliveryJob, username?: string): object {
   const s = job.summary;
+  // The link goes last and is never cut: the analysis gives way to it.
+  const link = s.url ? `\n\n[Open the run](${s.url})` : '';
+  const text = [s.headline, s.reason, s.analysis].filter(Boolean).join('\n\n');
   const embed: Record<string, unknown> = {
     title: truncate(s.title, 256),
-    description: truncate([s.headline, s.reason, s.analysis].filter(Boolean).join('\n\n'), 4096),
+    description: `${truncate(text, 4096 - link.length)}${link}`,
     color: s.resolved ? COLORS.Positive : (COLORS[s.signal ?? ''] ?? COLORS.Neutral),
     timestamp: s.timestamp,
   };

@@ -16,8 +16,9 @@ export function createEmailDestination(config: EmailConfig): Destination {
     host: config.smtp.host,
     port: config.smtp.port,
     secure: config.smtp.secure,
+    // Without require_tls, STARTTLS is still used whenever the server offers it: credentials and
+    // alert text never go in clear text to a server that could have encrypted them.
     requireTLS: config.smtp.requireTls,
-    ignoreTLS: !config.smtp.secure && !config.smtp.requireTls,
     connectionTimeout: config.timeoutMs,
     greetingTimeout: config.timeoutMs,
     socketTimeout: config.timeoutMs,

@@ -1,4 +1,4 @@
-import { alertText, truncate } from '../format-alert.ts';
+import { alertText, truncate, truncateBytes } from '../format-alert.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
 
@@ -9,7 +9,8 @@ export function ntfyPayload(job: DeliveryJob, topic: string, priority?: number):
   return {
     topic,
     title: truncate(s.title, 250),
-    message: truncate(alertText(s), 4000),
+    // ntfy's default message limit is 4,096 bytes (longer ones become attachments or are refused).
+    message: truncateBytes(alertText(s), 4000),
     priority: priority ?? (s.resolved ? 3 : (PRIORITY[s.signal ?? ''] ?? 3)),
     tags: [s.resolved ? 'white_check_mark' : 'warning', ...(s.signal ? [s.signal.toLowerCase()] : [])],
     ...(s.url ? { click: s.url } : {}),

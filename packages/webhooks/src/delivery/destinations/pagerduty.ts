@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { truncate } from '../format-alert.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
@@ -11,20 +12,28 @@ const SEVERITY: Record<string, string> = {
 };
 
 /**
+ * `trackerkit/<tracker id>`, at most 255 characters: a longer id is hashed rather than cut, so two
+ * trackers sharing a long prefix never share an incident.
+ */
+export function pagerdutyDedupKey(id: string): string {
+  const key = `trackerkit/${id}`;
+  return key.length <= 255 ? key : `trackerkit/sha256:${createHash('sha256').update(id).digest('hex')}`;
+}
+
+/**
  * PagerDuty Events v2. The dedup_key is stable per tracker, so a later
  * `tracker.alert.resolved` (a run back inside its bounds) resolves the same incident, and
  * every retry of a trigger lands on that incident too.
  */
 export function pagerdutyPayload(job: DeliveryJob, routingKey: string, source?: string): object {
   const s = job.summary;
-  const dedupKey = s.trackerId ? `trackerkit/${s.trackerId}` : `trackerkit/${job.idempotencyKey}`;
-  if (s.resolved)
-    return { routing_key: routingKey, event_action: 'resolve', dedup_key: truncate(dedupKey, 255) };
+  const dedupKey = pagerdutyDedupKey(s.trackerId ?? job.idempotencyKey);
+  if (s.resolved) return { routing_key: routingKey, event_action: 'resolve', dedup_key: dedupKey };
   const data = (typeof job.event.data === 'object' && job.event.data) || {};
   return {
     routing_key: routingKey,
     event_action: 'trigger',
-    dedup_key: truncate(dedupKey, 255),
+    dedup_key: dedupKey,
     payload: {
       summary: truncate(`${s.trackerName}: ${s.headline}`, 1024),
       source: source ?? 'trackerkit',

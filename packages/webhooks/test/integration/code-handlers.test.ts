@@ -1,0 +1,60 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HandlerContext } from '../../src/router/create-router.ts';
+import { createRouter } from '../../src/router/create-router.ts';
+import type { Receiver } from '../../src/server/start-receiver.ts';
+import { exampleAlert, SECRET, signedRequest } from '../helpers/alerts.ts';
+import { post } from '../helpers/post.ts';
+
+const dbPath = join(mkdtempSync(join(tmpdir(), 'tk-handlers-')), 'store.db');
+const calls: Array<{ name: string; context: HandlerContext }> = [];
+let failuresLeft = 2;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  const { startReceiver } = await import('../../src/server/start-receiver.ts');
+  const router = createRouter();
+  router.on('tracker.alert', (alert, context) => {
+    calls.push({ name: alert.data.tracker_name, context });
+    if (failuresLeft-- > 0) throw new Error('downstream database unavailable');
+  });
+  receiver = await startReceiver({
+    port: 0,
+    router,
+    env: { SECRET },
+    config: {
+      storage: { path: dbPath },
+      sources: [{ name: 'tracker', path: '/webhooks/tracker', secret: { env: 'SECRET' } }],
+      destinations: [{ name: 'archive', type: 'file', path: join(dbPath, '..', 'alerts.jsonl') }],
+      route: { receiver: 'archive' },
+      delivery: { poll_interval: '20ms', retry: { initial_delay: '20ms', factor: 2, max_delay: '200ms' } },
+      log: { level: 'silent' },
+    },
+  });
+});
+
+afterAll(() => receiver.close());
+
+describe('router.on handlers run from the outbox', () => {
+  it('a handler that throws is retried with the same idempotency key until it succeeds; a duplicate does not run it again', async () => {
+    const req = signedRequest(exampleAlert({ tracker_name: 'Handled' }));
+    expect((await post(receiver.sourceUrls.tracker!, req.body, req.headers)).status).toBe(200);
+    const until = Date.now() + 10_000;
+    while (receiver.store.list('delivered').length < 2 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const handled = receiver.store.list('delivered').find((d) => d.destination === '@handlers');
+    expect(handled).toMatchObject({ attempts: 3, webhookId: req.headers['webhook-id'] });
+    expect(calls.map((c) => [c.name, c.context.attempt])).toEqual([
+      ['Handled', 1],
+      ['Handled', 2],
+      ['Handled', 3],
+    ]);
+    expect(new Set(calls.map((c) => c.context.idempotencyKey))).toEqual(new Set([handled!.idempotencyKey]));
+    expect((await post(receiver.sourceUrls.tracker!, req.body, req.headers)).json.duplicate).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(calls).toHaveLength(3);
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { createOutbox } from '../../src/delivery/create-outbox.ts';
+import type { DeliveryOutcome, Destination } from '../../src/delivery/types.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { createMetrics } from '../../src/server/metrics.ts';
+import { openStore } from '../../src/store/open-store.ts';
+import { exampleAlert } from '../helpers/alerts.ts';
+
+const retry = { maxAttempts: 5, initialDelayMs: 10, maxDelayMs: 60_000, factor: 2 };
+
+/** An in-memory store and an outbox over one scripted destination; the clock is the test's. */
+function setup(script: (call: number) => DeliveryOutcome, secrets: string[] = []) {
+  let clock = 1_000_000;
+  const now = () => clock;
+  const store = openStore(':memory:', { now });
+  const calls: Array<{ key: string; at: number }> = [];
+  const logs: string[] = [];
+  const destination: Destination = {
+    name: 'd',
+    type: 'test',
+    deliver: async (job) => {
+      calls.push({ key: job.idempotencyKey, at: clock });
+      return script(calls.length);
+    },
+  };
+  const outbox = createOutbox({
+    store,
+    destinations: [destination],
+    configs: [{ name: 'd', timeoutMs: 1000, retry }],
+    secrets: new Map([['d', secrets]]),
+    concurrency: 4,
+    pollIntervalMs: 5,
+    breaker: { failureThreshold: 100, cooldownMs: 1000 },
+    metrics: createMetrics(),
+    logger: createLogger({ level: 'debug', write: (l) => logs.push(l) }),
+    now,
+  });
+  const ingest = (id: string) =>
+    store.ingest({
+      source: 's',
+      webhookId: id,
+      eventType: 'tracker.alert',
+      known: true,
+      body: JSON.stringify(exampleAlert()),
+      matches: [{ path: 'root', receivers: ['d'], repeatIntervalMs: 0, muted: false }],
+      repeatScope: null,
+      resolves: null,
+    });
+  const settle = () => new Promise((r) => setTimeout(r, 60));
+  return {
+    store,
+    outbox,
+    calls,
+    logs,
+    ingest,
+    settle,
+    advance: (ms: number) => {
+      clock += ms;
+    },
+  };
+}
+
+describe('outbox delivery policy', () => {
+  it('a 429 pauses the whole destination until its retry delay, without spending attempts on other rows', async () => {
+    const t = setup((n) =>
+      n === 1
+        ? { ok: false, retryable: true, status: 429, error: 'HTTP 429', retryAfterMs: 30_000 }
+        : { ok: true, status: 200 },
+    );
+    await t.ingest('a');
+    t.outbox.start();
+    await t.settle();
+    expect(t.calls).toHaveLength(1);
+    await t.ingest('b');
+    t.outbox.wake();
+    await t.settle();
+    // The second alert waits for the pause too, and was not charged an attempt.
+    expect(t.calls).toHaveLength(1);
+    expect(
+      t.store
+        .list('pending')
+        .map((r) => r.attempts)
+        .sort(),
+    ).toEqual([0, 1]);
+    t.advance(31_000);
+    t.outbox.wake();
+    await t.settle();
+    expect(t.calls).toHaveLength(3);
+    expect(t.store.counts()).toEqual({ delivered: 2 });
+    await t.outbox.stop();
+    t.store.close();
+  });
+
+  it('410 Gone is a stop: dead-lettered at once, never retried', async () => {
+    const t = setup(() => ({ ok: false, retryable: false, status: 410, error: 'HTTP 410 Gone' }));
+    await t.ingest('gone');
+    t.outbox.start();
+    await t.settle();
+    t.advance(3_600_000);
+    t.outbox.wake();
+    await t.settle();
+    expect(t.calls).toHaveLength(1);
+    const [dead] = t.store.list('dead');
+    expect(dead).toMatchObject({ attempts: 1, lastStatus: 410 });
+    await t.outbox.stop();
+    t.store.close();
+  });
+
+  it('a secret a destination echoes in its error body is cut out of the stored error and the logs', async () => {
+    const key = 'R0UTING-KEY-0123456789';
+    const t = setup(
+      () => ({ ok: false, retryable: false, status: 400, error: `HTTP 400: {"routing_key":"${key}"}` }),
+      [key],
+    );
+    await t.ingest('echo');
+    t.outbox.start();
+    await t.settle();
+    expect(t.store.list('dead')[0]!.lastError).toBe('HTTP 400: {"routing_key":"[redacted]"}');
+    expect(t.logs.join('')).not.toContain(key);
+    expect(t.logs.join('')).toContain('dead-lettered');
+    await t.outbox.stop();
+    t.store.close();
+  });
+});
