@@ -161,9 +161,12 @@ export class N8n {
   }
 }
 
+/** What the collector answers: JSON, or raw bytes (files for HTTP Request nodes) with their type. */
+export type CollectorAnswer = { status: number; body: unknown; contentType?: string };
+
 /** A loopback HTTP server that records every request body by path. */
 export async function startCollector(
-  respond: (req: IncomingMessage, body: Buffer) => { status: number; body: unknown } = () => ({
+  respond: (req: IncomingMessage, body: Buffer) => CollectorAnswer = () => ({
     status: 200,
     body: {},
   }),
@@ -178,16 +181,17 @@ export async function startCollector(
         received.push({ path: req.url ?? '/', body: raw.length ? JSON.parse(raw.toString('utf8')) : null });
       }
       const answer = respond(req, raw);
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+      const payload = answer.body instanceof Buffer ? answer.body : JSON.stringify(answer.body);
+      res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'application/json' }).end(payload);
     });
   });
   const url = await listen(server);
   return { url, received, close: () => close(server) };
 }
 
-/** Forwards everything to `target` and counts the requests the service receives, per method and path. */
+/** Forwards everything to `target` and records the requests the service receives: method, path, status, type. */
 export async function startCountingProxy(target: string) {
-  const seen: Array<{ method: string; path: string; status: number }> = [];
+  const seen: Array<{ method: string; path: string; status: number; type: string }> = [];
   const upstream = new URL(target);
   const server = createServer((req, res) => {
     const forward = request(
@@ -199,7 +203,12 @@ export async function startCountingProxy(target: string) {
         headers: req.headers,
       },
       (answer) => {
-        seen.push({ method: req.method ?? '', path: req.url ?? '', status: answer.statusCode ?? 0 });
+        seen.push({
+          method: req.method ?? '',
+          path: req.url ?? '',
+          status: answer.statusCode ?? 0,
+          type: String(req.headers['content-type'] ?? ''),
+        });
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },

@@ -20,6 +20,12 @@ import {
 } from './workflows.ts';
 
 const ROWS = 2500;
+const CSV = Buffer.from('sku,late_days\nSKU-1,3\nSKU-2,0\nSKU-3,12\n');
+// A real 1x1 PNG: the emulator checks the signature of image uploads.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 let app: string;
 // Once per file: install n8n (warm: instant) and build the node. The pack suite below reuses the build,
 // so nothing rebuilds dist while n8n is loading it.
@@ -76,9 +82,20 @@ describe('Tracker node in n8n 2.35.7', () => {
       late_days: i % 9,
       note: 'x'.repeat(40),
     }));
-    collector = await startCollector((req) =>
-      req.url === '/rows' ? { status: 200, body: rows } : { status: 200, body: { ok: true } },
-    );
+    collector = await startCollector((req) => {
+      if (req.url === '/rows') return { status: 200, body: rows };
+      if (req.url === '/ids') {
+        return {
+          status: 200,
+          body: [{ tracker_id: watchedTrackerId }, { tracker_id: 'trk_does-not-exist' }],
+        };
+      }
+      if (req.url === '/files/late-deliveries.csv')
+        return { status: 200, body: CSV, contentType: 'text/csv' };
+      if (req.url === '/files/delivery-chart.png')
+        return { status: 200, body: PNG, contentType: 'image/png' };
+      return { status: 200, body: { ok: true } };
+    });
     n8n = new N8n(app, await freePort());
     n8n.brokerPort = await freePort();
     secret = await setWebhook(null);
@@ -97,8 +114,12 @@ describe('Tracker node in n8n 2.35.7', () => {
       'credentials',
       credentials(`${proxy.url}/v1`, emulator.token, secret),
     );
-    await n8n.importJson('workflow', 'actions', actionsWorkflow(emulator.spaceId, `${collector.url}/rows`));
-    await n8n.importJson('workflow', 'errors', errorsWorkflow(emulator.spaceId));
+    await n8n.importJson(
+      'workflow',
+      'actions',
+      actionsWorkflow(emulator.spaceId, `${collector.url}/rows`, `${collector.url}/files`),
+    );
+    await n8n.importJson('workflow', 'errors', errorsWorkflow(emulator.spaceId, `${collector.url}/ids`));
     await n8n.importJson('workflow', 'webhook', webhookWorkflow(collector.url));
     await n8n.importJson(
       'workflow',
@@ -135,14 +156,19 @@ describe('Tracker node in n8n 2.35.7', () => {
     });
 
     expect(actions['Fetch Rows']).toHaveLength(ROWS);
-    const uploads = proxy.seen.filter((r) => r.method === 'POST' && r.path.endsWith('/vault/sources'));
+    const uploads = proxy.seen.filter(
+      (r) =>
+        r.method === 'POST' && r.path.endsWith('/vault/sources') && r.type.startsWith('application/json'),
+    );
     expect(uploads.map((r) => r.status)).toEqual([201, 201, 201]);
     expect(actions['Upload Rows']?.map((item) => item.json.rows_processed)).toEqual([1000, 1000, 500]);
     const sources = await api<{ data: Array<{ name: string; data_count: number }> }>(
       'GET',
       `/api/trackers/${tracker.tracker_id}/vault/sources`,
     );
-    expect(sources.data).toEqual([expect.objectContaining({ name: 'deliveries', data_count: ROWS })]);
+    expect(sources.data.filter((source) => source.name === 'deliveries')).toEqual([
+      expect.objectContaining({ name: 'deliveries', data_count: ROWS }),
+    ]);
 
     const run = first(actions, 'Trigger Run') as { run_id: string; status: string; result: unknown };
     expect(run.status).toBe('completed');
@@ -155,6 +181,43 @@ describe('Tracker node in n8n 2.35.7', () => {
     expect(filtered.length).toBeGreaterThan(0);
   }, 300_000);
 
+  it('uploads files that earlier nodes produced as binary data (Vault › Upload File)', async () => {
+    const trackerId = String(first(actions, 'Create Tracker').tracker_id);
+    expect(first(actions, 'Upload File')).toMatchObject({
+      name: 'late-deliveries.csv',
+      source_type: 'CSV',
+      rows_processed: 3,
+      is_new_source: true,
+    });
+    expect(first(actions, 'Upload Image')).toMatchObject({
+      name: 'delivery chart',
+      source_type: 'PNG',
+      description: 'Late deliveries per week, as a bar chart',
+    });
+    const sources = await api<{ data: Array<{ name: string; source_type: string; data_count: number }> }>(
+      'GET',
+      `/api/trackers/${trackerId}/vault/sources`,
+    );
+    expect(sources.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'late-deliveries.csv', source_type: 'CSV', data_count: 3 }),
+        expect.objectContaining({ name: 'delivery chart', source_type: 'PNG', data_count: 1 }),
+      ]),
+    );
+    const recent = await api<{ results: Array<{ source_name: string; content: unknown }> }>(
+      'GET',
+      `/api/trackers/${trackerId}/vault/recent?limit=10`,
+    );
+    const csvRows = recent.results.filter((item) => item.source_name === 'late-deliveries.csv');
+    expect(csvRows).toHaveLength(3);
+    expect(JSON.stringify(csvRows)).toContain('SKU-3');
+    // One multipart request per file.
+    const uploads = proxy.seen.filter(
+      (r) => r.method === 'POST' && r.path.endsWith('/vault/sources') && r.type.startsWith('multipart/'),
+    );
+    expect(uploads.map((r) => r.status)).toEqual([201, 201]);
+  });
+
   it('reports a bad parameter before any request and the service detail of an API error', async () => {
     const before = proxy.seen.length;
     const out = await n8n.execute('wfErrors0001');
@@ -164,7 +227,17 @@ describe('Tracker node in n8n 2.35.7', () => {
     expect(unknown.error).toMatch(/404.*Tracker not found/);
     const sent = proxy.seen.slice(before);
     expect(sent.some((r) => r.method === 'POST')).toBe(false);
-    expect(sent.filter((r) => r.path.includes('trk_does-not-exist')).map((r) => r.status)).toEqual([404]);
+    expect(sent.filter((r) => r.path.includes('trk_does-not-exist')).map((r) => r.status)).toEqual([
+      404, 404,
+    ]);
+
+    // Continue On Fail: the good item's result and the bad item's error, each paired with its input.
+    const each = out['Get Each'] ?? [];
+    expect(each).toHaveLength(2);
+    expect(each[0]?.json).toMatchObject({ tracker_id: watchedTrackerId });
+    expect(each[0]?.pairedItem).toMatchObject({ item: 0 });
+    expect(String(each[1]?.json.error)).toMatch(/404.*Tracker not found/);
+    expect(each[1]?.pairedItem).toMatchObject({ item: 1 });
   }, 300_000);
 
   it('receives a real signed alert in an active workflow and refuses tampered ones', async () => {

@@ -44,8 +44,11 @@ export function credentials(baseUrl: string, token: string, secret: string) {
   ];
 }
 
-/** Create a tracker, upload 2,500 rows from an HTTP source, trigger a run and wait, list runs by signal. */
-export function actionsWorkflow(spaceId: string, rowsUrl: string) {
+/**
+ * Create a tracker, upload 2,500 rows from an HTTP source, trigger a run and wait, list runs by signal,
+ * then upload a CSV and a PNG that HTTP Request nodes fetched as binary data (Vault › Upload File).
+ */
+export function actionsWorkflow(spaceId: string, rowsUrl: string, filesUrl: string) {
   const trackerId = byId("={{ $('Create Tracker').first().json.tracker_id }}");
   const nodes = [
     node('Start', 'n8n-nodes-base.manualTrigger', {}),
@@ -92,12 +95,35 @@ export function actionsWorkflow(spaceId: string, rowsUrl: string) {
       { resource: 'run', operation: 'getAll', trackerId, returnAll: true, filters: { signal: 'Negative' } },
       { credentials: api, executeOnce: true },
     ),
+    fetchFile('Fetch CSV', `${filesUrl}/late-deliveries.csv`, 'data'),
+    node(
+      'Upload File',
+      TRACKER,
+      { resource: 'vault', operation: 'uploadFile', trackerId, binaryPropertyName: 'data', options: {} },
+      { credentials: api },
+    ),
+    fetchFile('Fetch PNG', `${filesUrl}/delivery-chart.png`, 'chart'),
+    node(
+      'Upload Image',
+      TRACKER,
+      {
+        resource: 'vault',
+        operation: 'uploadFile',
+        trackerId,
+        binaryPropertyName: 'chart',
+        options: { sourceName: 'delivery chart', description: 'Late deliveries per week, as a bar chart' },
+      },
+      { credentials: api },
+    ),
   ];
   return workflow('wfActions01', 'Tracker actions', nodes, chain(...nodes.map((n) => n.name)));
 }
 
-/** Errors: a bad parameter (no request sent) and an API error, both continued with pairedItem. */
-export function errorsWorkflow(spaceId: string) {
+/**
+ * Errors: a bad parameter (no request sent) and an API error, both continued; then two items of which
+ * the second names an unknown tracker: one result and one error, each paired with its own item.
+ */
+export function errorsWorkflow(spaceId: string, idsUrl: string) {
   const nodes = [
     node('Start', 'n8n-nodes-base.manualTrigger', {}),
     node(
@@ -119,6 +145,18 @@ export function errorsWorkflow(spaceId: string) {
       'Unknown Tracker',
       TRACKER,
       { resource: 'tracker', operation: 'get', trackerId: byId('trk_does-not-exist') },
+      { credentials: api, onError: 'continueRegularOutput' },
+    ),
+    node(
+      'Two IDs',
+      'n8n-nodes-base.httpRequest',
+      { url: idsUrl, options: {} },
+      { typeVersion: 4.2, executeOnce: true },
+    ),
+    node(
+      'Get Each',
+      TRACKER,
+      { resource: 'tracker', operation: 'get', trackerId: byId('={{ $json.tracker_id }}') },
       { credentials: api, onError: 'continueRegularOutput' },
     ),
   ];
@@ -161,6 +199,23 @@ export function pollingWorkflow(spaceId: string, trackerId: string, collectorUrl
     forward('Forward Run', `${collectorUrl}/signal`),
   ];
   return workflow('wfPolling001', 'Tracker signals', nodes, chain(...nodes.map((n) => n.name)));
+}
+
+/** An HTTP Request node that downloads a file into a binary property, as an editor user would. */
+function fetchFile(name: string, url: string, property: string) {
+  return node(
+    name,
+    'n8n-nodes-base.httpRequest',
+    {
+      url,
+      options: {
+        response: {
+          response: { responseFormat: 'file', outputPropertyName: property },
+        },
+      },
+    },
+    { typeVersion: 4.2, executeOnce: true },
+  );
 }
 
 function forward(name: string, url: string) {

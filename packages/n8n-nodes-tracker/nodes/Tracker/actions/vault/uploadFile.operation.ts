@@ -64,6 +64,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
     );
   }
   const data = await this.helpers.getBinaryDataBuffer(i, property);
+  if (data.length === 0) {
+    throw new NodeOperationError(this.getNode(), `File "${fileName}": must not be empty`, { itemIndex: i });
+  }
   if (data.length > LIMITS.fileBytesMax) {
     throw new NodeOperationError(
       this.getNode(),

@@ -3,7 +3,7 @@
 // rate limit. Runs once for all items rather than once per item.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
-import { type Batch, batchRows } from '../../../shared/batching';
+import { type Batch, batchRows, envelopeBytes } from '../../../shared/batching';
 import { LIMITS } from '../../../shared/generated/limits';
 import { show, trackerLocator } from '../../../shared/locators';
 import { text } from '../../../shared/mapping';
@@ -64,33 +64,66 @@ interface Group {
 const isRow = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function collectGroups(context: IExecuteFunctions, items: INodeExecutionData[]): Map<string, Group> {
-  const groups = new Map<string, Group>();
-  items.forEach((item, i) => {
-    const trackerId = idParameter(context, 'trackerId', i, 'Tracker');
-    const sourceName = mapParams(context, i, () =>
-      text('Source Name', context.getNodeParameter('sourceName', i), 1, LIMITS.sourceNameMax),
+const encoder = new TextEncoder();
+
+/** Reads one item's parameters and rows; throws NodeOperationError naming the item. */
+function readItem(context: IExecuteFunctions, item: INodeExecutionData, i: number) {
+  const trackerId = idParameter(context, 'trackerId', i, 'Tracker');
+  const sourceName = mapParams(context, i, () =>
+    text('Source Name', context.getNodeParameter('sourceName', i), 1, LIMITS.sourceNameMax),
+  );
+  const options = context.getNodeParameter('options', i, {}) as IDataObject;
+  const description = options.description ? String(options.description) : undefined;
+  const field = options.rowField ? String(options.rowField) : '';
+  const value: unknown = field ? item.json[field] : item.json;
+  const rows = Array.isArray(value) ? value : [value];
+  if (rows.length === 0 || !rows.every(isRow)) {
+    throw new NodeOperationError(
+      context.getNode(),
+      field
+        ? `Row Field: "${field}" must hold an object or a list of objects`
+        : 'Each item must be a JSON object',
+      { itemIndex: i },
     );
-    const options = context.getNodeParameter('options', i, {}) as IDataObject;
-    const description = options.description ? String(options.description) : undefined;
-    const field = options.rowField ? String(options.rowField) : '';
-    const value: unknown = field ? item.json[field] : item.json;
-    const rows = Array.isArray(value) ? value : [value];
-    if (rows.length === 0 || !rows.every(isRow)) {
+  }
+  // A row that cannot fit in any request fails here, with its own item index, before any request.
+  const room = LIMITS.uploadBytesMax - envelopeBytes(sourceName, description);
+  for (const row of rows) {
+    const bytes = encoder.encode(JSON.stringify(row)).length;
+    if (bytes > room) {
       throw new NodeOperationError(
         context.getNode(),
-        field
-          ? `Row Field: "${field}" must hold an object or a list of objects`
-          : 'Each item must be a JSON object',
+        `A row of ${bytes} bytes exceeds the upload limit of ${LIMITS.uploadBytesMax} bytes per request`,
         { itemIndex: i },
       );
     }
+  }
+  return { trackerId, sourceName, description, rows };
+}
+
+function collectGroups(
+  context: IExecuteFunctions,
+  items: INodeExecutionData[],
+): { groups: Map<string, Group>; failed: INodeExecutionData[] } {
+  const groups = new Map<string, Group>();
+  const failed: INodeExecutionData[] = [];
+  items.forEach((item, i) => {
+    let read: ReturnType<typeof readItem>;
+    try {
+      read = readItem(context, item, i);
+    } catch (error) {
+      // With Continue On Fail a bad item is reported on its own; the other items are still uploaded.
+      if (!context.continueOnFail()) throw toNodeError(context.getNode(), error, i);
+      failed.push({ json: { error: (error as Error).message }, pairedItem: { item: i } });
+      return;
+    }
+    const { trackerId, sourceName, description, rows } = read;
     const key = JSON.stringify([trackerId, sourceName, description]);
     const group = groups.get(key) ?? { trackerId, sourceName, description, rows: [] };
     for (const row of rows) group.rows.push({ row, itemIndex: i });
     groups.set(key, group);
   });
-  return groups;
+  return { groups, failed };
 }
 
 export async function executeAll(
@@ -99,7 +132,8 @@ export async function executeAll(
 ): Promise<INodeExecutionData[]> {
   // Every parameter is checked, and every batch formed, before the first request.
   const plans: Array<{ group: Group; batches: Batch[] }> = [];
-  for (const group of collectGroups(this, items).values()) {
+  const { groups, failed } = collectGroups(this, items);
+  for (const group of groups.values()) {
     const batches = mapParams(this, group.rows[0]?.itemIndex ?? 0, () =>
       batchRows({
         rows: group.rows,
@@ -118,7 +152,7 @@ export async function executeAll(
     Date.now,
     sleep,
   );
-  const out: INodeExecutionData[] = [];
+  const out: INodeExecutionData[] = [...failed];
   for (const { group, batches } of plans) {
     for (const batch of batches) {
       const pairedItem = [...new Set(batch.itemIndexes)].map((item) => ({ item }));
