@@ -200,6 +200,9 @@ export function buildNotification(
   return config;
 }
 
+const vaultTtlDays = (value: unknown): number =>
+  integer('Vault TTL (Days)', value, LIMITS.vaultTtlDaysMin, LIMITS.vaultTtlDaysMax);
+
 export function buildTrackerCreate(params: TrackerCreateParams): TrackerCreateBody {
   const runMode = oneOf('Run Mode', params.runMode, RUN_MODES);
   const body: TrackerCreateBody = {
@@ -221,12 +224,7 @@ export function buildTrackerCreate(params: TrackerCreateParams): TrackerCreateBo
     body.schedule = buildSchedule(params.schedule ?? {});
   }
   if (isSet(params.vaultTtlDays)) {
-    body.vault_ttl_days = integer(
-      'Vault TTL (Days)',
-      params.vaultTtlDays,
-      LIMITS.vaultTtlDaysMin,
-      LIMITS.vaultTtlDaysMax,
-    );
+    body.vault_ttl_days = vaultTtlDays(params.vaultTtlDays);
   }
   const notification = buildNotification(params.notification);
   if (notification) body.notification_config = notification;
@@ -268,12 +266,7 @@ export function buildTrackerUpdate(params: TrackerUpdateParams): TrackerUpdateBo
   }
   if (params.clearVaultTtl) body.vault_ttl_days = null;
   if (isSet(params.vaultTtlDays)) {
-    body.vault_ttl_days = integer(
-      'Vault TTL (Days)',
-      params.vaultTtlDays,
-      LIMITS.vaultTtlDaysMin,
-      LIMITS.vaultTtlDaysMax,
-    );
+    body.vault_ttl_days = vaultTtlDays(params.vaultTtlDays);
   }
   const notification = buildNotification(params.notification);
   if (notification) body.notification_config = notification;
