@@ -57,7 +57,8 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     token: options.token,
     email: options.email ?? 'developer@emulator.trackerkit.test',
     webhookBackoffSeconds: options.webhookBackoffSeconds ?? WEBHOOK_DELIVERY.backoff_seconds,
-    webhookRetryAfterMaxSeconds: options.webhookRetryAfterMaxSeconds ?? WEBHOOK_DELIVERY.retry_after_max_seconds,
+    webhookRetryAfterMaxSeconds:
+      options.webhookRetryAfterMaxSeconds ?? WEBHOOK_DELIVERY.retry_after_max_seconds,
     log: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
   };
 }
