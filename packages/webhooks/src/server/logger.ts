@@ -5,6 +5,8 @@ export interface Logger {
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
+  /** False when lines at `level` are dropped; lets callers skip building them. Absent means true. */
+  isEnabled?(level: Exclude<LogLevel, 'silent'>): boolean;
 }
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
@@ -36,7 +38,13 @@ export function createLogger(options: { level?: LogLevel; write?: (line: string)
       const entry = { time: new Date().toISOString(), level, msg, ...(redact(fields) as object) };
       write(`${JSON.stringify(entry)}\n`);
     };
-  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+  return {
+    debug: log('debug'),
+    info: log('info'),
+    warn: log('warn'),
+    error: log('error'),
+    isEnabled: (level) => ORDER[level] >= min,
+  };
 }
 
 /**
@@ -55,7 +63,11 @@ export function maskSecrets(logger: Logger, secrets: readonly string[]): Logger 
     if (Array.isArray(value)) return value.map((v) => mask(v, depth + 1));
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mask(v, depth + 1)]));
   };
-  const wrap = (level: keyof Logger) => (msg: string, fields?: Record<string, unknown>) =>
+  const isEnabled = (level: Exclude<LogLevel, 'silent'>) => logger.isEnabled?.(level) ?? true;
+  // Masking walks every field: not worth doing for a line the logger drops anyway.
+  const wrap = (level: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Record<string, unknown>) => {
+    if (!isEnabled(level)) return;
     logger[level](mask(msg) as string, fields && (mask(fields) as Record<string, unknown>));
-  return { debug: wrap('debug'), info: wrap('info'), warn: wrap('warn'), error: wrap('error') };
+  };
+  return { debug: wrap('debug'), info: wrap('info'), warn: wrap('warn'), error: wrap('error'), isEnabled };
 }

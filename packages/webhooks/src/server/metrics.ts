@@ -7,10 +7,19 @@ interface Counter {
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600];
 
+const NEEDS_ESCAPE = /[\\"\n]/;
+
+// On every request: no intermediate arrays, and the escaping only for values that need it.
 function key(labels: Labels): string {
-  return Object.entries(labels)
-    .map(([k, v]) => `${k}="${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`)
-    .join(',');
+  let out = '';
+  for (const k in labels) {
+    const raw = labels[k]!;
+    const v = NEEDS_ESCAPE.test(raw)
+      ? raw.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')
+      : raw;
+    out += `${out ? ',' : ''}${k}="${v}"`;
+  }
+  return out;
 }
 
 export interface Metrics {
@@ -54,12 +63,10 @@ export function createMetrics(): Metrics {
       if (!h) throw new Error(`@trackerkit/webhooks: unknown metric ${name}`);
       const k = key(labels);
       const s = h.series.get(k) ?? { buckets: BUCKETS.map(() => 0), sum: 0, count: 0 };
-      BUCKETS.forEach((b, i) => {
-        if (seconds <= b) s.buckets[i]! += 1;
-      });
+      for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]!) s.buckets[i]! += 1;
       s.sum += seconds;
       s.count += 1;
-      h.series.set(k, s);
+      if (s.count === 1) h.series.set(k, s);
     },
     render(gauges = {}) {
       const out: string[] = [];

@@ -27,6 +27,17 @@ export interface ReceiveContext {
  */
 export function receiveHandler(ctx: ReceiveContext) {
   const { source, store, router, outbox, metrics, logger } = ctx;
+  // Label sets are fixed per source: built once, not per request.
+  const sourceLabels = { source: source.name };
+  const receivedLabels = new Map<string, { source: string; type: string }>();
+  const receivedLabelsFor = (type: string) => {
+    let labels = receivedLabels.get(type);
+    if (!labels) {
+      labels = { source: source.name, type };
+      receivedLabels.set(type, labels);
+    }
+    return labels;
+  };
   return async (req: Request, res: Response): Promise<void> => {
     const started = performance.now();
     let webhookId: string | undefined;
@@ -54,29 +65,37 @@ export function receiveHandler(ctx: ReceiveContext) {
           event.type === 'tracker.alert' && trackerId ? `${trackerId}:${data.bound ?? 'none'}` : null,
         resolves: event.type === 'tracker.alert.resolved' ? trackerId : null,
       });
+      const logInfo = logger.isEnabled?.('info') ?? true;
       if (result.duplicate) {
-        metrics.inc('trackerkit_webhooks_duplicates_total', { source: source.name });
-        logger.info('duplicate ignored', { source: source.name, webhook_id: verified.id });
+        metrics.inc('trackerkit_webhooks_duplicates_total', sourceLabels);
+        if (logInfo) logger.info('duplicate ignored', { source: source.name, webhook_id: verified.id });
       } else {
         // A sender controls `type`: unknown ones share one label value, so series stay bounded.
-        metrics.inc('trackerkit_webhooks_received_total', {
-          source: source.name,
-          type: known ? event.type : 'unknown',
-        });
-        logger.info('alert stored', {
-          source: source.name,
-          webhook_id: verified.id,
-          type: event.type,
-          known,
-          deliveries: result.deliveries,
-        });
+        metrics.inc('trackerkit_webhooks_received_total', receivedLabelsFor(known ? event.type : 'unknown'));
+        if (logInfo) {
+          logger.info('alert stored', {
+            source: source.name,
+            webhook_id: verified.id,
+            type: event.type,
+            known,
+            deliveries: result.deliveries,
+          });
+        }
         // Code handlers (`router.on`) are an outbox destination too: they run from the outbox.
         if (result.deliveries > 0) outbox.wake();
       }
-      metrics.observe('trackerkit_webhooks_request_duration_seconds', (performance.now() - started) / 1000, {
-        source: source.name,
+      metrics.observe(
+        'trackerkit_webhooks_request_duration_seconds',
+        (performance.now() - started) / 1000,
+        sourceLabels,
+      );
+      // What res.json would send, without its generic content negotiation on the hot path.
+      const payload = `{"ok":true,"id":${JSON.stringify(verified.id)},"duplicate":${result.duplicate}}`;
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(payload),
       });
-      res.status(200).json({ ok: true, id: verified.id, duplicate: result.duplicate });
+      res.end(payload);
     } catch (error) {
       const err =
         error instanceof WebhooksError

@@ -1,4 +1,5 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { decodeResult, encodeItems } from './ingest-wire.ts';
 import type { IngestReply, IngestRequest, IngestWorkerData } from './ingest-worker.ts';
 import type { IngestItem, IngestResult } from './types.ts';
 
@@ -37,13 +38,14 @@ const WORKER_URL = new URL(
   import.meta.url,
 );
 
+function reject(group: Waiter[], message: string, storageError: (error: unknown) => Error) {
+  const error = storageError(new Error(message));
+  for (const waiter of group) waiter.reject(error);
+}
+
 function settle(group: Waiter[], reply: IngestReply, storageError: (error: unknown) => Error) {
-  if ('error' in reply) {
-    const error = storageError(new Error(reply.error));
-    for (const waiter of group) waiter.reject(error);
-    return;
-  }
-  for (let i = 0; i < group.length; i++) group[i]!.resolve(reply.results[i]!);
+  if ('error' in reply) return reject(group, reply.error, storageError);
+  for (let i = 0; i < group.length; i++) group[i]!.resolve(decodeResult(reply.results, i));
 }
 
 /** Blocks until the thread has answered everything posted to it, or the deadline passes. */
@@ -77,10 +79,10 @@ export function createGroupCommit(options: GroupCommitOptions): GroupCommit {
         now(),
       );
     } catch (error) {
-      settle(group, { error: (error as Error).message }, storageError);
+      reject(group, (error as Error).message, storageError);
       return;
     }
-    settle(group, { results }, storageError);
+    for (let i = 0; i < group.length; i++) group[i]!.resolve(results[i]!);
   };
 
   const spawn = (config: NonNullable<GroupCommitOptions['thread']>): Thread => {
@@ -113,7 +115,7 @@ export function createGroupCommit(options: GroupCommitOptions): GroupCommit {
       for (let r = receiveMessageOnPort(port1); r; r = receiveMessageOnPort(port1))
         answer(r.message as IngestReply);
       for (const group of self.posted.splice(0))
-        settle(group, { error: `commit thread failed: ${error.message}` }, storageError);
+        reject(group, `commit thread failed: ${error.message}`, storageError);
       port1.close();
     };
     worker.on('error', fail);
@@ -134,7 +136,12 @@ export function createGroupCommit(options: GroupCommitOptions): GroupCommit {
     thread.posted.push(group);
     Atomics.add(thread.pending, 0, 1);
     thread.port.ref();
-    const request: IngestRequest = { type: 'batch', now: now(), items: group.map((w) => w.item) };
+    const request: IngestRequest = {
+      type: 'batch',
+      now: now(),
+      count: group.length,
+      items: encodeItems(group.map((w) => w.item)),
+    };
     thread.port.postMessage(request);
   };
 
@@ -143,7 +150,13 @@ export function createGroupCommit(options: GroupCommitOptions): GroupCommit {
       if (closed) return Promise.reject(storageError(new Error('store is closed')));
       return new Promise((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        // After the poll phase: every request read in this turn joins the group.
+        // An idle commit thread starts on this item at once, so its fsync overlaps the reading of
+        // the rest of this turn; while it is busy, requests group until the turn ends (and it
+        // takes every group waiting for it into its next transaction).
+        if (thread !== undefined && thread.posted.length === 0) {
+          dispatch();
+          return;
+        }
         if (!scheduled) {
           scheduled = true;
           setImmediate(dispatch);
@@ -163,7 +176,7 @@ export function createGroupCommit(options: GroupCommitOptions): GroupCommit {
           if (group) settle(group, r.message as IngestReply, storageError);
         }
         for (const group of current.posted.splice(0))
-          settle(group, { error: 'commit thread did not answer in time' }, storageError);
+          reject(group, 'commit thread did not answer in time', storageError);
         // Closed before this returns, so the caller may reopen, move or delete the file at once.
         const request: IngestRequest = { type: 'close' };
         Atomics.add(current.pending, 0, 1);

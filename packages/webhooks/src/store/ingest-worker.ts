@@ -4,7 +4,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { type MessagePort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { type IngestStatements, ingestOne, prepareIngest } from './ingest-one.ts';
-import type { IngestItem, IngestResult } from './types.ts';
+import { decodeItems, encodeResults, type WireItems, type WireResults } from './ingest-wire.ts';
 
 export interface IngestWorkerData {
   path: string;
@@ -15,10 +15,13 @@ export interface IngestWorkerData {
   pending: SharedArrayBuffer;
 }
 
-export type IngestRequest = { type: 'batch'; now: number; items: IngestItem[] } | { type: 'close' };
+/** `items` is `encodeItems` of the group, `count` how many items it holds. */
+export type IngestRequest =
+  | { type: 'batch'; now: number; count: number; items: WireItems }
+  | { type: 'close' };
 
 /** One reply per batch, in the order the batches were posted. */
-export type IngestReply = { results: IngestResult[] } | { error: string };
+export type IngestReply = { results: WireResults } | { error: string };
 
 // Bounds one transaction when many batches are waiting; the rest go into the next one.
 const MAX_ITEMS_PER_TRANSACTION = 2048;
@@ -45,7 +48,7 @@ function commit(batches: Array<Extract<IngestRequest, { type: 'batch' }>>): Inge
   try {
     db.exec('BEGIN IMMEDIATE');
     const replies = batches.map((batch) => ({
-      results: batch.items.map((item) => ingestOne(statements!, item, batch.now)),
+      results: encodeResults(decodeItems(batch.items).map((item) => ingestOne(statements!, item, batch.now))),
     }));
     // Replies (and so every 2xx they carry) are posted only after COMMIT has returned.
     db.exec('COMMIT');
@@ -79,7 +82,7 @@ port.on('message', (first: IngestRequest) => {
   // Group commit across turns: whatever the receiver posted while the last COMMIT was waiting
   // on the disk joins this transaction.
   const batches = [first];
-  let items = first.items.length;
+  let items = first.count;
   let closing = false;
   while (items < MAX_ITEMS_PER_TRANSACTION) {
     const next = receiveMessageOnPort(port)?.message as IngestRequest | undefined;
@@ -89,7 +92,7 @@ port.on('message', (first: IngestRequest) => {
       break;
     }
     batches.push(next);
-    items += next.items.length;
+    items += next.count;
   }
   for (const reply of commit(batches)) port.postMessage(reply);
   answered(batches.length);

@@ -1,11 +1,26 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { verificationError } from '../errors.ts';
 import { checkTimestamp } from './check-timestamp.ts';
 import { getHeader } from './get-header.ts';
-import { safeEqual } from './safe-equal.ts';
 import { standardWebhooksKey } from './standard-webhooks-key.ts';
 import { toBytes } from './to-bytes.ts';
 import type { Verified, VerifyOptions, WebhookRequest } from './types.ts';
+
+/** An HMAC-SHA256 digest's length: the only length a v1 signature can have. */
+const DIGEST_BYTES = 32;
+
+// Decoding a secret on every request costs a regex and a base64 pass; the configured secrets
+// are few. Bounded, since `verify` callers may pass any number of secrets over time.
+const keys = new Map<string, Buffer>();
+function keyOf(secret: string): Buffer {
+  let key = keys.get(secret);
+  if (key === undefined) {
+    key = standardWebhooksKey(secret);
+    if (keys.size >= 64) keys.clear();
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 /** Standard Webhooks v1: accept if any `v1,` entry matches any secret. */
 export function verifyStandardWebhooks(
@@ -24,25 +39,30 @@ export function verifyStandardWebhooks(
     (options.now ?? Date.now)(),
   );
   const candidates: Buffer[] = [];
+  let entries = 0;
   for (const entry of signatureHeader.split(' ')) {
     if (!entry.startsWith('v1,')) continue;
     const encoded = entry.slice(3);
     const decoded = Buffer.from(encoded, 'base64');
     // Only canonical base64: otherwise unused padding bits would let a changed header still match.
-    if (decoded.toString('base64') === encoded) candidates.push(decoded);
+    if (decoded.toString('base64') !== encoded) continue;
+    entries++;
+    // A well-formed entry of another length cannot match; its length is public (the sender chose it).
+    if (decoded.length === DIGEST_BYTES) candidates.push(decoded);
   }
-  if (candidates.length === 0) {
+  if (entries === 0) {
     throw verificationError('malformed_signature', 'webhook-signature has no v1,<base64> entry');
   }
   const body = toBytes(request.body);
   let matched = false;
   for (const secret of secrets) {
-    const expected = createHmac('sha256', standardWebhooksKey(secret))
+    const expected = createHmac('sha256', keyOf(secret))
       .update(`${id}.${rawTimestamp}.`)
       .update(body)
       .digest();
-    // Evaluate every pair so timing does not reveal which entry or secret matched.
-    for (const candidate of candidates) matched = safeEqual(expected, candidate) || matched;
+    // Evaluate every pair so timing does not reveal which entry or secret matched. Both sides
+    // are DIGEST_BYTES long, so timingSafeEqual compares them in constant time directly.
+    for (const candidate of candidates) matched = timingSafeEqual(expected, candidate) || matched;
   }
   if (!matched)
     throw verificationError('no_matching_signature', 'no signature matches any configured secret');

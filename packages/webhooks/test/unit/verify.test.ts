@@ -134,6 +134,16 @@ describe('Standard Webhooks', () => {
       },
     ],
     [
+      'a well-formed v1 entry of the wrong length',
+      {
+        given: () =>
+          reason(() =>
+            verify(SECRET, { body, headers: headers(`v1,${Buffer.alloc(16).toString('base64')}`) }, std),
+          ),
+        want: 'no_matching_signature',
+      },
+    ],
+    [
       'only v2 entries',
       {
         given: () => reason(() => verify(SECRET, { body, headers: headers('v2,AAAA') }, std)),
