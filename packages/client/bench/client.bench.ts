@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { createTrackerClient, createVirtualClock, LIMITS, type VaultRow } from '../src/index.ts';
+import { trackerBody } from '../test/helpers/fixtures.ts';
 
 const TOKEN = 'qapi_bench';
 const rowsOf = (n: number): VaultRow[] =>
@@ -23,27 +24,7 @@ const rowsOf = (n: number): VaultRow[] =>
 const SERVER = `
 const { createServer } = require('node:http');
 const { parentPort } = require('node:worker_threads');
-const tracker = JSON.stringify(${JSON.stringify({
-  tracker_id: 'trk_1',
-  space_id: 'spc_1',
-  name: 'ACME supplier risk',
-  description: 'Watches ACME.',
-  run_mode: 'manual',
-  schedule: null,
-  vault_ttl_days: null,
-  agent_config: {
-    instruction: 'x',
-    score_meaning: 'y',
-    skills: [],
-    reasoning_mode: 'basic',
-    linked_trackers: [],
-  },
-  notification_config: null,
-  category: 'operations',
-  last_run_at: null,
-  created_at: '2026-11-21T08:00:00Z',
-  updated_at: '2026-11-21T08:00:00Z',
-})});
+const tracker = JSON.stringify(${JSON.stringify(trackerBody())});
 const server = createServer((req, res) => {
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
@@ -164,7 +145,6 @@ async function rateLimited(minutes: number, latencyMs: number) {
   const { port } = server.address() as AddressInfo;
   const client = createTrackerClient({ baseUrl: `http://127.0.0.1:${port}/v1`, token: TOKEN, clock });
   const horizon = minutes * 60_000;
-  const controller = new AbortController();
   // More rows than fit in the horizon; stop once simulated time passes it.
   async function* source() {
     for (let i = 0; ; i++) {
@@ -174,11 +154,7 @@ async function rateLimited(minutes: number, latencyMs: number) {
   }
   let surfaced = 0;
   try {
-    await client.vault.uploadRows(
-      'trk_1',
-      { source_name: 'paced', rows: source() },
-      { signal: controller.signal },
-    );
+    await client.vault.uploadRows('trk_1', { source_name: 'paced', rows: source() });
   } catch (error) {
     if ((error as { status?: number }).status === 429) surfaced += 1;
     else throw error;

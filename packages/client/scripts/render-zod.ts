@@ -1,6 +1,6 @@
 // Emits src/generated/zod.ts: zod v4 schemas for every component schema a request uses (bodies,
 // multipart fields and what they refer to) and one schema per operation's query parameters.
-import { directRefs, type Json, refName, schemaConst, toZod } from './zod/to-zod.ts';
+import { directRefs, type Json, schemaConst, toZod } from './zod/to-zod.ts';
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 
@@ -85,5 +85,3 @@ export function renderZod(doc: Json): string {
   );
   return lines.join('\n');
 }
-
-export { refName };

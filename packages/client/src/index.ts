@@ -33,6 +33,7 @@ export {
 } from './generated/limits.ts';
 export type { components, operations, paths, webhooks } from './generated/openapi.ts';
 export { schemas } from './generated/zod.ts';
+export { parseRetryAfter } from './http/retry-policy.ts';
 export type { CallOptions } from './http/typed.ts';
 export type { RunsApi, TriggerOptions } from './resources/runs.ts';
 export type { SpacesApi } from './resources/spaces.ts';
@@ -86,5 +87,6 @@ export type {
 } from './types.ts';
 export { NOTIFICATION_RULES, VALIDATION_RULES } from './validate/rules.ts';
 export type { FileInput } from './vault/file-input.ts';
+export { type FileExtension, matchesFileType } from './vault/file-type.ts';
 export type { UploadFileInput } from './vault/file-upload.ts';
 export type { BatchInfo, UploadRowsInput, UploadRowsOptions, UploadRowsResult } from './vault/row-batcher.ts';

@@ -2,7 +2,7 @@
 import { LIMITS } from './generated/limits.ts';
 import type { Pagination } from './types.ts';
 
-export interface PageQueryLike {
+interface PageQueryLike {
   page?: number | undefined;
   page_size?: number | undefined;
 }

@@ -7,7 +7,7 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'PATCH'])
  * PATCH is treated as idempotent: this service's PATCH sets fields to the values sent, so sending it
  * twice leaves the same state.
  */
-export const isIdempotent = (method: string): boolean => IDEMPOTENT.has(method);
+const isIdempotent = (method: string): boolean => IDEMPOTENT.has(method);
 
 export type Outcome =
   | { kind: 'status'; status: number }

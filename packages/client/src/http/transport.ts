@@ -88,6 +88,7 @@ interface Attempt {
 
 export function createTransport(config: TransportConfig): Transport {
   const base = config.baseUrl.replace(/\/+$/, '');
+  const jsonHeaders = { ...config.headers, 'content-type': 'application/json' };
 
   async function attempt(spec: RequestSpec, url: string, path: string): Promise<Attempt | { ok: unknown }> {
     const controller = new AbortController();
@@ -100,14 +101,10 @@ export function createTransport(config: TransportConfig): Transport {
     const outer = spec.signal;
     const onAbort = outer ? () => controller.abort(outer.reason) : undefined;
     if (onAbort) outer?.addEventListener('abort', onAbort, { once: true });
-    const headers =
-      typeof spec.body === 'string'
-        ? { ...config.headers, 'content-type': 'application/json' }
-        : config.headers;
     try {
       const res = await config.fetch(url, {
         method: spec.method,
-        headers,
+        headers: typeof spec.body === 'string' ? jsonHeaders : config.headers,
         body: spec.body,
         signal: controller.signal,
       });

@@ -9,7 +9,7 @@ type MethodsOf<P extends keyof paths> = {
 }[Lower];
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 type SuccessOf<R> = JsonOf<R[Extract<keyof R, 200 | 201 | 202>]>;
-export type SuccessBody<P extends keyof paths, M extends Lower> =
+type SuccessBody<P extends keyof paths, M extends Lower> =
   NonNullable<paths[P][M]> extends {
     responses: infer R;
   }
@@ -18,13 +18,21 @@ export type SuccessBody<P extends keyof paths, M extends Lower> =
 
 const UPPER: Record<Lower, Method> = { get: 'GET', post: 'POST', patch: 'PATCH', delete: 'DELETE' };
 
+/** `options` is the caller's CallOptions; only its own fields reach the request. */
 export function call<P extends keyof paths, M extends MethodsOf<P>>(
   transport: Transport,
   method: M,
   path: P,
-  spec: Omit<RequestSpec, 'method' | 'path'>,
+  spec: Omit<RequestSpec, 'method' | 'path' | 'signal' | 'timeoutMs'>,
+  options?: CallOptions,
 ): Promise<SuccessBody<P, M>> {
-  return transport.request({ ...spec, method: UPPER[method], path }) as Promise<SuccessBody<P, M>>;
+  return transport.request({
+    ...spec,
+    method: UPPER[method],
+    path,
+    signal: options?.signal,
+    timeoutMs: options?.timeoutMs,
+  }) as Promise<SuccessBody<P, M>>;
 }
 
 /** Per-call options every method accepts as its last argument. */

@@ -61,38 +61,49 @@ export function createRunsApi(ctx: ClientContext, trackers: TrackersApi): RunsAp
     validateRunTrigger(body);
     if (body?.sync === true) {
       const mode =
-        options?.reasoningMode ??
-        (await trackers.get(trackerId, { signal: options?.signal, timeoutMs: options?.timeoutMs }))
-          .agent_config.reasoning_mode;
+        options?.reasoningMode ?? (await trackers.get(trackerId, options)).agent_config.reasoning_mode;
       checkZenSync(true, mode);
     }
-    return call(transport, 'post', '/api/trackers/{tracker_id}/runs', {
-      params: { tracker_id: trackerId },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options?.signal,
-      timeoutMs: options?.timeoutMs,
-    });
+    return call(
+      transport,
+      'post',
+      '/api/trackers/{tracker_id}/runs',
+      {
+        params: { tracker_id: trackerId },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      },
+      options,
+    );
   }
 
   const list: RunsApi['list'] = async (trackerId, query, options) => {
     validateQuery('listRuns', query);
-    return call(transport, 'get', '/api/trackers/{tracker_id}/runs', {
-      params: { tracker_id: trackerId },
-      query,
-      signal: options?.signal,
-      timeoutMs: options?.timeoutMs,
-    });
+    return call(
+      transport,
+      'get',
+      '/api/trackers/{tracker_id}/runs',
+      {
+        params: { tracker_id: trackerId },
+        query,
+      },
+      options,
+    );
   };
 
   const get: RunsApi['get'] = (trackerId, runId, options) =>
-    call(transport, 'get', '/api/trackers/{tracker_id}/runs/{run_id}', {
-      params: { tracker_id: trackerId, run_id: runId },
-      signal: options?.signal,
-      timeoutMs: options?.timeoutMs,
-    });
+    call(
+      transport,
+      'get',
+      '/api/trackers/{tracker_id}/runs/{run_id}',
+      {
+        params: { tracker_id: trackerId, run_id: runId },
+      },
+      options,
+    );
 
-  const wait: RunsApi['wait'] = (trackerId, runId, options) =>
-    waitForRun((signal) => get(trackerId, runId, { signal }), runId, clock, options);
+  /** `startedAt`: when the timeout started counting (triggerAndWait counts the trigger too). */
+  const wait = (trackerId: string, runId: string, options?: WaitOptions, startedAt?: number) =>
+    waitForRun((signal) => get(trackerId, runId, { signal }), runId, clock, options, startedAt);
 
   return {
     trigger: trigger as RunsApi['trigger'],
@@ -100,12 +111,16 @@ export function createRunsApi(ctx: ClientContext, trackers: TrackersApi): RunsAp
     listAll: (trackerId, query = {}, options) => paginate(query, (q) => list(trackerId, q, options)),
     get,
     delete: (trackerId, runId, options) =>
-      call(transport, 'delete', '/api/trackers/{tracker_id}/runs/{run_id}', {
-        params: { tracker_id: trackerId, run_id: runId },
-        signal: options?.signal,
-        timeoutMs: options?.timeoutMs,
-      }),
-    wait,
+      call(
+        transport,
+        'delete',
+        '/api/trackers/{tracker_id}/runs/{run_id}',
+        {
+          params: { tracker_id: trackerId, run_id: runId },
+        },
+        options,
+      ),
+    wait: (trackerId, runId, options) => wait(trackerId, runId, options),
     async triggerAndWait(trackerId, body, options) {
       if (body?.sync === true) {
         throw validationError(
@@ -122,13 +137,7 @@ export function createRunsApi(ctx: ClientContext, trackers: TrackersApi): RunsAp
         signal: options?.signal,
         timeoutMs: Math.min(transport.config.timeoutMs, total),
       })) as RunAsyncResponse;
-      return waitForRun(
-        (signal) => get(trackerId, accepted.run_id, { signal }),
-        accepted.run_id,
-        clock,
-        options,
-        started,
-      );
+      return wait(trackerId, accepted.run_id, options, started);
     },
   };
 }

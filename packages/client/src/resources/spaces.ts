@@ -13,20 +13,28 @@ export interface SpacesApi {
 export function createSpacesApi({ transport }: ClientContext): SpacesApi {
   const list: SpacesApi['list'] = async (query, options) => {
     validateQuery('listSpaces', query);
-    return call(transport, 'get', '/api/spaces', {
-      query,
-      signal: options?.signal,
-      timeoutMs: options?.timeoutMs,
-    });
+    return call(
+      transport,
+      'get',
+      '/api/spaces',
+      {
+        query,
+      },
+      options,
+    );
   };
   return {
     list,
     listAll: (query = {}, options) => paginate(query, (q) => list(q, options)),
     get: (spaceId, options) =>
-      call(transport, 'get', '/api/spaces/{space_id}', {
-        params: { space_id: spaceId },
-        signal: options?.signal,
-        timeoutMs: options?.timeoutMs,
-      }),
+      call(
+        transport,
+        'get',
+        '/api/spaces/{space_id}',
+        {
+          params: { space_id: spaceId },
+        },
+        options,
+      ),
   };
 }

@@ -25,44 +25,64 @@ export interface TrackersApi {
 export function createTrackersApi({ transport }: ClientContext): TrackersApi {
   const list: TrackersApi['list'] = async (query, options) => {
     validateQuery('listTrackers', query ?? {});
-    return call(transport, 'get', '/api/trackers', {
-      query,
-      signal: options?.signal,
-      timeoutMs: options?.timeoutMs,
-    });
+    return call(
+      transport,
+      'get',
+      '/api/trackers',
+      {
+        query,
+      },
+      options,
+    );
   };
   return {
     async create(spaceId, body, options) {
       validateTrackerCreate(body);
-      return call(transport, 'post', '/api/spaces/{space_id}/trackers', {
-        params: { space_id: spaceId },
-        body: JSON.stringify(body),
-        signal: options?.signal,
-        timeoutMs: options?.timeoutMs,
-      });
+      return call(
+        transport,
+        'post',
+        '/api/spaces/{space_id}/trackers',
+        {
+          params: { space_id: spaceId },
+          body: JSON.stringify(body),
+        },
+        options,
+      );
     },
     list,
     listAll: (query, options) => paginate(query, (q) => list(q, options)),
     get: (trackerId, options) =>
-      call(transport, 'get', '/api/trackers/{tracker_id}', {
-        params: { tracker_id: trackerId },
-        signal: options?.signal,
-        timeoutMs: options?.timeoutMs,
-      }),
+      call(
+        transport,
+        'get',
+        '/api/trackers/{tracker_id}',
+        {
+          params: { tracker_id: trackerId },
+        },
+        options,
+      ),
     async update(trackerId, body, options) {
       validateTrackerUpdate(body);
-      return call(transport, 'patch', '/api/trackers/{tracker_id}', {
-        params: { tracker_id: trackerId },
-        body: JSON.stringify(body),
-        signal: options?.signal,
-        timeoutMs: options?.timeoutMs,
-      });
+      return call(
+        transport,
+        'patch',
+        '/api/trackers/{tracker_id}',
+        {
+          params: { tracker_id: trackerId },
+          body: JSON.stringify(body),
+        },
+        options,
+      );
     },
     delete: (trackerId, options) =>
-      call(transport, 'delete', '/api/trackers/{tracker_id}', {
-        params: { tracker_id: trackerId },
-        signal: options?.signal,
-        timeoutMs: options?.timeoutMs,
-      }),
+      call(
+        transport,
+        'delete',
+        '/api/trackers/{tracker_id}',
+        {
+          params: { tracker_id: trackerId },
+        },
+        options,
+      ),
   };
 }

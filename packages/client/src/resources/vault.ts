@@ -1,5 +1,4 @@
 import { LIMITS } from '../generated/limits.ts';
-import type { RequestSpec } from '../http/transport.ts';
 import { type CallOptions, call } from '../http/typed.ts';
 import { paginate } from '../pagination.ts';
 import type {
@@ -59,11 +58,18 @@ export function createVaultApi({ transport, uploadPacer }: ClientContext): Vault
   async function post(
     trackerId: string,
     body: string | FormData,
-    options: CallOptions & Pick<RequestSpec, 'retries'> = {},
+    options?: CallOptions,
+    retries?: number,
   ): Promise<VaultUploadResponse> {
-    const release = await uploadPacer.acquire(options.signal);
+    const release = await uploadPacer.acquire(options?.signal);
     try {
-      return await call(transport, 'post', SOURCES, { params: { tracker_id: trackerId }, body, ...options });
+      return await call(
+        transport,
+        'post',
+        SOURCES,
+        { params: { tracker_id: trackerId }, body, retries },
+        options,
+      );
     } finally {
       release();
     }
@@ -71,23 +77,31 @@ export function createVaultApi({ transport, uploadPacer }: ClientContext): Vault
 
   const listSources: VaultApi['listSources'] = async (trackerId, query, options) => {
     validateQuery('listVaultSources', query);
-    return call(transport, 'get', SOURCES, {
-      params: { tracker_id: trackerId },
-      query,
-      signal: options?.signal,
-      timeoutMs: options?.timeoutMs,
-    });
+    return call(
+      transport,
+      'get',
+      SOURCES,
+      {
+        params: { tracker_id: trackerId },
+        query,
+      },
+      options,
+    );
   };
 
   return {
     async recent(trackerId, query, options) {
       validateQuery('getVaultRecent', query);
-      return call(transport, 'get', '/api/trackers/{tracker_id}/vault/recent', {
-        params: { tracker_id: trackerId },
-        query,
-        signal: options?.signal,
-        timeoutMs: options?.timeoutMs,
-      });
+      return call(
+        transport,
+        'get',
+        '/api/trackers/{tracker_id}/vault/recent',
+        {
+          params: { tracker_id: trackerId },
+          query,
+        },
+        options,
+      );
     },
     async upload(trackerId, body, options) {
       return post(trackerId, serializeJsonUpload(body), options);
@@ -95,7 +109,7 @@ export function createVaultApi({ transport, uploadPacer }: ClientContext): Vault
     async uploadRows(trackerId, input, options = {}) {
       // A batch answered 429 is resent after Retry-After; allow a full window's worth of those.
       const retries = Math.max(transport.config.retries, LIMITS.uploadsPerWindow);
-      return uploadRows(input, (body, signal) => post(trackerId, body, { signal, retries }), options);
+      return uploadRows(input, (body, signal) => post(trackerId, body, { signal }, retries), options);
     },
     async uploadFile(trackerId, input, options) {
       return post(trackerId, await buildFileForm(input), options);
@@ -104,25 +118,37 @@ export function createVaultApi({ transport, uploadPacer }: ClientContext): Vault
     listAllSources: (trackerId, query = {}, options) =>
       paginate(query, (q) => listSources(trackerId, q, options)),
     getSource: (trackerId, sourceId, options) =>
-      call(transport, 'get', SOURCE, {
-        params: { tracker_id: trackerId, source_id: sourceId },
-        signal: options?.signal,
-        timeoutMs: options?.timeoutMs,
-      }),
+      call(
+        transport,
+        'get',
+        SOURCE,
+        {
+          params: { tracker_id: trackerId, source_id: sourceId },
+        },
+        options,
+      ),
     async updateSource(trackerId, sourceId, body, options) {
       validateSourceUpdate(body);
-      return call(transport, 'patch', SOURCE, {
-        params: { tracker_id: trackerId, source_id: sourceId },
-        body: JSON.stringify(body),
-        signal: options?.signal,
-        timeoutMs: options?.timeoutMs,
-      });
+      return call(
+        transport,
+        'patch',
+        SOURCE,
+        {
+          params: { tracker_id: trackerId, source_id: sourceId },
+          body: JSON.stringify(body),
+        },
+        options,
+      );
     },
     deleteSource: (trackerId, sourceId, options) =>
-      call(transport, 'delete', SOURCE, {
-        params: { tracker_id: trackerId, source_id: sourceId },
-        signal: options?.signal,
-        timeoutMs: options?.timeoutMs,
-      }),
+      call(
+        transport,
+        'delete',
+        SOURCE,
+        {
+          params: { tracker_id: trackerId, source_id: sourceId },
+        },
+        options,
+      ),
   };
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { TrackerValidationError, type ValidationProblem } from '../errors.ts';
 import { VALIDATION_RULES } from './rules.ts';
 
-export function fieldPath(path: readonly PropertyKey[], prefix = ''): string {
+function fieldPath(path: readonly PropertyKey[], prefix = ''): string {
   let out = prefix;
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;

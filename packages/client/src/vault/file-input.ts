@@ -1,11 +1,11 @@
 // Reads every accepted file input (Buffer, Uint8Array, Blob, web ReadableStream, Node Readable) into
 // memory, stopping as soon as it is larger than the document allows.
-import { validationError } from '../errors.ts';
+import { type TrackerValidationError, validationError } from '../errors.ts';
 import { LIMITS } from '../generated/limits.ts';
 
 export type FileInput = Uint8Array | Blob | ReadableStream<Uint8Array> | NodeJS.ReadableStream;
 
-const tooLarge = () =>
+export const fileTooLarge = (): TrackerValidationError =>
   validationError(
     'file',
     `x-max-file-bytes: ${LIMITS.fileBytesMax}`,
@@ -19,7 +19,7 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
 export async function readFileInput(file: FileInput): Promise<Uint8Array> {
   if (file instanceof Uint8Array) return file;
   if (file instanceof Blob) {
-    if (file.size > LIMITS.fileBytesMax) throw tooLarge();
+    if (file.size > LIMITS.fileBytesMax) throw fileTooLarge();
     return new Uint8Array(await file.arrayBuffer());
   }
   if (!isAsyncIterable(file)) {
@@ -35,7 +35,7 @@ export async function readFileInput(file: FileInput): Promise<Uint8Array> {
   for await (const chunk of file) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array);
     size += bytes.length;
-    if (size > LIMITS.fileBytesMax) throw tooLarge();
+    if (size > LIMITS.fileBytesMax) throw fileTooLarge();
     chunks.push(bytes);
   }
   return Buffer.concat(chunks, size);

@@ -32,7 +32,7 @@ export interface UploadRowsResult {
 }
 
 /** Sends one serialized batch (paced and retried by the caller's transport). */
-export type SendBatch = (body: string, signal: AbortSignal | undefined) => Promise<VaultUploadResponse>;
+type SendBatch = (body: string, signal: AbortSignal | undefined) => Promise<VaultUploadResponse>;
 
 const isRow = (row: unknown): row is VaultRow =>
   typeof row === 'object' && row !== null && !Array.isArray(row);

@@ -1,6 +1,7 @@
 // A real HTTP server on 127.0.0.1 (port 0) that records every request and answers with a handler.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 
 export interface RecordedRequest {
   method: string;
@@ -86,6 +87,19 @@ export async function startLoopbackServer(handler: Handler, port = 0): Promise<L
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** Returns `serve`, which starts a loopback server that is closed after the calling file's current test. */
+export function useLoopbackServers(): (handler: Handler, port?: number) => Promise<LoopbackServer> {
+  const servers: LoopbackServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  return async (handler, port) => {
+    const server = await startLoopbackServer(handler, port);
+    servers.push(server);
+    return server;
   };
 }
 

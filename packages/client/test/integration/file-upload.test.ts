@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UploadFileInput } from '../../src/index.ts';
 import {
   createTrackerClient,
@@ -9,16 +9,12 @@ import {
   VALIDATION_RULES,
 } from '../../src/index.ts';
 import { TOKEN, uploadResponse } from '../helpers/fixtures.ts';
-import { type LoopbackServer, sendJson, startLoopbackServer } from '../helpers/loopback-server.ts';
+import { sendJson, useLoopbackServers } from '../helpers/loopback-server.ts';
 
-const servers: LoopbackServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const serve = useLoopbackServers();
 
 async function setup() {
-  const server = await startLoopbackServer((_req, res) => sendJson(res, 201, uploadResponse(1)));
-  servers.push(server);
+  const server = await serve((_req, res) => sendJson(res, 201, uploadResponse(1)));
   return {
     server,
     tracker: createTrackerClient({ baseUrl: server.baseUrl, token: TOKEN, clock: createVirtualClock() }),

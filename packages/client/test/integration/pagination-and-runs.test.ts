@@ -1,28 +1,37 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createTrackerClient,
   createVirtualClock,
   LIMITS,
   type Run,
+  type TrackerClient,
+  type TrackerClientOptions,
   TrackerTimeoutError,
   TrackerValidationError,
   VALIDATION_RULES,
 } from '../../src/index.ts';
 import { recordingClock, runBody, TOKEN, trackerBody } from '../helpers/fixtures.ts';
-import { type LoopbackServer, sendJson, startLoopbackServer } from '../helpers/loopback-server.ts';
+import {
+  type Handler,
+  type LoopbackServer,
+  sendJson,
+  useLoopbackServers,
+} from '../helpers/loopback-server.ts';
 
-const servers: LoopbackServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-async function serve(handler: Parameters<typeof startLoopbackServer>[0]) {
-  const server = await startLoopbackServer(handler);
-  servers.push(server);
-  return server;
-}
+const serve = useLoopbackServers();
+const clientFor = (server: LoopbackServer, options: Partial<TrackerClientOptions> = {}) =>
+  createTrackerClient({ baseUrl: server.baseUrl, token: TOKEN, ...options });
+
+/** The 202 answer to an asynchronous trigger. */
+const ACCEPTED = {
+  run_id: 'run_1',
+  tracker_id: 'trk_1',
+  status: 'pending',
+  created_at: '2026-11-21T08:00:00Z',
+};
 
 /** Serves `total` numbered items in pages, like every list operation of the service. */
-function pagedHandler(total: number): Parameters<typeof startLoopbackServer>[0] {
+function pagedHandler(total: number): Handler {
   return (req, res) => {
     const page = Number(req.query.get('page') ?? LIMITS.pageDefault);
     const size = Number(req.query.get('page_size') ?? LIMITS.pageSizeDefault);
@@ -45,7 +54,7 @@ describe('auto-pagination', () => {
     [
       'spaces.listAll',
       {
-        call: (c: ReturnType<typeof createTrackerClient>) => c.spaces.listAll(),
+        call: (c: TrackerClient) => c.spaces.listAll(),
         total: 250,
         pages: 3,
         size: '100',
@@ -54,8 +63,7 @@ describe('auto-pagination', () => {
     [
       'trackers.listAll',
       {
-        call: (c: ReturnType<typeof createTrackerClient>) =>
-          c.trackers.listAll({ space_id: 'S', page_size: 7 }),
+        call: (c: TrackerClient) => c.trackers.listAll({ space_id: 'S', page_size: 7 }),
         total: 20,
         pages: 3,
         size: '7',
@@ -64,7 +72,7 @@ describe('auto-pagination', () => {
     [
       'runs.listAll',
       {
-        call: (c: ReturnType<typeof createTrackerClient>) => c.runs.listAll('T', { signal: 'Poor' }),
+        call: (c: TrackerClient) => c.runs.listAll('T', { signal: 'Poor' }),
         total: 100,
         pages: 1,
         size: '100',
@@ -73,7 +81,7 @@ describe('auto-pagination', () => {
     [
       'vault.listAllSources',
       {
-        call: (c: ReturnType<typeof createTrackerClient>) => c.vault.listAllSources('T'),
+        call: (c: TrackerClient) => c.vault.listAllSources('T'),
         total: 0,
         pages: 1,
         size: '100',
@@ -81,7 +89,7 @@ describe('auto-pagination', () => {
     ],
   ])('%s walks every page', async (_name, { call, total, pages, size }) => {
     const server = await serve(pagedHandler(total));
-    const tracker = createTrackerClient({ baseUrl: server.baseUrl, token: TOKEN });
+    const tracker = clientFor(server);
     const items = (await collect(call(tracker) as AsyncIterable<unknown>)) as { n: number }[];
     expect(items.map((i) => i.n)).toEqual(Array.from({ length: total }, (_, i) => i));
     expect(server.requests).toHaveLength(pages);
@@ -93,7 +101,7 @@ describe('auto-pagination', () => {
 
   it('keeps filters on every page', async () => {
     const server = await serve(pagedHandler(150));
-    const tracker = createTrackerClient({ baseUrl: server.baseUrl, token: TOKEN });
+    const tracker = clientFor(server);
     await collect(tracker.runs.listAll('T', { signal: 'Poor', status: 'completed' }));
     expect(server.requests.map((r) => r.query.get('signal'))).toEqual(['Poor', 'Poor']);
   });
@@ -104,12 +112,7 @@ describe('runs.wait and triggerAndWait', () => {
     let polls = 0;
     return serve((req, res) => {
       if (req.method === 'POST') {
-        return sendJson(res, 202, {
-          run_id: 'run_1',
-          tracker_id: 'trk_1',
-          status: 'pending',
-          created_at: '2026-11-21T08:00:00Z',
-        });
+        return sendJson(res, 202, ACCEPTED);
       }
       const status = statuses[Math.min(polls++, statuses.length - 1)]!;
       sendJson(res, 200, runBody(status));
@@ -119,7 +122,7 @@ describe('runs.wait and triggerAndWait', () => {
   it('polls with growing intervals until completed', async () => {
     const server = await runServer(['pending', 'running', 'running', 'completed']);
     const clock = recordingClock();
-    const tracker = createTrackerClient({ baseUrl: server.baseUrl, token: TOKEN, clock });
+    const tracker = clientFor(server, { clock });
     const seen: string[] = [];
     const run = await tracker.runs.wait('trk_1', 'run_1', {
       intervalMs: 1_000,
@@ -134,21 +137,13 @@ describe('runs.wait and triggerAndWait', () => {
 
   it('returns a failed run as it is', async () => {
     const server = await runServer(['running', 'failed']);
-    const tracker = createTrackerClient({
-      baseUrl: server.baseUrl,
-      token: TOKEN,
-      clock: createVirtualClock(),
-    });
+    const tracker = clientFor(server, { clock: createVirtualClock() });
     expect((await tracker.runs.wait('trk_1', 'run_1')).status).toBe('failed');
   });
 
   it('throws TrackerTimeoutError carrying the runId', async () => {
     const server = await runServer(['running']);
-    const tracker = createTrackerClient({
-      baseUrl: server.baseUrl,
-      token: TOKEN,
-      clock: createVirtualClock(),
-    });
+    const tracker = clientFor(server, { clock: createVirtualClock() });
     const error = (await tracker.runs
       .wait('trk_1', 'run_1', { timeoutMs: 10_000, intervalMs: 1_000 })
       .catch((e: unknown) => e)) as TrackerTimeoutError;
@@ -162,11 +157,7 @@ describe('runs.wait and triggerAndWait', () => {
   it('stops when the signal aborts', async () => {
     const server = await runServer(['running']);
     const controller = new AbortController();
-    const tracker = createTrackerClient({
-      baseUrl: server.baseUrl,
-      token: TOKEN,
-      clock: createVirtualClock(),
-    });
+    const tracker = clientFor(server, { clock: createVirtualClock() });
     const error = await tracker.runs
       .wait('trk_1', 'run_1', {
         signal: controller.signal,
@@ -179,11 +170,7 @@ describe('runs.wait and triggerAndWait', () => {
 
   it('triggerAndWait triggers asynchronously and waits', async () => {
     const server = await runServer(['pending', 'completed']);
-    const tracker = createTrackerClient({
-      baseUrl: server.baseUrl,
-      token: TOKEN,
-      clock: createVirtualClock(),
-    });
+    const tracker = clientFor(server, { clock: createVirtualClock() });
     const run = await tracker.runs.triggerAndWait('trk_1', { context: { note: 'weekly' } });
     expect(run.status).toBe('completed');
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -202,7 +189,7 @@ describe('triggerAndWait timeouts', () => {
     const server = await serve(() => {
       // never answers the POST
     });
-    const tracker = createTrackerClient({ baseUrl: server.baseUrl, token: TOKEN, timeoutMs: 80 });
+    const tracker = clientFor(server, { timeoutMs: 80 });
     const error = (await tracker.runs
       .triggerAndWait('trk_1', {}, { timeoutMs: 600_000 })
       .catch((e: unknown) => e)) as TrackerTimeoutError;
@@ -216,16 +203,11 @@ describe('triggerAndWait timeouts', () => {
     const server = await serve((req, res) => {
       if (req.method === 'POST') {
         clock.advance(4_000); // the trigger took 4 s of the 5 s allowed
-        return sendJson(res, 202, {
-          run_id: 'run_1',
-          tracker_id: 'trk_1',
-          status: 'pending',
-          created_at: '2026-11-21T08:00:00Z',
-        });
+        return sendJson(res, 202, ACCEPTED);
       }
       sendJson(res, 200, runBody('running'));
     });
-    const tracker = createTrackerClient({ baseUrl: server.baseUrl, token: TOKEN, clock });
+    const tracker = clientFor(server, { clock });
     const error = (await tracker.runs
       .triggerAndWait('trk_1', undefined, { timeoutMs: 5_000, intervalMs: 2_000 })
       .catch((e: unknown) => e)) as TrackerTimeoutError;
@@ -260,7 +242,7 @@ describe('zen trackers never run sync', () => {
 
   it('fetches the tracker first and refuses sync for zen, naming `sync`', async () => {
     const server = await trackerServer('zen');
-    const tracker = createTrackerClient({ baseUrl: server.baseUrl, token: TOKEN });
+    const tracker = clientFor(server);
     const error = (await tracker.runs
       .trigger('trk_1', { sync: true })
       .catch((e: unknown) => e)) as TrackerValidationError;
@@ -272,7 +254,7 @@ describe('zen trackers never run sync', () => {
 
   it('sends sync for other modes, and skips the GET when the mode is given', async () => {
     const server = await trackerServer('basic');
-    const tracker = createTrackerClient({ baseUrl: server.baseUrl, token: TOKEN });
+    const tracker = clientFor(server);
     const done = await tracker.runs.trigger('trk_1', { sync: true });
     expect(done.execution_time_seconds).toBe(1);
     await tracker.runs.trigger('trk_1', { sync: true }, { reasoningMode: 'advanced' });

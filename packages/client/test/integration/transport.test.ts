@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createTrackerClient,
   TrackerApiError,
@@ -12,18 +12,9 @@ import {
   TrackerUnprocessableError,
 } from '../../src/index.ts';
 import { recordingClock, TOKEN, trackerBody } from '../helpers/fixtures.ts';
-import { freePort, type LoopbackServer, sendJson, startLoopbackServer } from '../helpers/loopback-server.ts';
+import { freePort, type LoopbackServer, sendJson, useLoopbackServers } from '../helpers/loopback-server.ts';
 
-const servers: LoopbackServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function serve(handler: Parameters<typeof startLoopbackServer>[0]) {
-  const server = await startLoopbackServer(handler);
-  servers.push(server);
-  return server;
-}
+const serve = useLoopbackServers();
 
 function client(baseUrl: string, extra: Partial<Parameters<typeof createTrackerClient>[0]> = {}) {
   const clock = recordingClock(Date.now());
@@ -210,7 +201,7 @@ describe('retries', () => {
       now: () => Date.now(),
       // The service comes up while the client backs off.
       async sleep() {
-        late ??= await startLoopbackServer(
+        late ??= await serve(
           (_req, res) =>
             sendJson(res, 202, { run_id: 'run_2', tracker_id: 'trk_1', status: 'pending', created_at: 'x' }),
           port,
@@ -221,7 +212,6 @@ describe('retries', () => {
     const run = await tracker.runs.trigger('trk_1');
     expect(run.run_id).toBe('run_2');
     expect(late?.requests).toHaveLength(1);
-    if (late) servers.push(late);
   });
 
   it('reports a refused connection as TrackerNetworkError with refused=true', async () => {

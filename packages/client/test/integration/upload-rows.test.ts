@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createTrackerClient,
   createVirtualClock,
@@ -8,12 +8,9 @@ import {
   type VaultRow,
 } from '../../src/index.ts';
 import { TOKEN, uploadResponse } from '../helpers/fixtures.ts';
-import { type LoopbackServer, sendJson, startLoopbackServer } from '../helpers/loopback-server.ts';
+import { type LoopbackServer, sendJson, useLoopbackServers } from '../helpers/loopback-server.ts';
 
-const servers: LoopbackServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const serve = useLoopbackServers();
 
 interface Upload {
   source_name: string;
@@ -26,29 +23,27 @@ async function vaultServer(
   reply?: (index: number) => { status: number; headers?: Record<string, string> } | undefined,
 ) {
   let index = 0;
-  const server = await startLoopbackServer((req, res) => {
+  const server = await serve((req, res) => {
     const body = req.json<Upload>();
     const override = reply?.(index++);
     if (override) return sendJson(res, override.status, { detail: 'no' }, override.headers);
     sendJson(res, 201, uploadResponse(body.data.length));
   });
-  servers.push(server);
   return server;
 }
 
 const rows = (n: number, pad = 0): VaultRow[] =>
   Array.from({ length: n }, (_, i) => ({ id: i, sku: `A-${i}`, note: 'x'.repeat(pad) }));
 
+const clientFor = (server: LoopbackServer, clock = createVirtualClock()) =>
+  createTrackerClient({ baseUrl: server.baseUrl, token: TOKEN, clock });
+
 const uploads = (server: LoopbackServer) => server.requests.map((r) => r.json<Upload>());
 
 describe('vault.uploadRows', () => {
   it('sends 2,500 rows as exactly 3 requests of at most LIMITS.uploadRowsMax rows', async () => {
     const server = await vaultServer();
-    const tracker = createTrackerClient({
-      baseUrl: server.baseUrl,
-      token: TOKEN,
-      clock: createVirtualClock(),
-    });
+    const tracker = clientFor(server);
     const seen: number[] = [];
     const result = await tracker.vault.uploadRows(
       'trk_1',
@@ -72,11 +67,7 @@ describe('vault.uploadRows', () => {
 
   it('splits byte-heavy rows by size, never above LIMITS.uploadBytesMax', async () => {
     const server = await vaultServer();
-    const tracker = createTrackerClient({
-      baseUrl: server.baseUrl,
-      token: TOKEN,
-      clock: createVirtualClock(),
-    });
+    const tracker = clientFor(server);
     // ~40 kB per row: about 250 rows fit in one request.
     const heavy = rows(600, 40_000);
     await tracker.vault.uploadRows('trk_1', { source_name: 'blobs', rows: heavy });
@@ -90,11 +81,7 @@ describe('vault.uploadRows', () => {
 
   it('takes async iterables', async () => {
     const server = await vaultServer();
-    const tracker = createTrackerClient({
-      baseUrl: server.baseUrl,
-      token: TOKEN,
-      clock: createVirtualClock(),
-    });
+    const tracker = clientFor(server);
     async function* generate() {
       for (let i = 0; i < 1_200; i++) yield { i };
     }
@@ -108,7 +95,7 @@ describe('vault.uploadRows', () => {
       i === 1 ? { status: 429, headers: { 'retry-after': '9' } } : undefined,
     );
     const clock = createVirtualClock();
-    const tracker = createTrackerClient({ baseUrl: server.baseUrl, token: TOKEN, clock });
+    const tracker = clientFor(server, clock);
     const result = await tracker.vault.uploadRows('trk_1', { source_name: 's', rows: rows(2_500) });
     expect(server.requests).toHaveLength(4);
     expect(server.requests[2]?.body.equals(server.requests[1]!.body)).toBe(true);
@@ -118,16 +105,11 @@ describe('vault.uploadRows', () => {
 
   it('never resends a batch that failed after reaching the service', async () => {
     let calls = 0;
-    const server = await startLoopbackServer((req, res) => {
+    const server = await serve((req, res) => {
       if (++calls === 2) return void res.socket?.destroy();
       sendJson(res, 201, uploadResponse(req.json<Upload>().data.length));
     });
-    servers.push(server);
-    const tracker = createTrackerClient({
-      baseUrl: server.baseUrl,
-      token: TOKEN,
-      clock: createVirtualClock(),
-    });
+    const tracker = clientFor(server);
     const done: number[] = [];
     const error = await tracker.vault
       .uploadRows('trk_1', { source_name: 's', rows: rows(3_000) }, { onBatch: (b) => done.push(b.index) })
@@ -142,7 +124,7 @@ describe('vault.uploadRows', () => {
     const windowMs = LIMITS.uploadWindowSeconds * 1000;
     const times: number[] = [];
     let rejected = 0;
-    const server = await startLoopbackServer((req, res) => {
+    const server = await serve((req, res) => {
       const now = clock.now();
       const recent = times.filter((t) => t > now - windowMs);
       if (recent.length >= LIMITS.uploadsPerWindow) {
@@ -152,8 +134,7 @@ describe('vault.uploadRows', () => {
       times.push(now);
       sendJson(res, 201, uploadResponse(req.json<Upload>().data.length));
     });
-    servers.push(server);
-    const tracker = createTrackerClient({ baseUrl: server.baseUrl, token: TOKEN, clock });
+    const tracker = clientFor(server, clock);
     const batches = LIMITS.uploadsPerWindow * 2 + 5;
     const result = await tracker.vault.uploadRows('trk_1', {
       source_name: 's',
@@ -182,11 +163,7 @@ describe('vault.uploadRows', () => {
     ['no rows', { rows: [], field: 'rows', rule: 'minItems: 1' }],
   ])('rejects %s before sending', async (_name, { rows: given, field, rule }) => {
     const server = await vaultServer();
-    const tracker = createTrackerClient({
-      baseUrl: server.baseUrl,
-      token: TOKEN,
-      clock: createVirtualClock(),
-    });
+    const tracker = clientFor(server);
     const error = (await tracker.vault
       .uploadRows('trk_1', { source_name: 's', rows: given })
       .catch((e: unknown) => e)) as TrackerValidationError;
@@ -199,11 +176,7 @@ describe('vault.uploadRows', () => {
 describe('vault.upload', () => {
   it('sends one request and checks rows and bytes first', async () => {
     const server = await vaultServer();
-    const tracker = createTrackerClient({
-      baseUrl: server.baseUrl,
-      token: TOKEN,
-      clock: createVirtualClock(),
-    });
+    const tracker = clientFor(server);
     const ok = await tracker.vault.upload('trk_1', { source_name: 's', data: rows(3) });
     expect(ok.rows_processed).toBe(3);
     const tooMany = (await tracker.vault
