@@ -10,7 +10,7 @@ import { type Clock, createClock, iso } from './clock.ts';
 import { createConsole } from './console/console-routes.ts';
 import { RateLimiter } from './domain/rate-limiter.ts';
 import { RunWorker } from './domain/run-worker.ts';
-import { seed } from './domain/seed.ts';
+import { seed, setAccountWebhook } from './domain/seed.ts';
 import { TimeDriver } from './domain/time-driver.ts';
 import { createApiDispatcher } from './http/api-dispatch.ts';
 import { API_PREFIX, createHttpServer } from './http/server.ts';
@@ -36,6 +36,11 @@ export interface RunningEmulator {
   accountId: string;
   spaceId: string;
   clock: EmulatorClock;
+  /**
+   * Points the seeded account's webhook at `url` (null clears it), like the console's
+   * `PUT /accounts/{id}/webhook`, and returns the `whsec_` signing secret, which survives later calls.
+   */
+  setWebhook(url: string | null): { url: string | null; secret: string };
   /** Resolves when every run started so far has finished. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -108,6 +113,11 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
       mode: clock.mode,
       now: () => iso(clock.now()),
       advance: async (minutes: number) => iso(await driver.advanceTo(clock.now() + minutes * 60_000)),
+    },
+    setWebhook: (url) => {
+      const account = store.accounts.get(seeded.accountId);
+      if (!account) throw new Error('@trackerkit/emulator: the seeded account is gone');
+      return setAccountWebhook(app, account, url);
     },
     idle: () => worker.idle(),
     contractViolations: () => [...(validator?.violations ?? [])],

@@ -1,6 +1,7 @@
 import type { AlertData, RunResult } from '@trackerkit/client';
 import { signalRank } from '../domain/signal.ts';
 import type { StoredNotificationConfig } from '../store/records.ts';
+import { V03_FIELDS } from '../validation/notification-rules.ts';
 
 export interface AlertDecision {
   rule: AlertData['rule'];
@@ -10,8 +11,6 @@ export interface AlertDecision {
 }
 
 export type SignalLevelMatch = 'at-or-below' | 'exact';
-
-const V03_FIELDS = ['notify_below', 'lower_threshold', 'notify_above', 'upper_threshold'] as const;
 
 /** Which setting decides alerts for this config (the order of the document's `webhooks` section). */
 export function ruleOf(config: StoredNotificationConfig): AlertData['rule'] | null {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { WEBHOOK_DELIVERY } from '@trackerkit/client';
+import { parseRetryAfter as parseRetryAfterMs, WEBHOOK_DELIVERY } from '@trackerkit/client';
 
 export interface AttemptOutcome {
   ok: boolean;
@@ -27,13 +27,8 @@ export interface RetryPolicy {
  * absent or unreadable.
  */
 export function parseRetryAfter(header: string | null, now: number = Date.now()): number | null {
-  if (header === null) return null;
-  const value = header.trim();
-  if (/^\d+$/.test(value)) return Number(value);
-  // Only IMF-fixdate-like values: Date.parse reads bare numbers such as "-1" as years.
-  if (!/^[A-Za-z]{3},/.test(value)) return null;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+  const ms = parseRetryAfterMs(header, now);
+  return ms === undefined ? null : Math.ceil(ms / 1000);
 }
 
 /**

@@ -25,7 +25,6 @@ export async function sendWebhook(
   const { url, secret } = target;
   if (!url || !secret)
     return { ok: false, attempts: 1, error: 'No webhook endpoint is configured for the account' };
-  const id = messageId;
   const body = JSON.stringify(event);
   return withRetries(
     async () => {
@@ -36,9 +35,9 @@ export async function sendWebhook(
         headers: {
           'content-type': 'application/json',
           'user-agent': '@trackerkit/emulator',
-          'webhook-id': id,
+          'webhook-id': messageId,
           'webhook-timestamp': String(timestamp),
-          'webhook-signature': signStandardWebhook(secret, id, timestamp, body),
+          'webhook-signature': signStandardWebhook(secret, messageId, timestamp, body),
         },
         body,
         signal: signal ? AbortSignal.any([timeout, signal]) : timeout,

@@ -4,7 +4,7 @@ import { HttpError } from '../http/errors.ts';
 import type { AccountRecord } from '../store/records.ts';
 
 /** The token from `Authorization: Bearer`, `X-API-Key` or `X-API-Token`. */
-export function tokenFrom(headers: IncomingHttpHeaders): string | null {
+function tokenFrom(headers: IncomingHttpHeaders): string | null {
   const authorization = headers.authorization;
   if (typeof authorization === 'string') {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);

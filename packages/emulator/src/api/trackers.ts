@@ -31,7 +31,7 @@ function agentConfigOf(config: AgentConfig): StoredAgentConfig {
  * The next occurrence from now on the (new) grid. An occurrence that already fired at this very
  * instant is not fired twice when the schedule is changed right after it.
  */
-export function scheduleNext(app: App, tracker: TrackerRecord): number | null {
+function scheduleNext(app: App, tracker: TrackerRecord): number | null {
   if (tracker.run_mode !== 'scheduled' || !tracker.schedule) return null;
   const now = app.clock.now();
   const firedNow = app.store.runs
@@ -94,14 +94,17 @@ export function trackerHandlers(app: App): Record<string, Handler> {
       const current = ownTracker(app, account, String(params.tracker_id));
       const patch = body as TrackerUpdate;
       const replace = app.options.patchObjects === 'replace';
+      const sentAgent = patch.agent_config as AgentConfigUpdate | undefined;
       let agentConfig = current.agent_config;
-      if (patch.agent_config) {
-        const sent = patch.agent_config as AgentConfigUpdate;
+      if (sentAgent) {
         if (replace) {
-          validateAgainst(resolvePointer('#/components/schemas/AgentConfig'), sent, ['body', 'agent_config']);
-          agentConfig = agentConfigOf(sent as AgentConfig);
+          validateAgainst(resolvePointer('#/components/schemas/AgentConfig'), sentAgent, [
+            'body',
+            'agent_config',
+          ]);
+          agentConfig = agentConfigOf(sentAgent as AgentConfig);
         } else {
-          agentConfig = agentConfigOf({ ...current.agent_config, ...sent } as AgentConfig);
+          agentConfig = agentConfigOf({ ...current.agent_config, ...sentAgent } as AgentConfig);
         }
       }
       let notification: Partial<NotificationConfig> | null = current.notification_config;
@@ -112,7 +115,6 @@ export function trackerHandlers(app: App): Record<string, Handler> {
       }
       const schedule = patch.schedule === undefined ? current.schedule : patch.schedule;
       const runMode = patch.run_mode ?? current.run_mode;
-      const sentAgent = patch.agent_config as AgentConfigUpdate | undefined;
       checkTrackerConfig(app, account, {
         trackerId: current.id,
         spaceId: current.space_id,

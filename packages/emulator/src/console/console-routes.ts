@@ -3,12 +3,17 @@ import { deleteSpaceCascade } from '../api/cascade.ts';
 import { DELETED, spaceView } from '../api/views.ts';
 import type { App } from '../app.ts';
 import { iso } from '../clock.ts';
-import { createAccount, createSpace, createToken, type SpaceInput } from '../domain/seed.ts';
+import {
+  createAccount,
+  createSpace,
+  createToken,
+  type SpaceInput,
+  setAccountWebhook,
+} from '../domain/seed.ts';
 import type { TimeDriver } from '../domain/time-driver.ts';
-import { parseJson, readBody } from '../http/body.ts';
+import { drain, parseJson, readBody } from '../http/body.ts';
 import { HttpError, invalid, notFound } from '../http/errors.ts';
 import type { Reply } from '../http/types.ts';
-import { newWebhookSecret } from '../ids.ts';
 import { checkConsoleBody } from './console-input.ts';
 
 const BODY_LIMIT = 1_000_000;
@@ -79,11 +84,8 @@ export function createConsole(app: App, driver: TimeDriver) {
       /^\/accounts\/([^/]+)\/webhook$/,
       ([id], body) => {
         checkConsoleBody('webhook', body);
-        const acc = account(String(id));
         const url = body.url === null ? null : String(body.url);
-        const secret = body.rotate === true || !acc.webhook_secret ? newWebhookSecret() : acc.webhook_secret;
-        store.accounts.put({ ...acc, webhook_url: url, webhook_secret: secret });
-        return { status: 200, body: { url, secret } };
+        return { status: 200, body: setAccountWebhook(app, account(String(id)), url, body.rotate === true) };
       },
     ],
     [
@@ -123,7 +125,7 @@ export function createConsole(app: App, driver: TimeDriver) {
     const matching = routes.filter(([, regex]) => regex.test(path));
     const route = matching.find(([m]) => m === method);
     if (!route) {
-      await readBody(req, BODY_LIMIT).catch(() => undefined);
+      await drain(req);
       return matching.length > 0
         ? {
             status: 405,

@@ -25,7 +25,7 @@ function collect(value: unknown, key: string | null, scores: number[], texts: st
   }
 }
 
-const clampRound = (x: number) => Math.min(LIMITS.scoreMax, Math.max(LIMITS.scoreMin, Math.round(x)));
+const clamp = (x: number) => Math.min(LIMITS.scoreMax, Math.max(LIMITS.scoreMin, x));
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 function sentimentLine(tally: SentimentTally, pos: number, neg: number): string {
@@ -68,7 +68,7 @@ export function analyze(input: AnalystInput): RunResult {
     let own: number | null = null;
     lines.push(`Read ${input.items.length} vault item(s).`);
     if (scores.length > 0) {
-      own = Math.min(LIMITS.scoreMax, Math.max(LIMITS.scoreMin, mean(scores)));
+      own = clamp(mean(scores));
       lines.push(`Numeric score fields: ${scores.length}, mean ${own.toFixed(2)}.`);
     } else if (pos + neg > 0) {
       own = NEUTRAL + (HALF_RANGE * (pos - neg)) / (pos + neg);
@@ -84,7 +84,7 @@ export function analyze(input: AnalystInput): RunResult {
       if (own === null) lines.push('No scored or sentiment-bearing data: neutral by default.');
     }
   }
-  const rounded = clampRound(score);
+  const rounded = clamp(Math.round(score));
   const signal = signalFor(rounded);
   return { score: rounded, signal, analysis: [`Score ${rounded} (${signal}).`, ...lines].join(' ') };
 }

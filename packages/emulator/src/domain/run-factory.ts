@@ -1,8 +1,8 @@
+import { estimateRunCost } from '@trackerkit/client';
 import type { App } from '../app.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import type { RunRecord, TrackerRecord } from '../store/records.ts';
-import { runCost } from './cost.ts';
 
 export interface RunRequest {
   triggerType: 'manual' | 'scheduled';
@@ -12,7 +12,7 @@ export interface RunRequest {
 
 /** Stores a pending run of `tracker` (402 when the account's balance does not cover its cost). */
 export function createRun(app: App, tracker: TrackerRecord, request: RunRequest): RunRecord {
-  const cost = runCost(tracker.agent_config, app.options.skillCosts);
+  const cost = estimateRunCost(tracker.agent_config, { skillCosts: app.options.skillCosts }).quants;
   const account = app.store.accounts.get(tracker.account_id);
   if (account && account.quants_balance !== null && cost > account.quants_balance) {
     throw new HttpError(

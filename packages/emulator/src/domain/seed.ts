@@ -1,5 +1,5 @@
 import type { App } from '../app.ts';
-import { newId, newToken } from '../ids.ts';
+import { newId, newToken, newWebhookSecret } from '../ids.ts';
 import type { AccountRecord, SpaceRecord } from '../store/records.ts';
 
 export interface Seeded {
@@ -46,6 +46,21 @@ export function createToken(app: App, accountId: string, token: string = newToke
   return token;
 }
 
+/**
+ * Points the account's one webhook endpoint at `url` (null clears it). The signing secret is kept
+ * across calls, so a receiver can be configured before the URL is known, unless `rotate` is set.
+ */
+export function setAccountWebhook(
+  app: App,
+  account: AccountRecord,
+  url: string | null,
+  rotate = false,
+): { url: string | null; secret: string } {
+  const secret = rotate || !account.webhook_secret ? newWebhookSecret() : account.webhook_secret;
+  app.store.accounts.put({ ...account, webhook_url: url, webhook_secret: secret });
+  return { url, secret };
+}
+
 export function createSpace(app: App, accountId: string, input: SpaceInput): SpaceRecord {
   const space: SpaceRecord = {
     id: newId('spc'),
@@ -73,8 +88,6 @@ export function seed(app: App): Seeded {
   const { store } = app;
   const previous = store.meta.get('seed')?.value as Seeded | undefined;
   if (previous && store.accounts.get(previous.accountId) && store.spaces.get(previous.spaceId)) {
-    if (app.options.token && !store.tokens.get(app.options.token))
-      createToken(app, previous.accountId, app.options.token);
     const token = app.options.token ?? previous.token;
     if (!store.tokens.get(token)) createToken(app, previous.accountId, token);
     return { ...previous, token };

@@ -1,5 +1,5 @@
 // Word lists of the deterministic analyst. Matching is on whole lower-case words.
-export const POSITIVE_WORDS = new Set([
+const POSITIVE_WORDS = new Set([
   'good',
   'great',
   'excellent',
@@ -34,7 +34,7 @@ export const POSITIVE_WORDS = new Set([
   'up',
 ]);
 
-export const NEGATIVE_WORDS = new Set([
+const NEGATIVE_WORDS = new Set([
   'bad',
   'poor',
   'weak',

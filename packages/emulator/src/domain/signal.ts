@@ -3,7 +3,7 @@ import { SIGNAL_SCORE_BANDS, type Signal } from '@trackerkit/client';
 type Band = readonly [number, number];
 
 /** Signals from worst to best, ordered by their score bands. */
-export const SIGNAL_ORDER = (Object.entries(SIGNAL_SCORE_BANDS) as [Signal, Band][])
+const SIGNAL_ORDER = (Object.entries(SIGNAL_SCORE_BANDS) as [Signal, Band][])
   .sort((a, b) => a[1][0] - b[1][0])
   .map(([signal]) => signal);
 

@@ -4,7 +4,7 @@ import type { Store } from '../store/store.ts';
 const DAY = 86_400_000;
 
 /** When an item expires under its tracker's vault_ttl_days, or null when it never does. */
-export function expiresAt(item: ItemRecord, tracker: TrackerRecord): number | null {
+function expiresAt(item: ItemRecord, tracker: TrackerRecord): number | null {
   return tracker.vault_ttl_days === null ? null : item.created_at + tracker.vault_ttl_days * DAY;
 }
 
@@ -29,9 +29,8 @@ export function nextExpiry(store: Store): number | null {
   return earliest;
 }
 
-/** Deletes every item expired at `now`; sources left empty go with them. Returns the count. */
-export function expireItems(store: Store, now: number): number {
-  let removed = 0;
+/** Deletes every item expired at `now`; sources left empty go with them. */
+export function expireItems(store: Store, now: number): void {
   store.transaction(() => {
     for (const tracker of store.trackers.all()) {
       if (tracker.vault_ttl_days === null) continue;
@@ -40,7 +39,6 @@ export function expireItems(store: Store, now: number): number {
         if ((expiresAt(item, tracker) as number) <= now) {
           store.items.delete(item.id);
           touched.add(item.source_id);
-          removed++;
         }
       }
       for (const sourceId of touched) {
@@ -48,5 +46,4 @@ export function expireItems(store: Store, now: number): number {
       }
     }
   });
-  return removed;
 }

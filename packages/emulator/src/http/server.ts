@@ -12,7 +12,7 @@ export interface ServerParts {
 }
 
 export const API_PREFIX = '/v1';
-export const CONSOLE_PREFIX = '/_emulator';
+const CONSOLE_PREFIX = '/_emulator';
 
 function send(res: ServerResponse, reply: Reply): void {
   const payload = JSON.stringify(reply.body);

@@ -16,17 +16,12 @@ export function buildStore(
   close: () => void = () => {},
 ): BuiltStore {
   let seq = 0;
-  const make = (name: CollectionName) => new MemoryCollection<Keyed>(COLLECTION_INDEXES[name], hooks(name));
-  const collections = {
-    accounts: make('accounts'),
-    tokens: make('tokens'),
-    spaces: make('spaces'),
-    trackers: make('trackers'),
-    runs: make('runs'),
-    sources: make('sources'),
-    items: make('items'),
-    meta: make('meta'),
-  };
+  const collections = Object.fromEntries(
+    (Object.keys(COLLECTION_INDEXES) as CollectionName[]).map((name) => [
+      name,
+      new MemoryCollection<Keyed>(COLLECTION_INDEXES[name], hooks(name)),
+    ]),
+  ) as Record<CollectionName, MemoryCollection<Keyed>>;
   const store = {
     ...collections,
     nextSeq: () => ++seq,

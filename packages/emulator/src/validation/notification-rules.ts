@@ -1,6 +1,6 @@
 import type { NotificationConfig, ValidationIssue } from '@trackerkit/client';
 
-const V03_FIELDS = ['notify_below', 'lower_threshold', 'notify_above', 'upper_threshold'] as const;
+export const V03_FIELDS = ['notify_below', 'lower_threshold', 'notify_above', 'upper_threshold'] as const;
 
 const given = (value: unknown) => value !== undefined && value !== null;
 

@@ -1,5 +1,5 @@
 /** Parses RFC 4180 CSV: quoted fields, escaped quotes, CRLF or LF. Returns the records. */
-export function parseCsvRecords(text: string): string[][] {
+function parseCsvRecords(text: string): string[][] {
   const records: string[][] = [];
   let field = '';
   let record: string[] = [];

@@ -1,12 +1,12 @@
-import { FILE_TYPES, LIMITS, type ValidationIssue } from '@trackerkit/client';
+import { FILE_TYPES, LIMITS, matchesFileType, type ValidationIssue } from '@trackerkit/client';
 import { HttpError, invalid, ValidationFailure } from '../http/errors.ts';
 import type { MultipartPart } from '../http/multipart.ts';
 import { resolvePointer } from '../validation/document.ts';
 import { validateAgainst } from '../validation/request-validator.ts';
 import { csvToRows } from './csv.ts';
-import { contentMatches, extensionOf } from './file-types.ts';
+import { extensionOf } from './file-types.ts';
 import { extractPdfText } from './pdf-text.ts';
-import { jsonItems, textItem, type Upload } from './upload.ts';
+import { jsonItems, type NewItem, textItem, type Upload } from './upload.ts';
 
 const fileSchema = resolvePointer('#/components/schemas/VaultFileUpload');
 
@@ -38,12 +38,17 @@ export function fileUpload(parts: MultipartPart[], maxFileBytes: number): Upload
       `Unsupported file type: ${filename}; accepted: ${Object.keys(FILE_TYPES).join(', ')}`,
     );
   }
-  if (!contentMatches(ext, upload.data)) {
+  if (!matchesFileType(ext, upload.data)) {
     throw invalid(['body', 'file'], `The file content is not a valid ${ext.toUpperCase()} file`);
   }
   const { content_type: contentType, source_type: sourceType } = FILE_TYPES[ext];
   const name = sourceName ?? filename;
   const metadata = { file_name: filename, size_bytes: upload.data.length };
+  // An item made from the file counts the file's bytes, not those of the text taken out of it.
+  const fileItem = (text: string, meta: Record<string, unknown>): NewItem => ({
+    ...textItem(text, meta),
+    size_bytes: upload.data.length,
+  });
   if (contentType === 'image') {
     // The document's schema only caps the length; the minimum applies to images alone.
     if (description === undefined || description.length < LIMITS.imageDescriptionMin) {
@@ -61,19 +66,19 @@ export function fileUpload(parts: MultipartPart[], maxFileBytes: number): Upload
       sourceName: name,
       description,
       sourceType,
-      items: [{ ...textItem(description, metadata), content_type: 'image', size_bytes: upload.data.length }],
+      items: [{ ...fileItem(description, metadata), content_type: 'image' }],
     };
   }
+  let items: NewItem[];
   if (ext === 'csv') {
     const rows = csvToRows(upload.data.toString('utf8'));
     if (rows.length === 0) throw invalid(['body', 'file'], 'The CSV file has no data rows');
-    return { sourceName: name, description: description ?? null, sourceType, items: jsonItems(rows) };
-  }
-  if (ext === 'pdf') {
+    items = jsonItems(rows);
+  } else if (ext === 'pdf') {
     const { text, pages } = extractPdfText(upload.data);
-    const item = { ...textItem(text, { ...metadata, page_count: pages }), size_bytes: upload.data.length };
-    return { sourceName: name, description: description ?? null, sourceType, items: [item] };
+    items = [fileItem(text, { ...metadata, page_count: pages })];
+  } else {
+    items = [fileItem(upload.data.toString('utf8'), metadata)];
   }
-  const item = { ...textItem(upload.data.toString('utf8'), metadata), size_bytes: upload.data.length };
-  return { sourceName: name, description: description ?? null, sourceType, items: [item] };
+  return { sourceName: name, description: description ?? null, sourceType, items };
 }

@@ -15,31 +15,24 @@ export interface Upload {
   items: NewItem[];
 }
 
-/** A rough token count: about four characters a token. */
-export const tokenCount = (text: string) => Math.ceil(text.length / 4);
-
-export function textItem(text: string, metadata: Record<string, unknown> | null): NewItem {
+/** An item of `content`; its token count is rough: about four characters a token. */
+function item(content: string, contentType: ContentType, metadata: Record<string, unknown> | null): NewItem {
   return {
-    content: text,
-    content_type: 'text',
-    token_count: tokenCount(text),
-    size_bytes: Buffer.byteLength(text),
+    content,
+    content_type: contentType,
+    token_count: Math.ceil(content.length / 4),
+    size_bytes: Buffer.byteLength(content),
     metadata,
   };
 }
 
+export function textItem(text: string, metadata: Record<string, unknown> | null): NewItem {
+  return item(text, 'text', metadata);
+}
+
 /** One json item per row, its content the serialized row. */
 export function jsonItems(rows: object[]): NewItem[] {
-  return rows.map((row) => {
-    const content = JSON.stringify(row);
-    return {
-      content,
-      content_type: 'json',
-      token_count: tokenCount(content),
-      size_bytes: Buffer.byteLength(content),
-      metadata: null,
-    };
-  });
+  return rows.map((row) => item(JSON.stringify(row), 'json', null));
 }
 
 export function jsonUpload(body: VaultJsonUpload): Upload {
