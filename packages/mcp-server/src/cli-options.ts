@@ -1,10 +1,11 @@
 // Flags and environment for the trackerkit-mcp command. Flags win over the environment.
 import { parseArgs } from 'node:util';
+import { DEFAULT_SESSION_IDLE_MS } from './http-sessions.ts';
 import { TOOLSETS, type Toolset } from './tool-definition.ts';
 
 export const DEFAULT_HTTP_PORT = 3100;
 /** Minutes an HTTP session may stay idle before it is closed. */
-export const DEFAULT_SESSION_TIMEOUT_MINUTES = 30;
+export const DEFAULT_SESSION_TIMEOUT_MINUTES = DEFAULT_SESSION_IDLE_MS / 60_000;
 
 export interface CliOptions {
   help: boolean;

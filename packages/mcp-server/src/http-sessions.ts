@@ -39,12 +39,16 @@ export function createSessionRegistry(options: {
 }): SessionRegistry {
   const entries = new Map<string, Entry>();
 
-  const closeEntry = async (id: string) => {
+  const forget = (id: string) => {
     const entry = entries.get(id);
-    if (!entry) return;
+    if (!entry) return undefined;
     entries.delete(id);
     clearTimeout(entry.timer);
-    await entry.server.close();
+    return entry;
+  };
+
+  const closeEntry = async (id: string) => {
+    await forget(id)?.server.close();
   };
 
   const arm = (id: string, entry: Entry) => {
@@ -89,10 +93,7 @@ export function createSessionRegistry(options: {
       };
     },
     remove(id) {
-      const entry = entries.get(id);
-      if (!entry) return;
-      entries.delete(id);
-      clearTimeout(entry.timer);
+      forget(id);
     },
     async closeAll() {
       await Promise.allSettled([...entries.keys()].map(closeEntry));

@@ -1,4 +1,4 @@
-// JSON Schemas for tools/list, computed once per tool. Every byte here is read by the model on
+// JSON Schemas for tools/list, computed once per tool (sdk-adapter.ts keeps them). Every byte here is read by the model on
 // each conversation, so defaults the protocol already implies are dropped.
 import { z } from 'zod';
 
@@ -31,12 +31,9 @@ function prune(node: unknown): unknown {
   return out;
 }
 
-export function inputJsonSchema(schema: z.ZodType): Json & { type: 'object' } {
-  return prune(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })) as Json & { type: 'object' };
-}
-
-export function outputJsonSchema(schema: z.ZodType): Json & { type: 'object' } {
-  return prune(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' })) as Json & { type: 'object' };
+/** The JSON Schema of a tool's arguments (`input`) or of its structured result (`output`). */
+export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json & { type: 'object' } {
+  return prune(z.toJSONSchema(schema, { io, unrepresentable: 'any' })) as Json & { type: 'object' };
 }
 
 /** One line per problem, each naming the argument, e.g. "`page_size`: at most 100". */

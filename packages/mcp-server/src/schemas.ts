@@ -1,5 +1,5 @@
 // Zod pieces shared by several tools. Bounds come from the document's LIMITS, never literals.
-import { LIMITS } from '@trackerkit/client';
+import { type DeleteEnvelope, LIMITS } from '@trackerkit/client';
 import { z } from 'zod';
 
 export const id = (what: string) => z.string().min(1).describe(what);
@@ -24,6 +24,12 @@ export const pageOutput = z.object({
 });
 
 export const deletedOutput = z.object({ deleted: z.boolean(), message: z.string() });
+
+/** The result of a delete_* tool, e.g. "Deleted run run_1: ...". */
+export function deletedResult(what: string, envelope: DeleteEnvelope) {
+  const structured = { deleted: envelope.success, message: envelope.message };
+  return { structured, text: `Deleted ${what}: ${envelope.message}` };
+}
 
 /** A whole API object: the keys the tool promises, anything else passed through. */
 export const objectWith = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);

@@ -9,7 +9,7 @@ import {
   McpError,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { describeArgumentIssues, inputJsonSchema, outputJsonSchema } from './json-schema.ts';
+import { describeArgumentIssues, toolJsonSchema } from './json-schema.ts';
 import type { ToolContext, ToolDefinition, ToolOptions } from './tool-definition.ts';
 import { describeToolError, PartialSuccessError } from './tool-errors.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
@@ -18,16 +18,25 @@ export interface Logger {
   error(message: string, error?: unknown): void;
 }
 
+// Built once per tool for the process: every HTTP session makes its own server, and the entries
+// never change.
+const listEntries = new WeakMap<ToolDefinition, Tool>();
+
 /** The tools/list entry of a definition: what the model reads. */
 export function toToolListEntry(tool: ToolDefinition): Tool {
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: inputJsonSchema(tool.input),
-    outputSchema: outputJsonSchema(tool.output),
-    annotations: { ...tool.annotations },
-  };
+  let entry = listEntries.get(tool);
+  if (!entry) {
+    entry = {
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: toolJsonSchema(tool.input, 'input'),
+      outputSchema: toolJsonSchema(tool.output, 'output'),
+      annotations: { ...tool.annotations },
+    };
+    listEntries.set(tool, entry);
+  }
+  return entry;
 }
 
 function errorResult(text: string): CallToolResult {

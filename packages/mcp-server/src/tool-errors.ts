@@ -1,6 +1,11 @@
 // Turns any failure into text a model can act on: what went wrong (the service's own detail),
 // and what to do next. Errors from @trackerkit/client are read by their documented fields, not
 // by class identity, so a client built from another copy of the package is understood too.
+import { FILE_TYPES } from '@trackerkit/client';
+
+const FILE_TYPE_NAMES = Object.keys(FILE_TYPES).map((ext) => ext.toUpperCase());
+/** e.g. "PDF, CSV, TXT, MD, JPG, JPEG or PNG". */
+const ACCEPTED_FILES = `${FILE_TYPE_NAMES.slice(0, -1).join(', ')} or ${FILE_TYPE_NAMES.at(-1)}`;
 
 /** Bad tool arguments found by the tool itself (after the schema accepted them). */
 export class ToolInputError extends Error {
@@ -92,7 +97,7 @@ function hintFor(status: number, detail: string, error: ErrorFields): string {
     case 413:
       return 'The request is too large: send fewer rows per call or a smaller file.';
     case 415:
-      return 'Unsupported content: upload PDF, CSV, TXT, MD, JPG, JPEG or PNG files.';
+      return `Unsupported content: upload ${ACCEPTED_FILES} files.`;
     case 422:
       return 'Correct the named fields and call again.';
     case 429: {

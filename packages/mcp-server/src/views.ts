@@ -1,6 +1,7 @@
 // Compact views keep responses small: a flat record per item with the few fields a model needs
 // to pick the next call, field selection for more, and `verbose` for the API's own object.
 import type { Pagination, Run, Space, Tracker, VaultSource } from '@trackerkit/client';
+import { renderPage } from './render.ts';
 import { ToolInputError } from './tool-errors.ts';
 
 type Flat = Record<string, unknown>;
@@ -134,21 +135,34 @@ export function selectFields<T>(view: View<T>, args: ViewArgs): readonly string[
   return args.fields;
 }
 
-export function project<T>(view: View<T>, item: T, args: ViewArgs): Flat {
-  if (args.verbose) return item as Flat;
-  const flat = view.flatten(item);
-  const out: Flat = {};
-  for (const field of selectFields(view, args)) out[field] = flat[field] ?? null;
-  return out;
-}
-
 export function page<T>(view: View<T>, list: { data: T[]; pagination: Pagination }, args: ViewArgs) {
   const { page: current, total_pages, total_items } = list.pagination;
+  // Checked once per page, not once per item.
+  const fields = args.verbose ? [] : selectFields(view, args);
+  const project = (item: T): Flat => {
+    if (args.verbose) return item as Flat;
+    const flat = view.flatten(item);
+    const out: Flat = {};
+    for (const field of fields) out[field] = flat[field] ?? null;
+    return out;
+  };
   return {
-    items: list.data.map((item) => project(view, item, args)),
+    items: list.data.map(project),
     page: current,
     total_pages,
     total_items,
     next_page: current < total_pages ? current + 1 : null,
   };
+}
+
+/** A list_* tool's result; `fields` is checked before any request is sent. */
+export async function listResult<T>(
+  view: View<T>,
+  noun: string,
+  args: ViewArgs,
+  load: () => Promise<{ data: T[]; pagination: Pagination }>,
+) {
+  selectFields(view, args);
+  const result = page(view, await load(), args);
+  return { structured: result, text: renderPage(noun, result) };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deletedOutput, runId, trackerId } from '../../schemas.ts';
+import { deletedOutput, deletedResult, runId, trackerId } from '../../schemas.ts';
 import { DELETES, defineTool } from '../../tool-definition.ts';
 
 export const deleteRun = defineTool({
@@ -12,8 +12,6 @@ export const deleteRun = defineTool({
   output: deletedOutput,
   annotations: DELETES,
   async handler(args, { client }) {
-    const envelope = await client.runs.delete(args.tracker_id, args.run_id);
-    const structured = { deleted: envelope.success, message: envelope.message };
-    return { structured, text: `Deleted run ${args.run_id}: ${envelope.message}` };
+    return deletedResult(`run ${args.run_id}`, await client.runs.delete(args.tracker_id, args.run_id));
   },
 });

@@ -1,10 +1,9 @@
 import { LIMITS } from '@trackerkit/client';
 import { z } from 'zod';
 import { NOTIFICATION_STATUSES, RUN_STATUSES, SIGNALS } from '../../document-values.ts';
-import { renderPage } from '../../render.ts';
 import { definedOnly, pageArgs, pageOutput, trackerId } from '../../schemas.ts';
 import { defineTool, READ_ONLY } from '../../tool-definition.ts';
-import { page, runView, selectFields } from '../../views.ts';
+import { listResult, runView } from '../../views.ts';
 
 const score = z.int().min(LIMITS.scoreMin).max(LIMITS.scoreMax);
 
@@ -29,9 +28,8 @@ export const listRuns = defineTool({
   output: pageOutput,
   annotations: READ_ONLY,
   async handler({ tracker_id, fields, verbose, ...query }, { client }) {
-    selectFields(runView, { fields });
-    const list = await client.runs.list(tracker_id, definedOnly(query));
-    const result = page(runView, list, { fields, verbose });
-    return { structured: result, text: renderPage('runs', result) };
+    return listResult(runView, 'runs', { fields, verbose }, () =>
+      client.runs.list(tracker_id, definedOnly(query)),
+    );
   },
 });

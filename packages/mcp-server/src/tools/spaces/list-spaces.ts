@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { renderPage } from '../../render.ts';
 import { pageArgs, pageOutput } from '../../schemas.ts';
 import { defineTool, READ_ONLY } from '../../tool-definition.ts';
-import { page, selectFields, spaceView } from '../../views.ts';
+import { listResult, spaceView } from '../../views.ts';
 
 export const listSpaces = defineTool({
   name: 'list_spaces',
@@ -15,9 +14,8 @@ export const listSpaces = defineTool({
   output: pageOutput,
   annotations: READ_ONLY,
   async handler(args, { client }) {
-    selectFields(spaceView, args);
-    const list = await client.spaces.list({ page: args.page, page_size: args.page_size });
-    const result = page(spaceView, list, args);
-    return { structured: result, text: renderPage('spaces', result) };
+    return listResult(spaceView, 'spaces', args, () =>
+      client.spaces.list({ page: args.page, page_size: args.page_size }),
+    );
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deletedOutput, trackerId } from '../../schemas.ts';
+import { deletedOutput, deletedResult, trackerId } from '../../schemas.ts';
 import { DELETES, defineTool } from '../../tool-definition.ts';
 
 export const deleteTracker = defineTool({
@@ -13,8 +13,6 @@ export const deleteTracker = defineTool({
   output: deletedOutput,
   annotations: DELETES,
   async handler(args, { client }) {
-    const envelope = await client.trackers.delete(args.tracker_id);
-    const structured = { deleted: envelope.success, message: envelope.message };
-    return { structured, text: `Deleted tracker ${args.tracker_id}: ${envelope.message}` };
+    return deletedResult(`tracker ${args.tracker_id}`, await client.trackers.delete(args.tracker_id));
   },
 });

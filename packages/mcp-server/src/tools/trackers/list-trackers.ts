@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { renderPage } from '../../render.ts';
 import { pageArgs, pageOutput, spaceId } from '../../schemas.ts';
 import { defineTool, READ_ONLY } from '../../tool-definition.ts';
-import { page, selectFields, trackerView } from '../../views.ts';
+import { listResult, trackerView } from '../../views.ts';
 
 export const listTrackers = defineTool({
   name: 'list_trackers',
@@ -15,13 +14,8 @@ export const listTrackers = defineTool({
   output: pageOutput,
   annotations: READ_ONLY,
   async handler(args, { client }) {
-    selectFields(trackerView, args);
-    const list = await client.trackers.list({
-      space_id: args.space_id,
-      page: args.page,
-      page_size: args.page_size,
-    });
-    const result = page(trackerView, list, args);
-    return { structured: result, text: renderPage('trackers', result) };
+    return listResult(trackerView, 'trackers', args, () =>
+      client.trackers.list({ space_id: args.space_id, page: args.page, page_size: args.page_size }),
+    );
   },
 });

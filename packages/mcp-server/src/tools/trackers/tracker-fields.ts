@@ -62,6 +62,13 @@ export const trackerFields = {
     .describe('Alerts: score <= lower_threshold (notify_below) and/or >= upper_threshold (notify_above).'),
 };
 
+/** The same fields, each optional (update_tracker changes only those given). */
+export function optionalFields<S extends Record<string, z.ZodType>>(shape: S) {
+  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema.optional()])) as {
+    [K in keyof S]: z.ZodOptional<S[K]>;
+  };
+}
+
 const AGENT_KEYS = Object.keys(agentFields) as (keyof typeof agentFields)[];
 
 /** Splits flat arguments into the API's body with a nested agent_config (only keys given). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { trackerId } from '../../schemas.ts';
 import { defineTool, OVERWRITES } from '../../tool-definition.ts';
 import { ToolInputError } from '../../tool-errors.ts';
-import { agentFields, nestAgentConfig, trackerFields } from './tracker-fields.ts';
+import { agentFields, nestAgentConfig, optionalFields, trackerFields } from './tracker-fields.ts';
 import { trackerOutput, trackerResult } from './tracker-output.ts';
 
 export const updateTracker = defineTool({
@@ -15,11 +15,9 @@ export const updateTracker = defineTool({
   operationId: 'updateTracker',
   input: z.strictObject({
     tracker_id: trackerId,
-    ...Object.fromEntries(Object.entries(trackerFields).map(([key, schema]) => [key, schema.optional()])),
-    ...Object.fromEntries(Object.entries(agentFields).map(([key, schema]) => [key, schema.optional()])),
-  } as { tracker_id: typeof trackerId } & {
-    [K in keyof typeof trackerFields]: z.ZodOptional<(typeof trackerFields)[K]>;
-  } & { [K in keyof typeof agentFields]: z.ZodOptional<(typeof agentFields)[K]> }),
+    ...optionalFields(trackerFields),
+    ...optionalFields(agentFields),
+  }),
   output: trackerOutput,
   annotations: OVERWRITES,
   async handler({ tracker_id, ...args }, { client }) {

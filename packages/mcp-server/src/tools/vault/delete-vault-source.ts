@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deletedOutput, sourceId, trackerId } from '../../schemas.ts';
+import { deletedOutput, deletedResult, sourceId, trackerId } from '../../schemas.ts';
 import { DELETES, defineTool } from '../../tool-definition.ts';
 
 export const deleteVaultSource = defineTool({
@@ -14,7 +14,6 @@ export const deleteVaultSource = defineTool({
   annotations: DELETES,
   async handler(args, { client }) {
     const envelope = await client.vault.deleteSource(args.tracker_id, args.source_id);
-    const structured = { deleted: envelope.success, message: envelope.message };
-    return { structured, text: `Deleted source ${args.source_id}: ${envelope.message}` };
+    return deletedResult(`source ${args.source_id}`, envelope);
   },
 });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { renderPage } from '../../render.ts';
 import { pageArgs, pageOutput, trackerId } from '../../schemas.ts';
 import { defineTool, READ_ONLY } from '../../tool-definition.ts';
-import { page, selectFields, sourceView } from '../../views.ts';
+import { listResult, sourceView } from '../../views.ts';
 
 export const listVaultSources = defineTool({
   name: 'list_vault_sources',
@@ -15,12 +14,8 @@ export const listVaultSources = defineTool({
   output: pageOutput,
   annotations: READ_ONLY,
   async handler(args, { client }) {
-    selectFields(sourceView, args);
-    const list = await client.vault.listSources(args.tracker_id, {
-      page: args.page,
-      page_size: args.page_size,
-    });
-    const result = page(sourceView, list, args);
-    return { structured: result, text: renderPage('sources', result) };
+    return listResult(sourceView, 'sources', args, () =>
+      client.vault.listSources(args.tracker_id, { page: args.page, page_size: args.page_size }),
+    );
   },
 });
