@@ -45,6 +45,12 @@ function details(d: DeliveryRow): string {
   ].join('\n');
 }
 
+const usage = () =>
+  new WebhooksError('dead-letters: use list, show <id> or replay <id|--all>', {
+    status: 400,
+    reason: 'usage',
+  });
+
 /** `dead-letters list | show <id> | replay <id|--all>` against a store file. Returns the exit code. */
 export function deadLettersCommand(
   dbPath: string,
@@ -53,12 +59,7 @@ export function deadLettersCommand(
   err: (text: string) => void = (t) => process.stderr.write(`${t}\n`),
 ): number {
   const [action, target] = args;
-  if (!['list', 'show', 'replay'].includes(action ?? '')) {
-    throw new WebhooksError('dead-letters: use list, show <id> or replay <id|--all>', {
-      status: 400,
-      reason: 'usage',
-    });
-  }
+  if (action !== 'list' && action !== 'show' && action !== 'replay') throw usage();
   // Opening a missing path would create an empty store and report "No dead letters": a typo
   // in --db must not look like a clean bill of health.
   if (dbPath !== ':memory:' && !existsSync(dbPath)) {
@@ -79,36 +80,27 @@ export function deadLettersCommand(
       for (const d of rows) out(row(d));
       return 0;
     }
-    if (action === 'show' || action === 'replay') {
-      if (action === 'replay' && target === '--all') {
-        out(
-          `Replayed ${store.replay('all')} dead letter(s); a running receiver delivers them with the same idempotency keys.`,
-        );
-        return 0;
-      }
-      const id = Number(target);
-      if (!Number.isInteger(id) || id <= 0) {
-        throw new WebhooksError(
-          `${action}: needs a dead letter id${action === 'replay' ? ' or --all' : ''}`,
-          {
-            status: 400,
-            reason: 'usage',
-          },
-        );
-      }
-      const d = store.get(id);
-      if (d?.state !== 'dead') {
-        err(`@trackerkit/webhooks: no dead letter with id ${id}`);
-        return 1;
-      }
-      if (action === 'show') out(details(d));
-      else out(`Replayed ${store.replay(id)} dead letter(s).`);
+    if (action === 'replay' && target === '--all') {
+      out(
+        `Replayed ${store.replay('all')} dead letter(s); a running receiver delivers them with the same idempotency keys.`,
+      );
       return 0;
     }
-    throw new WebhooksError('dead-letters: use list, show <id> or replay <id|--all>', {
-      status: 400,
-      reason: 'usage',
-    });
+    const id = Number(target);
+    if (!Number.isInteger(id) || id <= 0) {
+      throw new WebhooksError(`${action}: needs a dead letter id${action === 'replay' ? ' or --all' : ''}`, {
+        status: 400,
+        reason: 'usage',
+      });
+    }
+    const d = store.get(id);
+    if (d?.state !== 'dead') {
+      err(`@trackerkit/webhooks: no dead letter with id ${id}`);
+      return 1;
+    }
+    if (action === 'show') out(details(d));
+    else out(`Replayed ${store.replay(id)} dead letter(s).`);
+    return 0;
   } finally {
     store.close();
   }

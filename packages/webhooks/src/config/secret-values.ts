@@ -36,6 +36,13 @@ export function configSecrets(config: Config): string[] {
   ]);
 }
 
+/** `text` with every one of `secrets` replaced by `[redacted]` (give them longest first). */
+export function cutSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) out = out.replaceAll(secret, '[redacted]');
+  return out;
+}
+
 function clean(values: string[]): string[] {
   // Longest first, so a value that contains another is cut whole.
   return [...new Set(values.filter((v) => typeof v === 'string' && v.length >= MIN_LENGTH))].sort(

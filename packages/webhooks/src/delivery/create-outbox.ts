@@ -1,3 +1,4 @@
+import { cutSecrets } from '../config/secret-values.ts';
 import type { DestinationConfig } from '../config/types.ts';
 import type { AlertEvent } from '../events/types.ts';
 import type { Logger } from '../server/logger.ts';
@@ -46,11 +47,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
   // A destination that asked us to slow down (429, or 503 with Retry-After) is paused as a whole:
   // its other rows wait too instead of each spending an attempt on the same refusal.
   const pausedUntil = new Map<string, number>();
-  const scrub = (destination: string, text: string) => {
-    let out = text;
-    for (const secret of options.secrets?.get(destination) ?? []) out = out.replaceAll(secret, '[redacted]');
-    return out;
-  };
   const stopController = new AbortController();
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
@@ -80,7 +76,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       logger.debug('delivered', { ...log, status: outcome.status });
       return;
     }
-    const error = scrub(row.destination, outcome.error);
+    const error = cutSecrets(outcome.error, options.secrets?.get(row.destination) ?? []);
     if (outcome.retryable && outcome.status !== 429) breaker.failure();
     if (!outcome.retryable || attempts >= config.retry.maxAttempts) {
       store.markDead(row.id, outcome.status, error);

@@ -1,4 +1,4 @@
-import type { AlertEvent } from '../events/types.ts';
+import { type AlertEvent, eventData } from '../events/types.ts';
 
 /** The few things a person needs at a glance, shared by every destination's format. */
 export interface AlertSummary {
@@ -22,10 +22,7 @@ const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : 
 
 /** Turns any event into a summary; unknown event types get a generic one so nothing is dropped. */
 export function formatAlert(event: AlertEvent): AlertSummary {
-  const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<
-    string,
-    unknown
-  >;
+  const data = eventData(event);
   const resolved = event.type === 'tracker.alert.resolved';
   const known = event.type === 'tracker.alert' || resolved;
   const trackerName = str(data.tracker_name, 'Unknown tracker');

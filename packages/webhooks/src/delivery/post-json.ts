@@ -6,7 +6,6 @@ export interface PostOptions {
   body: string;
   headers?: Record<string, string>;
   signal: AbortSignal;
-  contentType?: string;
   /** Reads a destination-specific retry delay from a 429 body (Discord's `retry_after`). */
   retryAfterFromBody?: (body: string) => number | undefined;
 }
@@ -20,7 +19,7 @@ export async function postJson(options: PostOptions): Promise<DeliveryOutcome> {
   try {
     response = await fetch(options.url, {
       method: 'POST',
-      headers: { 'content-type': options.contentType ?? 'application/json', ...options.headers },
+      headers: { 'content-type': 'application/json', ...options.headers },
       body: options.body,
       signal: options.signal,
       redirect: 'error',

@@ -14,6 +14,11 @@ export type KnownEvent = TrackerAlertEvent | TrackerAlertResolvedEvent;
 export type AlertEvent = KnownEvent | UnknownEvent;
 export type EventName = KnownEvent['type'];
 
+/** The event's `data` as a record to read fields from; `{}` when the sender sent none. */
+export function eventData(event: AlertEvent): Record<string, unknown> {
+  return (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<string, unknown>;
+}
+
 export function isKnownEvent(event: AlertEvent): event is KnownEvent {
   return event.type === 'tracker.alert' || event.type === 'tracker.alert.resolved';
 }

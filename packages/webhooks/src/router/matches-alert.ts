@@ -1,4 +1,4 @@
-import type { AlertEvent } from '../events/types.ts';
+import { type AlertEvent, eventData } from '../events/types.ts';
 import { globToRegExp } from './glob-to-regexp.ts';
 import type { RouteMatchers } from './types.ts';
 
@@ -16,10 +16,7 @@ function glob(pattern: string): RegExp {
 /** Whether an event satisfies every matcher given. */
 export function matchesAlert(matchers: RouteMatchers | undefined, event: AlertEvent): boolean {
   if (!matchers) return true;
-  const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<
-    string,
-    unknown
-  >;
+  const data = eventData(event);
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   if (matchers.event && !matchers.event.includes(event.type)) return false;
   if (matchers.trackerId && !matchers.trackerId.includes(str(data.tracker_id) ?? '\0')) return false;

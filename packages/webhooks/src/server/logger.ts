@@ -1,3 +1,5 @@
+import { cutSecrets } from '../config/secret-values.ts';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 export interface Logger {
@@ -54,11 +56,7 @@ export function createLogger(options: { level?: LogLevel; write?: (line: string)
 export function maskSecrets(logger: Logger, secrets: readonly string[]): Logger {
   if (secrets.length === 0) return logger;
   const mask = (value: unknown, depth = 0): unknown => {
-    if (typeof value === 'string') {
-      let out = value;
-      for (const secret of secrets) out = out.replaceAll(secret, '[redacted]');
-      return out;
-    }
+    if (typeof value === 'string') return cutSecrets(value, secrets);
     if (depth > 6 || value === null || typeof value !== 'object') return value;
     if (Array.isArray(value)) return value.map((v) => mask(v, depth + 1));
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mask(v, depth + 1)]));

@@ -3,6 +3,7 @@ import type { SourceConfig } from '../config/types.ts';
 import type { Outbox } from '../delivery/create-outbox.ts';
 import { WebhooksError } from '../errors.ts';
 import { parseAlertEvent } from '../events/parse-alert-event.ts';
+import { eventData } from '../events/types.ts';
 import type { Router } from '../router/create-router.ts';
 import type { Store } from '../store/open-store.ts';
 import { verifyWithFallback } from '../verify/verify-with-fallback.ts';
@@ -38,6 +39,8 @@ export function receiveHandler(ctx: ReceiveContext) {
     }
     return labels;
   };
+  // The level is fixed at start-up: skip building lines that would be dropped.
+  const logInfo = logger.isEnabled?.('info') ?? true;
   return async (req: Request, res: Response): Promise<void> => {
     const started = performance.now();
     let webhookId: string | undefined;
@@ -49,10 +52,7 @@ export function receiveHandler(ctx: ReceiveContext) {
       // Decoded once: the same text is parsed and stored (the signature was checked on the bytes).
       const text = body.toString('utf8');
       const { event, known } = parseAlertEvent(text);
-      const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<
-        string,
-        unknown
-      >;
+      const data = eventData(event);
       const trackerId = typeof data.tracker_id === 'string' ? data.tracker_id : null;
       const result = await store.ingest({
         source: source.name,
@@ -65,7 +65,6 @@ export function receiveHandler(ctx: ReceiveContext) {
           event.type === 'tracker.alert' && trackerId ? `${trackerId}:${data.bound ?? 'none'}` : null,
         resolves: event.type === 'tracker.alert.resolved' ? trackerId : null,
       });
-      const logInfo = logger.isEnabled?.('info') ?? true;
       if (result.duplicate) {
         metrics.inc('trackerkit_webhooks_duplicates_total', sourceLabels);
         if (logInfo) logger.info('duplicate ignored', { source: source.name, webhook_id: verified.id });

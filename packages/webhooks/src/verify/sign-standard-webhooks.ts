@@ -2,6 +2,22 @@ import { createHmac } from 'node:crypto';
 import { standardWebhooksKey } from './standard-webhooks-key.ts';
 import { toBytes } from './to-bytes.ts';
 
+/**
+ * The HMAC-SHA256 of `id.timestamp.rawbody`, shared by the signer and the verifier. The verifier
+ * passes the timestamp header exactly as received, so the bytes signed are the bytes checked.
+ */
+export function standardWebhooksDigest(
+  secret: string,
+  id: string,
+  timestamp: number | string,
+  body: Uint8Array,
+): Buffer {
+  return createHmac('sha256', standardWebhooksKey(secret))
+    .update(`${id}.${timestamp}.`)
+    .update(body)
+    .digest();
+}
+
 /** The `v1,<base64>` signature of one message, over `id.timestamp.rawbody`. */
 export function signStandardWebhooks(
   secret: string,
@@ -9,10 +25,7 @@ export function signStandardWebhooks(
   timestamp: number,
   body: Uint8Array | string,
 ): string {
-  const hmac = createHmac('sha256', standardWebhooksKey(secret));
-  hmac.update(`${id}.${timestamp}.`);
-  hmac.update(toBytes(body));
-  return `v1,${hmac.digest('base64')}`;
+  return `v1,${standardWebhooksDigest(secret, id, timestamp, toBytes(body)).toString('base64')}`;
 }
 
 /** Headers for a message signed with Standard Webhooks; used by the forward and n8n destinations. */

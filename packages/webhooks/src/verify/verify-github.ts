@@ -1,5 +1,6 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { verificationError } from '../errors.ts';
+import { contentId } from './content-id.ts';
 import { getHeader } from './get-header.ts';
 import { safeEqual } from './safe-equal.ts';
 import { toBytes } from './to-bytes.ts';
@@ -28,8 +29,6 @@ export function verifyGithub(
   }
   if (!matched)
     throw verificationError('no_matching_signature', 'no signature matches any configured secret');
-  const id =
-    getHeader(request.headers, options.idHeader ?? 'x-github-delivery') ??
-    `sha256:${createHash('sha256').update(body).digest('hex')}`;
+  const id = getHeader(request.headers, options.idHeader ?? 'x-github-delivery') ?? contentId(body);
   return { scheme: 'github', id, timestamp: null };
 }

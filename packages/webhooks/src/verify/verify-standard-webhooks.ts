@@ -1,26 +1,13 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { verificationError } from '../errors.ts';
 import { checkTimestamp } from './check-timestamp.ts';
 import { getHeader } from './get-header.ts';
-import { standardWebhooksKey } from './standard-webhooks-key.ts';
+import { standardWebhooksDigest } from './sign-standard-webhooks.ts';
 import { toBytes } from './to-bytes.ts';
 import type { Verified, VerifyOptions, WebhookRequest } from './types.ts';
 
 /** An HMAC-SHA256 digest's length: the only length a v1 signature can have. */
 const DIGEST_BYTES = 32;
-
-// Decoding a secret on every request costs a regex and a base64 pass; the configured secrets
-// are few. Bounded, since `verify` callers may pass any number of secrets over time.
-const keys = new Map<string, Buffer>();
-function keyOf(secret: string): Buffer {
-  let key = keys.get(secret);
-  if (key === undefined) {
-    key = standardWebhooksKey(secret);
-    if (keys.size >= 64) keys.clear();
-    keys.set(secret, key);
-  }
-  return key;
-}
 
 /** Standard Webhooks v1: accept if any `v1,` entry matches any secret. */
 export function verifyStandardWebhooks(
@@ -56,10 +43,7 @@ export function verifyStandardWebhooks(
   const body = toBytes(request.body);
   let matched = false;
   for (const secret of secrets) {
-    const expected = createHmac('sha256', keyOf(secret))
-      .update(`${id}.${rawTimestamp}.`)
-      .update(body)
-      .digest();
+    const expected = standardWebhooksDigest(secret, id, rawTimestamp!, body);
     // Evaluate every pair so timing does not reveal which entry or secret matched. Both sides
     // are DIGEST_BYTES long, so timingSafeEqual compares them in constant time directly.
     for (const candidate of candidates) matched = timingSafeEqual(expected, candidate) || matched;

@@ -1,6 +1,7 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { verificationError } from '../errors.ts';
 import { checkTimestamp } from './check-timestamp.ts';
+import { contentId } from './content-id.ts';
 import { getHeader } from './get-header.ts';
 import { safeEqual } from './safe-equal.ts';
 import { toBytes } from './to-bytes.ts';
@@ -42,8 +43,6 @@ export function verifyStripe(
   }
   if (!matched)
     throw verificationError('no_matching_signature', 'no signature matches any configured secret');
-  const id =
-    (options.idHeader ? getHeader(request.headers, options.idHeader) : undefined) ??
-    `sha256:${createHash('sha256').update(body).digest('hex')}`;
+  const id = (options.idHeader ? getHeader(request.headers, options.idHeader) : undefined) ?? contentId(body);
   return { scheme: 'stripe', id, timestamp };
 }

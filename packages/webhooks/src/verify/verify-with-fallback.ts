@@ -1,9 +1,10 @@
 import { WebhooksError } from '../errors.ts';
+import { deliveryId } from './content-id.ts';
 import type { Verified, VerifyOptions, WebhookRequest } from './types.ts';
 import { verifyGithub } from './verify-github.ts';
 import { verifyStandardWebhooks } from './verify-standard-webhooks.ts';
 import { verifyStripe } from './verify-stripe.ts';
-import { deliveryId, verifyToken } from './verify-token.ts';
+import { verifyToken } from './verify-token.ts';
 
 /**
  * Verifies a request against several secrets at once (rotation): accepted if any signature in

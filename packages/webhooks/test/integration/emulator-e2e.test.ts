@@ -26,16 +26,6 @@ async function api(path: string, init: { method?: string; body?: unknown } = {})
   return json;
 }
 
-async function setWebhook(url: string): Promise<string> {
-  const response = await fetch(`${emulator.origin}/_emulator/accounts/${emulator.accountId}/webhook`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ url }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { secret: string }).secret;
-}
-
 beforeAll(async () => {
   const { startEmulator } = await import('@trackerkit/emulator');
   const { startReceiver } = await import('../../src/server/start-receiver.ts');
@@ -45,7 +35,7 @@ beforeAll(async () => {
   pagerduty.queue.push({ status: 502 });
   smtp = await startSmtp();
   // The secret stays the same when the URL changes, so ask for it first.
-  const secret = await setWebhook('http://127.0.0.1:9/placeholder');
+  const { secret } = emulator.setWebhook(null);
   receiver = await startReceiver({
     port: 0,
     env: { TRACKER_WEBHOOK_SECRET: secret },
@@ -84,7 +74,7 @@ beforeAll(async () => {
       log: { level: 'silent' },
     },
   });
-  expect(await setWebhook(receiver.sourceUrls.tracker!)).toBe(secret);
+  expect(emulator.setWebhook(receiver.sourceUrls.tracker!).secret).toBe(secret);
 });
 
 afterAll(async () => {

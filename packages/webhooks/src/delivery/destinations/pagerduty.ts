@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { eventData } from '../../events/types.ts';
 import { truncate } from '../format-alert.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
@@ -29,7 +30,6 @@ export function pagerdutyPayload(job: DeliveryJob, routingKey: string, source?: 
   const s = job.summary;
   const dedupKey = pagerdutyDedupKey(s.trackerId ?? job.idempotencyKey);
   if (s.resolved) return { routing_key: routingKey, event_action: 'resolve', dedup_key: dedupKey };
-  const data = (typeof job.event.data === 'object' && job.event.data) || {};
   return {
     routing_key: routingKey,
     event_action: 'trigger',
@@ -41,7 +41,7 @@ export function pagerdutyPayload(job: DeliveryJob, routingKey: string, source?: 
       timestamp: s.timestamp,
       component: s.trackerName,
       class: job.event.type,
-      custom_details: { ...data, idempotency_key: job.idempotencyKey },
+      custom_details: { ...eventData(job.event), idempotency_key: job.idempotencyKey },
     },
     ...(s.url ? { links: [{ href: s.url, text: 'Open the run' }] } : {}),
   };
