@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-const run = promisify(execFile);
+export const run = promisify(execFile);
 export const HERE = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(HERE, '..', '..');
 export const NODE_DIST = join(ROOT, 'packages', 'n8n-nodes-tracker', 'dist');

@@ -1,15 +1,13 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 // The Tracker community node inside a real n8n 2.x (n8n 2.35.7 on Node 24, installed by setup.sh),
 // against the emulator over real HTTP: `n8n execute --id` for the action workflows, `n8n start` with
 // published workflows for the webhook and polling triggers. Cold: installs n8n and builds sqlite3
 // (minutes); warm: about two minutes, mostly n8n start-ups.
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type RunningEmulator, signStandardWebhook, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, N8n, prepare, ROOT, startCollector, startCountingProxy, waitFor } from './harness.ts';
+import { freePort, N8n, prepare, ROOT, run, startCollector, startCountingProxy, waitFor } from './harness.ts';
 import {
   actionsWorkflow,
   credentials,
@@ -52,15 +50,6 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
   return JSON.parse(text) as T;
 }
 
-async function setWebhook(url: string | null): Promise<string> {
-  const response = await fetch(`${emulator.origin}/_emulator/accounts/${emulator.accountId}/webhook`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ url }),
-  });
-  return ((await response.json()) as { secret: string }).secret;
-}
-
 function first(output: Awaited<ReturnType<N8n['execute']>>, node: string): Record<string, unknown> {
   const item = output[node]?.[0];
   if (!item) throw new Error(`node ${node} produced no item`);
@@ -98,7 +87,7 @@ describe('Tracker node in n8n 2.35.7', () => {
     });
     n8n = new N8n(app, await freePort());
     n8n.brokerPort = await freePort();
-    secret = await setWebhook(null);
+    secret = emulator.setWebhook(null).secret;
 
     const watched = await api<{ tracker_id: string }>('POST', `/api/spaces/${emulator.spaceId}/trackers`, {
       name: 'Watched by polling',
@@ -245,7 +234,7 @@ describe('Tracker node in n8n 2.35.7', () => {
     await n8n.cli(['publish:workflow', '--id=wfWebhook001']);
     await n8n.cli(['publish:workflow', '--id=wfPolling001']);
     const url = `http://127.0.0.1:${n8n.port}/webhook/${WEBHOOK_ID}/tracker-alert`;
-    expect(await setWebhook(url)).toBe(secret);
+    expect(emulator.setWebhook(url).secret).toBe(secret);
     await n8n.start();
 
     const body = JSON.stringify({
@@ -329,8 +318,6 @@ describe('Tracker node in n8n 2.35.7', () => {
 });
 
 // Packs the package as npm would publish it and checks n8n's community-node rules on the tarball itself.
-const run = promisify(execFile);
-
 describe('the packed n8n community node', () => {
   it('declares no dependencies and ships every file its n8n section names', async () => {
     const out = mkdtempSync(join(tmpdir(), 'trackerkit-pack-'));

@@ -9,10 +9,11 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { SIGNALS } from '../shared/generated/limits';
 import { spaceLocator } from '../shared/locators';
 import { list } from '../shared/mapping';
+import { maxScoreFilter, minScoreFilter, optionsOf } from '../shared/properties';
 import { getTrackers, searchSpaces } from '../shared/search';
 import { getMany } from '../shared/transport';
 import type { Run, Tracker } from '../shared/types';
-import { advance, lookbackStart, startingCursor, type TrackerCursor } from './cursor';
+import { advance, lookbackStart, NO_CURSOR, startingCursor, type TrackerCursor } from './cursor';
 
 interface StaticState {
   initialized?: boolean;
@@ -52,25 +53,13 @@ export class TrackerSignalTrigger implements INodeType {
         placeholder: 'Add Filter',
         default: {},
         options: [
-          {
-            displayName: 'Max Score',
-            name: 'maxScore',
-            type: 'number',
-            typeOptions: { minValue: 0, maxValue: 10 },
-            default: 10,
-          },
-          {
-            displayName: 'Min Score',
-            name: 'minScore',
-            type: 'number',
-            typeOptions: { minValue: 0, maxValue: 10 },
-            default: 0,
-          },
+          maxScoreFilter,
+          minScoreFilter,
           {
             displayName: 'Signals',
             name: 'signals',
             type: 'multiOptions',
-            options: SIGNALS.map((value) => ({ name: value, value })),
+            options: optionsOf(SIGNALS),
             default: [],
             description: 'Only runs with one of these signals; none selected means all',
           },
@@ -125,7 +114,7 @@ export class TrackerSignalTrigger implements INodeType {
 
       if (manual) {
         // A manual test shows the newest matching run and leaves the cursor alone.
-        const newest = advance(runs, { completedAt: null, ids: [] }).fresh.filter(wanted).pop();
+        const newest = advance(runs, NO_CURSOR).fresh.filter(wanted).pop();
         if (newest) emitted.push(newest);
         continue;
       }
@@ -134,7 +123,7 @@ export class TrackerSignalTrigger implements INodeType {
         cursors[trackerId] = startingCursor(runs);
         continue;
       }
-      const step = advance(runs, known ?? { completedAt: null, ids: [] });
+      const step = advance(runs, known ?? NO_CURSOR);
       cursors[trackerId] = step.cursor;
       emitted.push(...step.fresh.filter(wanted));
     }

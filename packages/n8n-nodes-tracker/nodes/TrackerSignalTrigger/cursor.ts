@@ -13,6 +13,9 @@ export interface RunLike {
   completed_at: string | null;
 }
 
+/** Nothing seen yet; `advance` copies rather than changes the cursor it is given. */
+export const NO_CURSOR: TrackerCursor = { completedAt: null, ids: [] };
+
 const time = (iso: string) => Date.parse(iso);
 
 export function isNew(run: RunLike, cursor: TrackerCursor): boolean {
@@ -45,7 +48,7 @@ export function advance<T extends RunLike>(
 
 /** A cursor that treats every run in `runs` as already seen (first activation: history is not emitted). */
 export function startingCursor(runs: RunLike[]): TrackerCursor {
-  return advance(runs, { completedAt: null, ids: [] }).cursor;
+  return advance(runs, NO_CURSOR).cursor;
 }
 
 /** How far before the cursor to ask for runs: a run that started earlier may complete later (runs can take about an hour). */

@@ -12,6 +12,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { SIGNALS } from '../shared/generated/limits';
 import { list } from '../shared/mapping';
+import { optionsOf } from '../shared/properties';
 import { decodeSecret, verifySignature } from './signature';
 
 const EVENTS = ['tracker.alert', 'tracker.alert.resolved'] as const;
@@ -109,7 +110,7 @@ export class TrackerTrigger implements INodeType {
             displayName: 'Signals',
             name: 'signals',
             type: 'multiOptions',
-            options: SIGNALS.map((value) => ({ name: value, value })),
+            options: optionsOf(SIGNALS),
             default: [],
           },
           {

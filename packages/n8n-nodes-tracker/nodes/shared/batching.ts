@@ -18,7 +18,7 @@ export interface Batch {
 }
 
 const encoder = new TextEncoder();
-const byteLength = (text: string): number => encoder.encode(text).length;
+export const byteLength = (text: string): number => encoder.encode(text).length;
 
 /** Bytes of the upload body without any row: the envelope every batch pays. */
 export function envelopeBytes(sourceName: string, description?: string): number {

@@ -1,5 +1,4 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { LIMITS } from './generated/limits';
 import { show } from './locators';
 
 export function returnAllAndLimit(resource: string, operation: string): INodeProperties[] {
@@ -23,5 +22,3 @@ export function returnAllAndLimit(resource: string, operation: string): INodePro
     },
   ];
 }
-
-export const PAGE_SIZE_MAX = LIMITS.pageSizeMax;

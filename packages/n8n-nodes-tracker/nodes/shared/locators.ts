@@ -1,12 +1,12 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-export function spaceLocator(displayOptions?: IDisplayOptions, required = true): INodeProperties {
+export function spaceLocator(displayOptions?: IDisplayOptions): INodeProperties {
   return {
     displayName: 'Space',
     name: 'spaceId',
     type: 'resourceLocator',
     default: { mode: 'list', value: '' },
-    required,
+    required: true,
     description: 'The space, picked from your spaces or given by ID',
     displayOptions,
     modes: [
@@ -50,6 +50,11 @@ export function trackerLocator(displayOptions?: IDisplayOptions): INodePropertie
       },
     ],
   };
+}
+
+/** A required ID typed as text: a run or a vault source, which have no list to pick from. */
+export function idField(displayName: string, name: string, displayOptions: IDisplayOptions): INodeProperties {
+  return { displayName, name, type: 'string', required: true, default: '', displayOptions };
 }
 
 export function show(resource: string, operation: string[]): IDisplayOptions {

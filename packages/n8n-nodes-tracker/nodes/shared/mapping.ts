@@ -139,7 +139,7 @@ export function buildSchedule(params: ScheduleParams): Schedule {
   return schedule;
 }
 
-const threshold = (field: string, value: unknown) => integer(field, value, LIMITS.scoreMin, LIMITS.scoreMax);
+const score = (field: string, value: unknown) => integer(field, value, LIMITS.scoreMin, LIMITS.scoreMax);
 
 /** notification_config from the node's collection; undefined when nothing was set. */
 export function buildNotification(
@@ -152,13 +152,11 @@ export function buildNotification(
   if (params.emailEnabled !== undefined) config.email_enabled = Boolean(params.emailEnabled);
   if (params.webhookEnabled !== undefined) config.webhook_enabled = Boolean(params.webhookEnabled);
   if (params.notifyBelow !== undefined) config.notify_below = Boolean(params.notifyBelow);
-  if (isSet(params.lowerThreshold))
-    config.lower_threshold = threshold('Lower Threshold', params.lowerThreshold);
+  if (isSet(params.lowerThreshold)) config.lower_threshold = score('Lower Threshold', params.lowerThreshold);
   if (params.notifyAbove !== undefined) config.notify_above = Boolean(params.notifyAbove);
-  if (isSet(params.upperThreshold))
-    config.upper_threshold = threshold('Upper Threshold', params.upperThreshold);
+  if (isSet(params.upperThreshold)) config.upper_threshold = score('Upper Threshold', params.upperThreshold);
   if (isSet(params.scoreThreshold))
-    config.score_threshold = threshold('Score Threshold (Legacy)', params.scoreThreshold);
+    config.score_threshold = score('Score Threshold (Legacy)', params.scoreThreshold);
   if (isSet(params.thresholdDirection)) {
     config.threshold_direction = oneOf('Threshold Direction (Legacy)', params.thresholdDirection, [
       'below',
@@ -294,10 +292,8 @@ export function buildRunFilters(params: RunFilterParams): IDataObject {
   }
   if (isSet(params.startDate)) qs.start_date = dateTime('Start Date', params.startDate);
   if (isSet(params.endDate)) qs.end_date = dateTime('End Date', params.endDate);
-  if (isSet(params.minScore))
-    qs.min_score = integer('Min Score', params.minScore, LIMITS.scoreMin, LIMITS.scoreMax);
-  if (isSet(params.maxScore))
-    qs.max_score = integer('Max Score', params.maxScore, LIMITS.scoreMin, LIMITS.scoreMax);
+  if (isSet(params.minScore)) qs.min_score = score('Min Score', params.minScore);
+  if (isSet(params.maxScore)) qs.max_score = score('Max Score', params.maxScore);
   if (
     qs.min_score !== undefined &&
     qs.max_score !== undefined &&

@@ -12,12 +12,20 @@ import type { Space, Tracker } from './types';
 const matches = (filter: string | undefined, ...texts: string[]) =>
   !filter || texts.some((text) => text.toLowerCase().includes(filter.toLowerCase()));
 
+const allSpaces = async (context: ILoadOptionsFunctions) =>
+  (await getMany.call(context, '/api/spaces', {}, true, 0)) as Space[];
+
+const trackerOption = (tracker: Tracker) => ({
+  name: tracker.name,
+  value: tracker.tracker_id,
+  description: tracker.description,
+});
+
 export async function searchSpaces(
   this: ILoadOptionsFunctions,
   filter?: string,
 ): Promise<INodeListSearchResult> {
-  const spaces = await getMany.call(this, '/api/spaces', {}, true, 0);
-  const results: INodeListSearchItems[] = (spaces as Space[])
+  const results: INodeListSearchItems[] = (await allSpaces(this))
     .filter((space) => matches(filter, space.name, space.space_id))
     .map((space) => ({ name: space.name, value: space.space_id, description: space.description }));
   return { results };
@@ -34,9 +42,7 @@ function selectedSpace(context: ILoadOptionsFunctions): string | undefined {
 }
 
 async function trackersOf(context: ILoadOptionsFunctions, spaceId?: string): Promise<Tracker[]> {
-  const spaceIds = spaceId
-    ? [spaceId]
-    : ((await getMany.call(context, '/api/spaces', {}, true, 0)) as Space[]).map((space) => space.space_id);
+  const spaceIds = spaceId ? [spaceId] : (await allSpaces(context)).map((space) => space.space_id);
   const trackers: Tracker[] = [];
   for (const id of spaceIds) {
     trackers.push(
@@ -54,15 +60,11 @@ export async function searchTrackers(
   const results = trackers
     .filter((tracker) => matches(filter, tracker.name, tracker.tracker_id))
     .slice(0, LIMITS.pageSizeMax * 10)
-    .map((tracker) => ({ name: tracker.name, value: tracker.tracker_id, description: tracker.description }));
+    .map(trackerOption);
   return { results };
 }
 
 export async function getTrackers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
   const trackers = await trackersOf(this, selectedSpace(this));
-  return trackers.map((tracker) => ({
-    name: tracker.name,
-    value: tracker.tracker_id,
-    description: tracker.description,
-  }));
+  return trackers.map(trackerOption);
 }

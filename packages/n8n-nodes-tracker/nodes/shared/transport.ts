@@ -114,11 +114,10 @@ export async function getMany<T>(
   const pageSize = returnAll ? LIMITS.pageSizeMax : Math.min(Math.max(1, limit), LIMITS.pageSizeMax);
   const items: T[] = [];
   for (let page = 1; ; page++) {
-    const result = await trackerRequest.call<
-      TrackerContext,
-      [IHttpRequestMethods, string, RequestOptions],
-      Promise<Page<T>>
-    >(this, 'GET', path, { qs: { ...qs, page, page_size: pageSize }, itemIndex });
+    const result = (await trackerRequest.call(this, 'GET', path, {
+      qs: { ...qs, page, page_size: pageSize },
+      itemIndex,
+    })) as Page<T>;
     items.push(...result.data);
     if (!returnAll && items.length >= limit) return items.slice(0, limit);
     if (result.data.length === 0 || page >= result.pagination.total_pages) return items;

@@ -4,11 +4,10 @@ import { returnAllAndLimit } from '../../../shared/get-many';
 import { show, trackerLocator } from '../../../shared/locators';
 import { buildRunFilters, type RunFilterParams } from '../../../shared/mapping';
 import { idParameter, mapParams } from '../../../shared/node-errors';
+import { maxScoreFilter, minScoreFilter, optionsOf } from '../../../shared/properties';
 import { getMany } from '../../../shared/transport';
 
 const here = show('run', ['getAll']);
-const named = (values: readonly string[]) =>
-  values.map((value) => ({ name: value.charAt(0).toUpperCase() + value.slice(1), value }));
 
 export const description: INodeProperties[] = [
   trackerLocator(here),
@@ -28,28 +27,22 @@ export const description: INodeProperties[] = [
         default: '',
         description: 'Runs started at or before this instant',
       },
-      {
-        displayName: 'Max Score',
-        name: 'maxScore',
-        type: 'number',
-        typeOptions: { minValue: 0, maxValue: 10 },
-        default: 10,
-      },
-      {
-        displayName: 'Min Score',
-        name: 'minScore',
-        type: 'number',
-        typeOptions: { minValue: 0, maxValue: 10 },
-        default: 0,
-      },
+      maxScoreFilter,
+      minScoreFilter,
       {
         displayName: 'Notification Status',
         name: 'notificationStatus',
         type: 'options',
-        options: named(NOTIFICATION_STATUSES),
+        options: optionsOf(NOTIFICATION_STATUSES),
         default: 'success',
       },
-      { displayName: 'Signal', name: 'signal', type: 'options', options: named(SIGNALS), default: 'Poor' },
+      {
+        displayName: 'Signal',
+        name: 'signal',
+        type: 'options',
+        options: optionsOf(SIGNALS),
+        default: 'Poor',
+      },
       {
         displayName: 'Start Date',
         name: 'startDate',
@@ -61,7 +54,7 @@ export const description: INodeProperties[] = [
         displayName: 'Status',
         name: 'status',
         type: 'options',
-        options: named(RUN_STATUSES),
+        options: optionsOf(RUN_STATUSES),
         default: 'completed',
       },
     ],

@@ -3,6 +3,7 @@ import { LIMITS, RUN_MODES } from '../../../shared/generated/limits';
 import { show, spaceLocator } from '../../../shared/locators';
 import { buildTrackerCreate } from '../../../shared/mapping';
 import { idParameter, mapParams } from '../../../shared/node-errors';
+import { optionsOf } from '../../../shared/properties';
 import { trackerRequest } from '../../../shared/transport';
 import type { Tracker } from '../../../shared/types';
 import { linkedTrackersField, notificationCollection, readNotification, reasoningModeField } from './fields';
@@ -65,7 +66,7 @@ export const description: INodeProperties[] = [
     displayName: 'Run Mode',
     name: 'runMode',
     type: 'options',
-    options: RUN_MODES.map((value) => ({ name: value === 'manual' ? 'Manual' : 'Scheduled', value })),
+    options: optionsOf(RUN_MODES),
     default: 'manual',
     displayOptions: here,
   },

@@ -1,16 +1,14 @@
 // Parameters shared by Tracker › Create and Tracker › Update.
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { REASONING_MODES, SIGNAL_LEVELS } from '../../../shared/generated/limits';
 import type { NotificationParams } from '../../../shared/mapping';
-
-const options = (values: readonly string[]): INodePropertyOptions[] =>
-  values.map((value) => ({ name: value.charAt(0).toUpperCase() + value.slice(1), value }));
+import { optionsOf, scoreRange } from '../../../shared/properties';
 
 export const reasoningModeField: INodeProperties = {
   displayName: 'Reasoning Mode',
   name: 'reasoningMode',
   type: 'options',
-  options: options(REASONING_MODES),
+  options: optionsOf(REASONING_MODES),
   default: 'basic',
   description: 'Depth of analysis; scales the cost of a run. Zen runs are always asynchronous.',
 };
@@ -25,12 +23,12 @@ export const linkedTrackersField: INodeProperties = {
     'Your own trackers in the same space used as context (at most 10). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
-export const notificationFields: INodeProperties[] = [
+const notificationFields: INodeProperties[] = [
   {
     displayName: 'Signal Level',
     name: 'signalLevel',
     type: 'options',
-    options: options(SIGNAL_LEVELS),
+    options: optionsOf(SIGNAL_LEVELS),
     default: 'Poor',
     description: 'Base-release alert condition: alert at or below this signal',
   },
@@ -59,7 +57,7 @@ export const notificationFields: INodeProperties[] = [
     displayName: 'Lower Threshold',
     name: 'lowerThreshold',
     type: 'number',
-    typeOptions: { minValue: 0, maxValue: 10 },
+    typeOptions: scoreRange,
     default: 3,
     description: 'Alert when score <= this value (with Notify Below)',
   },
@@ -74,7 +72,7 @@ export const notificationFields: INodeProperties[] = [
     displayName: 'Upper Threshold',
     name: 'upperThreshold',
     type: 'number',
-    typeOptions: { minValue: 0, maxValue: 10 },
+    typeOptions: scoreRange,
     default: 8,
     description: 'Alert when score >= this value (with Notify Above)',
   },
@@ -82,7 +80,7 @@ export const notificationFields: INodeProperties[] = [
     displayName: 'Score Threshold (Legacy)',
     name: 'scoreThreshold',
     type: 'number',
-    typeOptions: { minValue: 0, maxValue: 10 },
+    typeOptions: scoreRange,
     default: 3,
     description: 'Base-release single threshold, used with Threshold Direction',
   },

@@ -3,6 +3,7 @@ import { LIMITS, RUN_MODES } from '../../../shared/generated/limits';
 import { show, trackerLocator } from '../../../shared/locators';
 import { buildTrackerUpdate, type TrackerUpdateParams } from '../../../shared/mapping';
 import { idParameter, mapParams } from '../../../shared/node-errors';
+import { optionsOf } from '../../../shared/properties';
 import { trackerRequest } from '../../../shared/transport';
 import type { Tracker } from '../../../shared/types';
 import { linkedTrackersField, notificationCollection, readNotification, reasoningModeField } from './fields';
@@ -62,7 +63,7 @@ export const description: INodeProperties[] = [
         displayName: 'Run Mode',
         name: 'runMode',
         type: 'options',
-        options: RUN_MODES.map((value) => ({ name: value === 'manual' ? 'Manual' : 'Scheduled', value })),
+        options: optionsOf(RUN_MODES),
         default: 'manual',
         description: 'Switching to scheduled needs a schedule, sent now or already stored',
       },

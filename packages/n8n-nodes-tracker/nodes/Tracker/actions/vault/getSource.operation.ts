@@ -1,22 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { show, trackerLocator } from '../../../shared/locators';
+import { idField, show, trackerLocator } from '../../../shared/locators';
 import { idParameter } from '../../../shared/node-errors';
 import { trackerRequest } from '../../../shared/transport';
 import type { VaultSource } from '../../../shared/types';
 
 const here = show('vault', ['getSource']);
 
-export const description: INodeProperties[] = [
-  trackerLocator(here),
-  {
-    displayName: 'Source ID',
-    name: 'sourceId',
-    type: 'string',
-    required: true,
-    default: '',
-    displayOptions: here,
-  },
-];
+export const description: INodeProperties[] = [trackerLocator(here), idField('Source ID', 'sourceId', here)];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
   const trackerId = idParameter(this, 'trackerId', i, 'Tracker');

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { LIMITS } from '../../../shared/generated/limits';
-import { show, trackerLocator } from '../../../shared/locators';
+import { idField, show, trackerLocator } from '../../../shared/locators';
 import { text } from '../../../shared/mapping';
 import { idParameter, mapParams } from '../../../shared/node-errors';
 import { ParamError } from '../../../shared/param-error';
@@ -11,14 +11,7 @@ const here = show('vault', ['updateSource']);
 
 export const description: INodeProperties[] = [
   trackerLocator(here),
-  {
-    displayName: 'Source ID',
-    name: 'sourceId',
-    type: 'string',
-    required: true,
-    default: '',
-    displayOptions: here,
-  },
+  idField('Source ID', 'sourceId', here),
   {
     displayName: 'Update Fields',
     name: 'updateFields',

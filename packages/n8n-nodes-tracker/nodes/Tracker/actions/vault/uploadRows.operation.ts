@@ -3,7 +3,7 @@
 // rate limit. Runs once for all items rather than once per item.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
-import { type Batch, batchRows, envelopeBytes } from '../../../shared/batching';
+import { type Batch, batchRows, byteLength, envelopeBytes } from '../../../shared/batching';
 import { LIMITS } from '../../../shared/generated/limits';
 import { show, trackerLocator } from '../../../shared/locators';
 import { text } from '../../../shared/mapping';
@@ -64,8 +64,6 @@ interface Group {
 const isRow = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const encoder = new TextEncoder();
-
 /** Reads one item's parameters and rows; throws NodeOperationError naming the item. */
 function readItem(context: IExecuteFunctions, item: INodeExecutionData, i: number) {
   const trackerId = idParameter(context, 'trackerId', i, 'Tracker');
@@ -89,7 +87,7 @@ function readItem(context: IExecuteFunctions, item: INodeExecutionData, i: numbe
   // A row that cannot fit in any request fails here, with its own item index, before any request.
   const room = LIMITS.uploadBytesMax - envelopeBytes(sourceName, description);
   for (const row of rows) {
-    const bytes = encoder.encode(JSON.stringify(row)).length;
+    const bytes = byteLength(JSON.stringify(row));
     if (bytes > room) {
       throw new NodeOperationError(
         context.getNode(),
