@@ -1,25 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
-// Workspace packages resolve to their TypeScript sources (the `trackerkit-source` export condition), so
-// tests never need a build first.
-const resolve = { conditions: ['trackerkit-source', 'module', 'node', 'development|production'] };
+// Workspace packages resolve to their TypeScript sources (the `trackerkit-source` export
+// condition), so tests never need a build first. Both projects inherit this (`extends: true`).
+const conditions = ['trackerkit-source', 'module', 'node', 'development|production'];
 
 export default defineConfig({
-  resolve,
-  ssr: { resolve: { conditions: resolve.conditions } },
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
   test: {
     projects: [
       {
-        resolve,
-        ssr: { resolve: { conditions: resolve.conditions } },
+        extends: true,
         test: {
           name: 'unit',
           include: ['packages/*/test/unit/**/*.test.ts'],
         },
       },
       {
-        resolve,
-        ssr: { resolve: { conditions: resolve.conditions } },
+        extends: true,
         test: {
           name: 'integration',
           include: ['packages/*/test/integration/**/*.test.ts', 'tests/**/*.test.ts'],

@@ -45,21 +45,10 @@ const emulator = await startEmulator({
   ...(flags.data ? { data: flags.data } : {}),
   ...(flags['smtp-url'] ? { smtpUrl: flags['smtp-url'] } : {}),
 });
-const consoleUrl = `${emulator.origin}/_emulator/accounts/${emulator.accountId}/webhook`;
-const setWebhook = async (url: string): Promise<string> => {
-  const answer = await fetch(consoleUrl, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ url }),
-  });
-  if (!answer.ok) throw new Error(`trackerkit start: setting the account webhook failed: ${answer.status}`);
-  return ((await answer.json()) as { secret: string }).secret;
-};
-
 // The receiver needs the account's signing secret before it listens, and the emulator needs the
-// receiver's URL: the secret survives a PUT, so take it first, then point the webhook at the
+// receiver's URL: the secret survives setWebhook, so take it first, then point the webhook at the
 // receiver once its port is known (port 0 included).
-const secret = await setWebhook('http://127.0.0.1:9/pending');
+const { secret } = emulator.setWebhook(null);
 const storagePath = join(tmpdir(), `trackerkit-start-${process.pid}.db`);
 const receiver = await startReceiver({
   port: port('receiver-port'),
@@ -74,7 +63,7 @@ const receiver = await startReceiver({
   },
 });
 const hookUrl = receiver.sourceUrls.tracker as string;
-await setWebhook(hookUrl);
+emulator.setWebhook(hookUrl);
 
 const mcp = await startHttpServer({
   port: port('mcp-port'),

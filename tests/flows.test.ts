@@ -54,12 +54,7 @@ describe('assistant → service → alert → Slack', () => {
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, validateResponses: true, log: () => {} });
     slack = await slackLoopback();
-    const consoleUrl = `${emulator.origin}/_emulator/accounts/${emulator.accountId}/webhook`;
-    const put = (url: string) =>
-      fetch(consoleUrl, { method: 'PUT', body: JSON.stringify({ url }) }).then(
-        (r) => r.json() as Promise<{ secret: string }>,
-      );
-    const { secret } = await put('http://127.0.0.1:9/pending');
+    const { secret } = emulator.setWebhook(null);
     receiver = await startReceiver({
       port: 0,
       storagePath: ':memory:',
@@ -70,7 +65,7 @@ describe('assistant → service → alert → Slack', () => {
         log: { level: 'silent' },
       },
     });
-    await put(receiver.sourceUrls.tracker as string);
+    emulator.setWebhook(receiver.sourceUrls.tracker as string);
     const server = createTrackerMcpServer({
       client: createTrackerClient({ baseUrl: emulator.baseUrl, token: emulator.token }),
     });
