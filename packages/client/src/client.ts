@@ -1,14 +1,13 @@
 // createTrackerClient: one method per operation (the document's x-trackerkit-names), plus helpers.
+import { createPacer } from '@trackerkit/core';
 import { type Clock, realClock } from './clock.ts';
 import { validationError } from './errors.ts';
-import { LIMITS } from './generated/limits.ts';
 import { createTransport } from './http/transport.ts';
 import type { ClientContext } from './resources/context.ts';
 import { createRunsApi, type RunsApi } from './resources/runs.ts';
 import { createSpacesApi, type SpacesApi } from './resources/spaces.ts';
 import { createTrackersApi, type TrackersApi } from './resources/trackers.ts';
 import { createVaultApi, type VaultApi } from './resources/vault.ts';
-import { createPacer } from './vault/pacer.ts';
 
 export interface TrackerClientOptions {
   /** The service base address, ending in `/v1`. */
@@ -83,7 +82,7 @@ export function createTrackerClient(options: TrackerClientOptions): TrackerClien
   const ctx: ClientContext = {
     transport,
     clock,
-    uploadPacer: createPacer(LIMITS.uploadsPerWindow, LIMITS.uploadWindowSeconds * 1000, clock),
+    uploadPacer: createPacer(clock),
   };
   const trackers = createTrackersApi(ctx);
   return {

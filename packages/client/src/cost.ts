@@ -1,46 +1,14 @@
-// Run cost estimate from the v0.3 multipliers: (sum of skill base costs) x reasoning multiplier.
-
-import { validationError } from './errors.ts';
-import { openapiDocument } from './generated/document.ts';
-import { DEFAULT_SKILL_COSTS, REASONING_MULTIPLIERS } from './generated/limits.ts';
-import type { ReasoningMode } from './types.ts';
-
-export interface RunCostInput {
-  skills: readonly string[];
-  reasoning_mode?: ReasoningMode | undefined;
-}
-
-export interface RunCostOptions {
-  /** Quants per skill at the basic multiplier; the service does not publish them (default DEFAULT_SKILL_COSTS). */
-  skillCosts?: Readonly<Record<string, number>>;
-}
-
-export interface RunCostEstimate {
-  quants: number;
-  baseCost: number;
-  multiplier: number;
-  reasoning_mode: ReasoningMode;
-  /** Skills missing from the cost table; they count as 0. */
-  unknownSkills: string[];
-}
-
-const DEFAULT_MODE = openapiDocument.components.schemas.ReasoningMode.default;
+// The run cost estimate is the core's; the client reports a bad reasoning mode as a validation error.
+import {
+  estimateRunCost as estimate,
+  type RunCostEstimate,
+  type RunCostInput,
+  type RunCostOptions,
+  runCostProblems,
+} from '@trackerkit/core';
+import { throwIfAny } from './validate/requests.ts';
 
 export function estimateRunCost(input: RunCostInput, options: RunCostOptions = {}): RunCostEstimate {
-  const costs = options.skillCosts ?? DEFAULT_SKILL_COSTS;
-  const mode = input.reasoning_mode ?? DEFAULT_MODE;
-  const multiplier = REASONING_MULTIPLIERS[mode];
-  if (multiplier === undefined) {
-    throw validationError('reasoning_mode', `enum: ${Object.keys(REASONING_MULTIPLIERS).join(' | ')}`);
-  }
-  let baseCost = 0;
-  const unknownSkills: string[] = [];
-  for (const skill of input.skills) {
-    const cost = Object.hasOwn(costs, skill) ? costs[skill] : undefined;
-    if (cost === undefined) unknownSkills.push(skill);
-    else baseCost += cost;
-  }
-  // Rounded to 1e-9 so 0.1-style fractions of quants do not print as 0.30000000000000004.
-  const quants = Math.round(baseCost * multiplier * 1e9) / 1e9;
-  return { quants, baseCost, multiplier, reasoning_mode: mode, unknownSkills };
+  throwIfAny(runCostProblems(input));
+  return estimate(input, options);
 }

@@ -1,5 +1,5 @@
 // Typed errors. Every message starts with the package name; API errors keep what the service said.
-import type { ValidationIssue } from './types.ts';
+import type { ValidationIssue } from '@trackerkit/core';
 
 const PREFIX = '@trackerkit/client: ';
 

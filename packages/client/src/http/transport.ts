@@ -1,15 +1,14 @@
 // The one place that talks HTTP: auth headers, per-attempt timeout, retries and error mapping.
-import type { Clock } from '../clock.ts';
-import { apiErrorFor, TrackerNetworkError, TrackerTimeoutError, validationError } from '../errors.ts';
-import { openapiDocument } from '../generated/document.ts';
-import type { paths } from '../generated/openapi.ts';
 import {
-  backoffMs,
-  isConnectionRefused,
+  type Attempted,
   type Outcome,
   parseRetryAfter,
-  shouldRetry,
-} from './retry-policy.ts';
+  type paths,
+  REQUEST_ID_HEADER,
+  sendWithRetries,
+} from '@trackerkit/core';
+import type { Clock } from '../clock.ts';
+import { apiErrorFor, TrackerNetworkError, TrackerTimeoutError, validationError } from '../errors.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -46,8 +45,6 @@ export interface Transport {
 }
 
 const PARAM = /\{([^}]+)\}/g;
-/** The suite's assumption of where the service puts a request id (x-trackerkit-assumptions.request-id). */
-const REQUEST_ID_HEADER = openapiDocument['x-trackerkit-request-id-header'];
 
 function expandPath(template: string, params: Record<string, string> = {}): string {
   return template.replace(PARAM, (_, name: string) => {
@@ -79,18 +76,21 @@ function parseBody(text: string): unknown {
   }
 }
 
-interface Attempt {
-  outcome: Outcome;
-  value?: unknown;
-  error: Error;
-  retryAfterMs?: number | undefined;
+/** True when fetch failed because the connection was refused, before any byte of the request was sent. */
+export function isConnectionRefused(error: unknown): boolean {
+  const cause = (error as { cause?: unknown })?.cause;
+  const code = (e: unknown) => (e as { code?: unknown })?.code;
+  if (code(cause) === 'ECONNREFUSED') return true;
+  // Happy eyeballs reports one error per address tried.
+  const errors = (cause as { errors?: unknown[] })?.errors;
+  return Array.isArray(errors) && errors.length > 0 && errors.every((e) => code(e) === 'ECONNREFUSED');
 }
 
 export function createTransport(config: TransportConfig): Transport {
   const base = config.baseUrl.replace(/\/+$/, '');
   const jsonHeaders = { ...config.headers, 'content-type': 'application/json' };
 
-  async function attempt(spec: RequestSpec, url: string, path: string): Promise<Attempt | { ok: unknown }> {
+  async function attempt(spec: RequestSpec, url: string, path: string): Promise<Attempted<unknown>> {
     const controller = new AbortController();
     const timeoutMs = spec.timeoutMs ?? config.timeoutMs;
     let timedOut = false;
@@ -109,10 +109,11 @@ export function createTransport(config: TransportConfig): Transport {
         signal: controller.signal,
       });
       const text = await res.text();
-      if (res.ok) return { ok: parseBody(text) };
+      if (res.ok) return { value: parseBody(text) };
       const body = parseBody(text);
       const detail = (body as { detail?: unknown } | undefined)?.detail;
-      const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), config.clock.now());
+      const retryAfter = res.headers.get('retry-after');
+      const retryAfterMs = parseRetryAfter(retryAfter, config.clock.now());
       const error = apiErrorFor({
         status: res.status,
         method: spec.method,
@@ -122,7 +123,8 @@ export function createTransport(config: TransportConfig): Transport {
         body,
         retryAfterMs,
       });
-      return { outcome: { kind: 'status', status: res.status }, error, retryAfterMs };
+      const outcome: Outcome = { kind: 'status', status: res.status, retryAfter };
+      return { outcome, error };
     } catch (error) {
       if (outer?.aborted) throw outer.reason;
       if (timedOut) {
@@ -142,15 +144,16 @@ export function createTransport(config: TransportConfig): Transport {
     spec.signal?.throwIfAborted();
     const path = expandPath(spec.path, spec.params);
     const url = base + path + queryString(spec.query);
-    const retries = spec.retries ?? config.retries;
-    for (let tries = 0; ; tries++) {
-      const result = await attempt(spec, url, path);
-      if ('ok' in result) return result.ok;
-      if (tries >= retries || !shouldRetry(spec.method, result.outcome)) throw result.error;
-      const wait =
-        result.retryAfterMs ?? backoffMs(tries, config.retryBaseMs, config.retryMaxMs, config.random);
-      await config.clock.sleep(wait, spec.signal);
-    }
+    const policy = {
+      retries: spec.retries ?? config.retries,
+      baseMs: config.retryBaseMs,
+      capMs: config.retryMaxMs,
+    };
+    return sendWithRetries(spec.method, () => attempt(spec, url, path), policy, {
+      sleep: (ms) => config.clock.sleep(ms, spec.signal),
+      now: config.clock.now,
+      random: config.random,
+    });
   }
 
   return { request, config };

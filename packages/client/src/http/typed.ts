@@ -1,6 +1,6 @@
 // Ties each call to the document's `paths` types: the path template and method must exist, and the
 // result is the operation's success body as openapi-typescript generated it.
-import type { paths } from '../generated/openapi.ts';
+import type { paths } from '@trackerkit/core';
 import type { Method, RequestSpec, Transport } from './transport.ts';
 
 type Lower = 'get' | 'post' | 'patch' | 'delete';

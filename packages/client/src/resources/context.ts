@@ -1,6 +1,6 @@
+import type { Pacer } from '@trackerkit/core';
 import type { Clock } from '../clock.ts';
 import type { Transport } from '../http/transport.ts';
-import type { Pacer } from '../vault/pacer.ts';
 
 /** What every resource group shares. */
 export interface ClientContext {

@@ -1,17 +1,20 @@
-import { validationError } from '../errors.ts';
+import {
+  type DeleteEnvelope,
+  type ListRunsQuery,
+  paginate,
+  type ReasoningMode,
+  type Run,
+  type RunAsyncResponse,
+  type RunList,
+  type RunSyncResponse,
+  type RunTrigger,
+  RunWaitTimeout,
+  WAIT_DEFAULTS,
+  type WaitOptions,
+  waitForRun,
+} from '@trackerkit/core';
+import { TrackerTimeoutError, validationError } from '../errors.ts';
 import { type CallOptions, call } from '../http/typed.ts';
-import { paginate } from '../pagination.ts';
-import { WAIT_DEFAULTS, type WaitOptions, waitForRun } from '../runs-wait.ts';
-import type {
-  DeleteEnvelope,
-  ListRunsQuery,
-  ReasoningMode,
-  Run,
-  RunAsyncResponse,
-  RunList,
-  RunSyncResponse,
-  RunTrigger,
-} from '../types.ts';
 import { checkZenSync, validateQuery, validateRunTrigger } from '../validate/requests.ts';
 import type { ClientContext } from './context.ts';
 import type { TrackersApi } from './trackers.ts';
@@ -103,7 +106,13 @@ export function createRunsApi(ctx: ClientContext, trackers: TrackersApi): RunsAp
 
   /** `startedAt`: when the timeout started counting (triggerAndWait counts the trigger too). */
   const wait = (trackerId: string, runId: string, options?: WaitOptions, startedAt?: number) =>
-    waitForRun((signal) => get(trackerId, runId, { signal }), runId, clock, options, startedAt);
+    waitForRun((signal) => get(trackerId, runId, { signal }), runId, clock, options, startedAt).catch(
+      (error: unknown) => {
+        if (error instanceof RunWaitTimeout)
+          throw new TrackerTimeoutError(error.message, error.timeoutMs, error.runId);
+        throw error;
+      },
+    );
 
   return {
     trigger: trigger as RunsApi['trigger'],

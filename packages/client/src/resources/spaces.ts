@@ -1,6 +1,5 @@
+import { type PageQuery, paginate, type Space, type SpaceList } from '@trackerkit/core';
 import { type CallOptions, call } from '../http/typed.ts';
-import { paginate } from '../pagination.ts';
-import type { PageQuery, Space, SpaceList } from '../types.ts';
 import { validateQuery } from '../validate/requests.ts';
 import type { ClientContext } from './context.ts';
 

@@ -1,5 +1,3 @@
-import { type CallOptions, call } from '../http/typed.ts';
-import { paginate } from '../pagination.ts';
 import type {
   DeleteEnvelope,
   PageQuery,
@@ -7,7 +5,9 @@ import type {
   TrackerCreate,
   TrackerList,
   TrackerUpdate,
-} from '../types.ts';
+} from '@trackerkit/core';
+import { paginate } from '@trackerkit/core';
+import { type CallOptions, call } from '../http/typed.ts';
 import { validateQuery, validateTrackerCreate, validateTrackerUpdate } from '../validate/requests.ts';
 import type { ClientContext } from './context.ts';
 

@@ -1,17 +1,17 @@
-import { LIMITS } from '../generated/limits.ts';
+import {
+  type DeleteEnvelope,
+  LIMITS,
+  type PageQuery,
+  paginate,
+  type VaultJsonUpload,
+  type VaultRecentQuery,
+  type VaultRecentResponse,
+  type VaultSource,
+  type VaultSourceList,
+  type VaultSourceUpdate,
+  type VaultUploadResponse,
+} from '@trackerkit/core';
 import { type CallOptions, call } from '../http/typed.ts';
-import { paginate } from '../pagination.ts';
-import type {
-  DeleteEnvelope,
-  PageQuery,
-  VaultJsonUpload,
-  VaultRecentQuery,
-  VaultRecentResponse,
-  VaultSource,
-  VaultSourceList,
-  VaultSourceUpdate,
-  VaultUploadResponse,
-} from '../types.ts';
 import { serializeJsonUpload, validateQuery, validateSourceUpdate } from '../validate/requests.ts';
 import { buildFileForm, type UploadFileInput } from '../vault/file-upload.ts';
 import {

@@ -1,93 +1,44 @@
-// Validation of each request before it is sent: the generated schemas, then the v0.3 rules.
-import { type ValidationProblem, validationError } from '../errors.ts';
-import { LIMITS } from '../generated/limits.ts';
+// Each request checked before it is sent, by the core's rules: the client reports what the core
+// finds as a TrackerValidationError naming the field and the rule.
 import {
-  RunTriggerSchema,
-  schemas,
-  TrackerCreateSchema,
-  TrackerUpdateSchema,
-  VaultFileUploadSchema,
-  VaultJsonUploadSchema,
-  VaultSourceUpdateSchema,
-} from '../generated/zod.ts';
-import type { ReasoningMode, RunTrigger, TrackerCreate, TrackerUpdate, VaultJsonUpload } from '../types.ts';
-import { notificationProblems } from './notification-rules.ts';
-import { VALIDATION_RULES } from './rules.ts';
-import { throwIfAny, zodProblems } from './zod-problems.ts';
+  jsonUploadProblems,
+  type OperationId,
+  type Problem,
+  queryProblems,
+  type ReasoningMode,
+  type RunTrigger,
+  schemaProblems,
+  trackerCreateProblems,
+  trackerUpdateProblems,
+  type VaultJsonUpload,
+  zenSyncProblems,
+} from '@trackerkit/core';
+import { TrackerValidationError } from '../errors.ts';
 
-// PATCH: a schedule left out may already be stored; only an explicit null is known to be missing.
-function scheduleProblems(body: TrackerCreate | TrackerUpdate, partial: boolean): ValidationProblem[] {
-  if (body.run_mode !== 'scheduled') return [];
-  const missing = partial ? body.schedule === null : body.schedule == null;
-  if (!missing) return [];
-  const rule = partial ? VALIDATION_RULES.scheduleNotNull : VALIDATION_RULES.scheduleRequired;
-  return [{ field: 'schedule', rule, message: 'a scheduled tracker needs a schedule' }];
+export function throwIfAny(problems: Problem[]): void {
+  if (problems.length > 0) throw new TrackerValidationError(problems);
 }
 
-export function validateTrackerCreate(body: TrackerCreate): void {
-  throwIfAny(zodProblems(TrackerCreateSchema, body));
-  throwIfAny([
-    ...scheduleProblems(body, false),
-    ...notificationProblems(body.notification_config, 'notification_config', false),
-  ]);
-}
-
-export function validateTrackerUpdate(body: TrackerUpdate): void {
-  throwIfAny(zodProblems(TrackerUpdateSchema, body));
-  throwIfAny([
-    ...scheduleProblems(body, true),
-    ...notificationProblems(body.notification_config, 'notification_config', true),
-  ]);
-}
+export const validateTrackerCreate = (body: unknown): void => throwIfAny(trackerCreateProblems(body));
+export const validateTrackerUpdate = (body: unknown): void => throwIfAny(trackerUpdateProblems(body));
 
 export function validateRunTrigger(body: RunTrigger | undefined): void {
-  if (body !== undefined) throwIfAny(zodProblems(RunTriggerSchema, body));
+  if (body !== undefined) throwIfAny(schemaProblems('RunTrigger', body));
 }
 
 /** Zen runs are asynchronous only; checked where the tracker's reasoning mode is known. */
-export function checkZenSync(sync: boolean | undefined, mode: ReasoningMode | undefined): void {
-  if (sync === true && mode === 'zen')
-    throw validationError(
-      'sync',
-      VALIDATION_RULES.zenSync,
-      'this tracker uses zen reasoning; trigger it with sync false',
-    );
-}
+export const checkZenSync = (sync: boolean | undefined, mode: ReasoningMode | undefined): void =>
+  throwIfAny(zenSyncProblems(sync, mode));
 
-export type QueryOperation =
-  | 'listSpaces'
-  | 'listTrackers'
-  | 'listRuns'
-  | 'getVaultRecent'
-  | 'listVaultSources';
+export const validateQuery = (operation: OperationId, query: object | undefined): void =>
+  throwIfAny(queryProblems(operation, query));
 
-export function validateQuery(operation: QueryOperation, query: object | undefined): void {
-  if (query === undefined) return;
-  throwIfAny(zodProblems(schemas[`${operation}Query`], query));
-}
-
-export function validateSourceUpdate(body: unknown): void {
-  throwIfAny(zodProblems(VaultSourceUpdateSchema, body));
-}
-
-export function validateFileFields(fields: {
-  source_name?: string | undefined;
-  description?: string | undefined;
-}): void {
-  throwIfAny(zodProblems(VaultFileUploadSchema, fields));
-}
+export const validateSourceUpdate = (body: unknown): void =>
+  throwIfAny(schemaProblems('VaultSourceUpdate', body));
 
 /** Validates a single JSON upload and returns its serialized body, checked against the byte limit. */
 export function serializeJsonUpload(body: VaultJsonUpload): string {
-  throwIfAny(zodProblems(VaultJsonUploadSchema, body));
-  const text = JSON.stringify(body);
-  const bytes = Buffer.byteLength(text);
-  if (bytes > LIMITS.uploadBytesMax) {
-    throw validationError(
-      'data',
-      `x-max-request-bytes: ${LIMITS.uploadBytesMax}`,
-      `the request would be ${bytes} bytes; split the rows (vault.uploadRows does it for you)`,
-    );
-  }
-  return text;
+  const { problems, text } = jsonUploadProblems(body);
+  throwIfAny(problems);
+  return text!;
 }

@@ -1,16 +1,11 @@
 // Reads every accepted file input (Buffer, Uint8Array, Blob, web ReadableStream, Node Readable) into
 // memory, stopping as soon as it is larger than the document allows.
-import { type TrackerValidationError, validationError } from '../errors.ts';
-import { LIMITS } from '../generated/limits.ts';
+import { fileTooLargeProblem, LIMITS } from '@trackerkit/core';
+import { TrackerValidationError, validationError } from '../errors.ts';
 
 export type FileInput = Uint8Array | Blob | ReadableStream<Uint8Array> | NodeJS.ReadableStream;
 
-export const fileTooLarge = (): TrackerValidationError =>
-  validationError(
-    'file',
-    `x-max-file-bytes: ${LIMITS.fileBytesMax}`,
-    `the file exceeds ${LIMITS.fileBytesMax} bytes`,
-  );
+const fileTooLarge = (): TrackerValidationError => new TrackerValidationError([fileTooLargeProblem()]);
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof (value as { [Symbol.asyncIterator]?: unknown })?.[Symbol.asyncIterator] === 'function';

@@ -1,10 +1,15 @@
-// vault.uploadFile: checks the file and its fields, then builds the multipart form.
+// vault.uploadFile: checks the file and its fields by the core's rules, then builds the multipart form.
+import {
+  extensionOf,
+  fileContentProblems,
+  fileNameProblems,
+  imageDescriptionProblems,
+  MEDIA_TYPES,
+  schemaProblems,
+} from '@trackerkit/core';
 import { validationError } from '../errors.ts';
-import { LIMITS } from '../generated/limits.ts';
-import { validateFileFields } from '../validate/requests.ts';
-import { VALIDATION_RULES } from '../validate/rules.ts';
+import { throwIfAny } from '../validate/requests.ts';
 import { type FileInput, readFileInput } from './file-input.ts';
-import { checkContent, extensionOf, isImage, MEDIA_TYPES } from './file-type.ts';
 
 export interface UploadFileInput {
   file: FileInput;
@@ -22,17 +27,14 @@ export async function buildFileForm(input: UploadFileInput): Promise<FormData> {
   if (typeof input.filename !== 'string' || input.filename.length === 0) {
     throw validationError('filename', 'required', 'filename is required (its extension decides the type)');
   }
-  const ext = extensionOf(input.filename);
-  validateFileFields({ source_name: input.source_name, description: input.description });
-  if (isImage(ext) && (input.description?.length ?? 0) < LIMITS.imageDescriptionMin) {
-    throw validationError(
-      'description',
-      VALIDATION_RULES.imageDescription,
-      `images need a description of ${LIMITS.imageDescriptionMin}-${LIMITS.imageDescriptionMax} characters for search indexing`,
-    );
-  }
+  throwIfAny(fileNameProblems(input.filename));
+  const ext = extensionOf(input.filename)!;
+  // The fields against the document; `file: ''` stands in for the bytes, checked by content below.
+  const fields = { file: '', source_name: input.source_name, description: input.description };
+  throwIfAny(schemaProblems('VaultFileUpload', fields));
+  throwIfAny(imageDescriptionProblems(ext, input.description));
   const bytes = await readFileInput(input.file);
-  checkContent(ext, bytes);
+  throwIfAny(fileContentProblems(ext, bytes));
   const form = new FormData();
   const type = input.contentType ?? MEDIA_TYPES[ext] ?? 'application/octet-stream';
   form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), input.filename);

@@ -1,13 +1,13 @@
+import { createPacer } from '@trackerkit/core';
 import { describe, expect, it } from 'vitest';
 import { createVirtualClock, LIMITS } from '../../src/index.ts';
-import { createPacer } from '../../src/vault/pacer.ts';
 
 const WINDOW = LIMITS.uploadWindowSeconds * 1000;
 
 describe('createPacer', () => {
   it('never lets more than the limit through in any window', async () => {
     const clock = createVirtualClock();
-    const pacer = createPacer(LIMITS.uploadsPerWindow, WINDOW, clock);
+    const pacer = createPacer(clock, { limit: LIMITS.uploadsPerWindow, windowMs: WINDOW });
     const stamps: number[] = [];
     for (let i = 0; i < LIMITS.uploadsPerWindow * 3 + 1; i++) {
       const release = await pacer.acquire();
@@ -26,7 +26,7 @@ describe('createPacer', () => {
 
   it('counts requests in flight and wakes waiters on release', async () => {
     const clock = createVirtualClock();
-    const pacer = createPacer(2, WINDOW, clock);
+    const pacer = createPacer(clock, { limit: 2, windowMs: WINDOW });
     const a = await pacer.acquire();
     await pacer.acquire();
     let third = false;
@@ -43,7 +43,7 @@ describe('createPacer', () => {
   });
 
   it('gives up when the signal aborts', async () => {
-    const pacer = createPacer(1, WINDOW, createVirtualClock());
+    const pacer = createPacer(createVirtualClock(), { limit: 1, windowMs: WINDOW });
     await pacer.acquire();
     const controller = new AbortController();
     const pending = pacer.acquire(controller.signal);

@@ -1,0 +1,185 @@
+// Public API of @trackerkit/core: the service's rulebook, sans I/O. Explicit named exports only.
+// No timers, no fetch, no process, no filesystem: callers hand in their request, clock and sleep.
+
+export {
+  ALERT_EVENT,
+  ALERT_EVENT_TYPES,
+  type AlertEventType,
+  CONTENT_TYPES,
+  DEFAULT_REASONING_MODE,
+  DEFAULT_SIGNAL_LEVEL,
+  isAlertEventType,
+  NOTIFICATION_STATUSES,
+  REASONING_MODES,
+  REQUEST_ID_HEADER,
+  RUN_MODES,
+  RUN_STATUSES,
+  SIGNAL_LEVELS,
+  SIGNALS,
+  signalRank,
+} from './document.ts';
+export { openapiDocument } from './generated/document.ts';
+export {
+  DEFAULT_SKILL_COSTS,
+  FILE_TYPES,
+  LIMITS,
+  REASONING_MULTIPLIERS,
+  SIGNAL_SCORE_BANDS,
+  WEBHOOK_DELIVERY,
+  WEBHOOK_SECRET_POLICY,
+} from './generated/limits.ts';
+export type { components, operations, paths, webhooks } from './generated/openapi.ts';
+export { nextPage, pageSizeFor, paginate } from './paging.ts';
+export { fieldOf, type Path, type Problem, problem, under } from './problem.ts';
+export { parseRetryAfter } from './retry/retry-after.ts';
+export {
+  backoffMs,
+  mayResend,
+  type Outcome,
+  RETRY_DEFAULTS,
+  type RetryDecision,
+  type RetryPolicy,
+  retryDecision,
+} from './retry/retry-decision.ts';
+export { type Attempted, type RetryIo, sendWithRetries } from './retry/send-with-retries.ts';
+export {
+  type AlertDecision,
+  alertRuleOf,
+  evaluateAlert,
+  type SignalLevelMatch,
+} from './rules/alert-condition.ts';
+export {
+  estimateRunCost,
+  type RunCostEstimate,
+  type RunCostInput,
+  type RunCostOptions,
+  runCostProblems,
+} from './rules/cost.ts';
+export {
+  extensionOf,
+  type FileExtension,
+  fileContentProblems,
+  fileNameProblems,
+  fileTooLargeProblem,
+  imageDescriptionProblems,
+  isImage,
+  MEDIA_TYPES,
+  matchesFileType,
+} from './rules/file-type.ts';
+export { type LinkTarget, linkedTrackerProblems } from './rules/linked-trackers.ts';
+export {
+  mergeNotificationConfig,
+  type NotificationCheck,
+  notificationProblems,
+  V03_NOTIFICATION_FIELDS,
+} from './rules/notification.ts';
+export { NOTIFICATION_RULES, VALIDATION_RULES } from './rules/rule-texts.ts';
+export { type ScheduleTarget, scheduleProblems, toUtc } from './rules/schedule.ts';
+export { zenSyncProblems } from './rules/zen-sync.ts';
+export {
+  FINISHED_STATUSES,
+  isFinished,
+  RunWaitTimeout,
+  WAIT_DEFAULTS,
+  type WaitDecision,
+  type WaitOptions,
+  waitDecision,
+  waitForRun,
+} from './runs/run-wait.ts';
+export { contentId, deliveryId, getHeader, safeEqual, toBytes } from './signing/headers.ts';
+export { verifyGithub, verifyStripe, verifyToken } from './signing/other-schemes.ts';
+export { generateSecret, SECRET_POLICY_RULE, secretKey, secretProblems } from './signing/secret-policy.ts';
+export {
+  signStandardWebhooks,
+  standardWebhooksHeaders,
+  verifyStandardWebhooks,
+} from './signing/standard-webhooks.ts';
+export { checkTimestamp } from './signing/timestamp.ts';
+export { verifyWebhook } from './signing/verify.ts';
+export type {
+  FailureReason,
+  HeaderSource,
+  Rejected,
+  Scheme,
+  Verification,
+  Verified,
+  VerifyOptions,
+  WebhookRequest,
+} from './signing/verify-types.ts';
+export type {
+  AgentConfig,
+  AgentConfigUpdate,
+  AlertData,
+  ChannelDelivery,
+  ContentType,
+  DeleteEnvelope,
+  ErrorDetail,
+  ListRunsQuery,
+  NotificationConfig,
+  NotificationStatus,
+  PageQuery,
+  Pagination,
+  ReasoningMode,
+  Run,
+  RunAsyncResponse,
+  RunList,
+  RunMode,
+  RunResult,
+  RunStatus,
+  RunSyncResponse,
+  RunTrigger,
+  Schedule,
+  Signal,
+  SignalLevel,
+  Space,
+  SpaceList,
+  Tracker,
+  TrackerAlertEvent,
+  TrackerAlertResolvedEvent,
+  TrackerCreate,
+  TrackerList,
+  TrackerUpdate,
+  ValidationError,
+  ValidationIssue,
+  VaultDataItem,
+  VaultJsonUpload,
+  VaultRecentQuery,
+  VaultRecentResponse,
+  VaultRow,
+  VaultSource,
+  VaultSourceList,
+  VaultSourceUpdate,
+  VaultUploadResponse,
+} from './types.ts';
+export {
+  createPacer,
+  type Pacer,
+  type PacingDecision,
+  type PacingState,
+  pacingDecision,
+  UPLOAD_WINDOW,
+} from './uploads/upload-pacer.ts';
+export {
+  createUploadPlanner,
+  type PlannedBatch,
+  type UploadHead,
+  type UploadPlanner,
+  uploadHeadProblems,
+} from './uploads/upload-planner.ts';
+export { problemsOf } from './validate/problems-of.ts';
+export {
+  byteLength,
+  jsonUploadProblems,
+  queryProblems,
+  schemaProblems,
+  trackerCreateProblems,
+  trackerUpdateProblems,
+  uploadBytesProblem,
+} from './validate/requests.ts';
+export {
+  type OperationId,
+  queryParameters,
+  querySchemaOf,
+  type SchemaName,
+  schemaOf,
+} from './validate/schemas.ts';

@@ -1,0 +1,40 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { HeaderSource } from './verify-types.ts';
+
+/** One header's value, case-insensitively; repeated headers are joined as HTTP allows. */
+export function getHeader(headers: HeaderSource, name: string): string | undefined {
+  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  const lower = name.toLowerCase();
+  const record = headers as Record<string, string | string[] | undefined>;
+  let value = Object.hasOwn(record, lower) ? record[lower] : undefined;
+  if (value === undefined) {
+    const key = Object.keys(record).find((k) => k.toLowerCase() === lower);
+    value = key === undefined ? undefined : record[key];
+  }
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** The body as bytes; strings are UTF-8. Never re-encodes bytes, so signatures see the exact bytes. */
+export const toBytes = (body: Uint8Array | string): Uint8Array =>
+  typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+
+/**
+ * Constant-time equality. Both sides are hashed first so that neither their contents nor their
+ * lengths leak through timing (timingSafeEqual itself throws on a length mismatch).
+ */
+export function safeEqual(a: Uint8Array | string, b: Uint8Array | string): boolean {
+  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+}
+
+/** The delivery id of a message whose sender gave none: a digest of its exact bytes. */
+export const contentId = (body: Uint8Array): string =>
+  `sha256:${createHash('sha256').update(body).digest('hex')}`;
+
+/** The id header if present and non-empty (whitespace is not an id), else the content id. */
+export function deliveryId(
+  request: { body: Uint8Array | string; headers: HeaderSource },
+  idHeader: string,
+): string {
+  const fromHeader = getHeader(request.headers, idHeader)?.trim();
+  return fromHeader ? fromHeader : contentId(toBytes(request.body));
+}

@@ -1,0 +1,38 @@
+import { deliveryId } from './headers.ts';
+import { verifyGithub, verifyStripe, verifyToken } from './other-schemes.ts';
+import { verifyStandardWebhooks } from './standard-webhooks.ts';
+import { reject, type Verification, type VerifyOptions, type WebhookRequest } from './verify-types.ts';
+
+/**
+ * Verifies a request against several secrets at once (rotation): accepted if any signature in the
+ * message matches any secret. The scheme is always the configured one, never guessed.
+ */
+export function verifyWebhook(
+  secrets: readonly string[],
+  request: WebhookRequest,
+  options: VerifyOptions,
+): Verification {
+  if (options.scheme === 'none') {
+    return {
+      ok: true,
+      scheme: 'none',
+      id: deliveryId(request, options.idHeader ?? 'webhook-id'),
+      timestamp: null,
+    };
+  }
+  if (secrets.length === 0 || secrets.some((s) => typeof s !== 'string' || s.length === 0)) {
+    return reject('invalid_secret', `scheme ${options.scheme} needs at least one non-empty secret`);
+  }
+  switch (options.scheme) {
+    case 'standard-webhooks':
+      return verifyStandardWebhooks(secrets, request, options);
+    case 'stripe':
+      return verifyStripe(secrets, request, options);
+    case 'github':
+      return verifyGithub(secrets, request, options);
+    case 'token':
+      return verifyToken(secrets, request, options);
+    default:
+      return reject('invalid_secret', `unknown scheme ${String(options.scheme)}`);
+  }
+}
