@@ -77,7 +77,7 @@ describe('vault.uploadFile', () => {
   it.each([
     [
       'an unknown extension',
-      { input: { file: PDF, filename: 'a.docx' }, field: 'filename', rule: VALIDATION_RULES.fileExtension },
+      { input: { file: PDF, filename: 'a.docx' }, field: 'file', rule: VALIDATION_RULES.fileExtension },
     ],
     [
       'PNG bytes named .jpg',

@@ -46,7 +46,7 @@ export function extensionOf(filename: string): FileExtension | undefined {
   return Object.hasOwn(FILE_TYPES, ext) ? (ext as FileExtension) : undefined;
 }
 
-export function fileNameProblems(filename: string, path = ['filename']): Problem[] {
+export function fileNameProblems(filename: string, path = ['file']): Problem[] {
   if (extensionOf(filename) !== undefined) return [];
   const allowed = Object.keys(FILE_TYPES).join(', ');
   return [problem(path, VALIDATION_RULES.fileExtension, `"${filename}" does not end in one of ${allowed}`)];

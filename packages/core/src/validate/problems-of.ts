@@ -67,7 +67,9 @@ function describe(issue: Issue): Omit<Problem, 'path' | 'field'> {
       return { rule: `${keyword}: ${limit}`, type, message: say(limit) };
     }
     case 'invalid_type': {
-      if (issue.input === undefined) return { rule: 'required', type: 'missing', message: 'Field required' };
+      // zod leaves `input` out of issues; its message is the only place that says nothing was given.
+      if (/received undefined$/.test(issue.message))
+        return { rule: 'required', type: 'missing', message: 'Field required' };
       const [type, message] = TYPES[issue.expected] ?? [
         'type_error',
         `Input should be of type ${issue.expected}`,

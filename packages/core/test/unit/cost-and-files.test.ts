@@ -103,7 +103,7 @@ describe('file types', () => {
   });
 
   it('rejects extensions outside FILE_TYPES', () => {
-    expect(fileNameProblems('archive.zip')[0]?.field).toBe('filename');
+    expect(fileNameProblems('archive.zip')[0]?.field).toBe('file');
     expect(fileNameProblems('no-extension')[0]?.rule).toBe(VALIDATION_RULES.fileExtension);
     expect(extensionOf('archive.zip')).toBeUndefined();
     expect(extensionOf('Photo.JPG')).toBe('jpg');
