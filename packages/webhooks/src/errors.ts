@@ -14,6 +14,10 @@ export class WebhooksError extends Error {
   }
 }
 
-export function verificationError(reason: string, message: string): WebhooksError {
-  return new WebhooksError(message, { status: 401, reason });
+/** A configuration that cannot run: every problem on its own line, each naming its path and the rule. */
+export function invalidConfig(problems: readonly string[]): WebhooksError {
+  return new WebhooksError(`invalid configuration:\n  ${problems.join('\n  ')}`, {
+    status: 500,
+    reason: 'invalid_config',
+  });
 }

@@ -1,4 +1,7 @@
 // Public API of @trackerkit/webhooks. Explicit named exports only.
+
+// Core's signer, re-exported where the receiver used to export its own.
+export { signStandardWebhooks } from '@trackerkit/core';
 export { deadLettersCommand } from './cli/dead-letters-command.ts';
 export { runCli } from './cli/run-cli.ts';
 export type { ConfigInput } from './config/config-schema.ts';
@@ -34,7 +37,5 @@ export type { Receiver, StartReceiverOptions } from './server/start-receiver.ts'
 export { startReceiver } from './server/start-receiver.ts';
 export type { Store } from './store/open-store.ts';
 export { openStore } from './store/open-store.ts';
-export { signStandardWebhooks, standardWebhooksHeaders } from './verify/sign-standard-webhooks.ts';
 export type { HeaderSource, Scheme, Verified, VerifyOptions, WebhookRequest } from './verify/types.ts';
-export { verify } from './verify/verify.ts';
-export { verifyWithFallback } from './verify/verify-with-fallback.ts';
+export { standardWebhooksHeaders, verify, verifyWithFallback } from './verify/verify.ts';

@@ -1,6 +1,7 @@
 // When a request may be sent again, and after how long. A POST may start a run or store data twice,
-// so it is resent only when the service certainly did not act on it: a 429, or a connection refused
-// before anything was sent.
+// so it is resent only when the service certainly did not act on it: a 408 or 429 (RFC 9110: the
+// server did not process it), or a connection refused before anything was sent. A POST that carries
+// an idempotency key (a webhook delivery) is as safe to resend as a PUT.
 import { parseRetryAfter } from './retry-after.ts';
 
 /** PATCH counts as idempotent: this service's PATCH sets fields to the values sent. */
@@ -12,11 +13,15 @@ export type Outcome =
   | { kind: 'network' }
   | { kind: 'timeout' };
 
-export function mayResend(method: string, outcome: Outcome): boolean {
+export function mayResend(
+  method: string,
+  outcome: Outcome,
+  options: { idempotencyKey?: boolean } = {},
+): boolean {
   if (outcome.kind === 'refused') return true;
-  const idempotent = IDEMPOTENT.has(method.toUpperCase());
+  const idempotent = options.idempotencyKey === true || IDEMPOTENT.has(method.toUpperCase());
   if (outcome.kind === 'status') {
-    if (outcome.status === 429) return true;
+    if (outcome.status === 408 || outcome.status === 429) return true;
     return outcome.status >= 500 && idempotent;
   }
   return idempotent;

@@ -41,7 +41,9 @@ export type FailureReason =
   | 'no_matching_signature'
   | 'missing_token'
   | 'invalid_token'
-  | 'invalid_secret';
+  | 'invalid_secret'
+  | 'missing_secret'
+  | 'unknown_scheme';
 
 export interface Rejected {
   ok: false;

@@ -21,7 +21,7 @@ export function verifyWebhook(
     };
   }
   if (secrets.length === 0 || secrets.some((s) => typeof s !== 'string' || s.length === 0)) {
-    return reject('invalid_secret', `scheme ${options.scheme} needs at least one non-empty secret`);
+    return reject('missing_secret', `scheme ${options.scheme} needs at least one non-empty secret`);
   }
   switch (options.scheme) {
     case 'standard-webhooks':
@@ -33,6 +33,6 @@ export function verifyWebhook(
     case 'token':
       return verifyToken(secrets, request, options);
     default:
-      return reject('invalid_secret', `unknown scheme ${String(options.scheme)}`);
+      return reject('unknown_scheme', `unknown scheme ${String(options.scheme)}`);
   }
 }

@@ -136,6 +136,18 @@ function collect(issues: readonly Issue[], base: Path, out: Problem[]): void {
       continue;
     }
     if (issue.code === 'invalid_union') {
+      // An enum with null (`type: [string, null]`) becomes a union of literals: one enum problem.
+      const values = issue.errors.flatMap((b) =>
+        b.length === 1 && b[0]!.code === 'invalid_value' ? b[0]!.values : [undefined],
+      );
+      if (values.length > 0 && !values.includes(undefined)) {
+        out.push({
+          path,
+          field: fieldOf(path),
+          ...describe({ ...issue, code: 'invalid_value', values } as unknown as Issue),
+        });
+        continue;
+      }
       const meant = issue.errors.filter((branch) => !typeMismatch(branch));
       if (meant.length === 1) {
         collect(meant[0]!, path, out);

@@ -1,3 +1,4 @@
+import { SIGNALS } from '@trackerkit/core';
 import { z } from 'zod';
 
 /** A secret or URL with a token in it: `{ env: NAME }` (preferred) or a literal. Never printed. */
@@ -84,7 +85,8 @@ export const destinationSchema = z.discriminatedUnion('type', [
 ]);
 export type DestinationInput = z.infer<typeof destinationSchema>;
 
-const signal = z.enum(['Poor', 'Negative', 'Neutral', 'Positive', 'Excellent']);
+// The document's signals, so a matcher cannot name one the service never sends.
+const signal = z.enum(SIGNALS);
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'must be HH:MM');
 const weekday = z
   .string()
@@ -103,10 +105,20 @@ const matchers = z.strictObject({
   bound: list(z.enum(['lower', 'upper', 'none'])).optional(),
 });
 
+/** Whether this runtime knows the time zone: a mistyped one fails `check`, not every alert later. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const muteWindow = z.strictObject({
   weekdays: z.array(weekday).optional(),
   times: z.array(z.strictObject({ start: hhmm, end: hhmm })).optional(),
-  timezone: z.string().optional(),
+  timezone: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').optional(),
 });
 
 export interface RouteInput {

@@ -1,22 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { WEBHOOK_DELIVERY } from '@trackerkit/client';
+import { WEBHOOK_DELIVERY } from '@trackerkit/core';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
-import { WebhooksError } from '../errors.ts';
+import { invalidConfig as invalid, WebhooksError } from '../errors.ts';
 import { configSchema } from './config-schema.ts';
 import { normalizeDestination, normalizeRetry } from './normalize-destination.ts';
 import { normalizeRoute, routeReceivers } from './normalize-route.ts';
 import { parseDuration, parseSize } from './parse-duration.ts';
 import { resolveSecret } from './resolve-secret.ts';
+import { signingSecretProblems } from './signing-secrets.ts';
 import type { Config } from './types.ts';
-
-function invalid(problems: string[]): WebhooksError {
-  return new WebhooksError(`invalid configuration:\n  ${problems.join('\n  ')}`, {
-    status: 500,
-    reason: 'invalid_config',
-  });
-}
 
 function valueAt(root: unknown, path: PropertyKey[]): unknown {
   let value = root;
@@ -97,15 +91,21 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
   if (c.route.receiver === undefined) problems.push('route.receiver: required on the root route');
   if (problems.length > 0) throw invalid(problems);
 
+  // Where each source's secrets were written: `secret` first, then the `secrets` list.
+  const secretPath = (i: number, j: number): string => {
+    const s = c.sources[i]!;
+    if (s.secret) return j === 0 ? `sources.${i}.secret` : `sources.${i}.secrets.${j - 1}`;
+    return `sources.${i}.secrets.${j}`;
+  };
   const retryDefaults = normalizeRetry(c.delivery.retry);
-  return {
+  const config: Config = {
     server: { host: c.server.host, port: c.server.port, bodyLimitBytes: parseSize(c.server.body_limit) },
     storage: c.storage,
     sources: c.sources.map((s, i) => ({
       name: s.name,
       path: s.path,
       secrets: [...(s.secret ? [s.secret] : []), ...(s.secrets ?? [])].map((ref, j) =>
-        resolveSecret(ref, s.secret && j === 0 ? `sources.${i}.secret` : `sources.${i}.secrets`, env),
+        resolveSecret(ref, secretPath(i, j), env),
       ),
       verify: {
         scheme: s.scheme,
@@ -130,4 +130,7 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
     },
     log: c.log,
   };
+  const secretProblems = signingSecretProblems(config, secretPath);
+  if (secretProblems.length > 0) throw invalid(secretProblems);
+  return config;
 }

@@ -1,7 +1,9 @@
+import { WEBHOOK_SECRET_POLICY } from '@trackerkit/core';
 import type { Config, DestinationConfig } from './types.ts';
 
 // Shorter values would redact ordinary words; real secrets and webhook tokens are far longer.
 const MIN_LENGTH = 6;
+const PREFIX = WEBHOOK_SECRET_POLICY.prefix;
 
 function urlParts(url: string): string[] {
   try {
@@ -30,7 +32,7 @@ export function configSecrets(config: Config): string[] {
   return clean([
     ...config.sources.flatMap((s) => [
       ...s.secrets,
-      ...s.secrets.map((x) => (x.startsWith('whsec_') ? x.slice(6) : x)),
+      ...s.secrets.map((x) => (x.startsWith(PREFIX) ? x.slice(PREFIX.length) : x)),
     ]),
     ...config.destinations.flatMap(destinationSecrets),
   ]);

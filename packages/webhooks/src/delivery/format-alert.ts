@@ -1,3 +1,4 @@
+import { ALERT_EVENT, isAlertEventType } from '@trackerkit/core';
 import { type AlertEvent, eventData } from '../events/types.ts';
 
 /** The few things a person needs at a glance, shared by every destination's format. */
@@ -23,8 +24,8 @@ const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : 
 /** Turns any event into a summary; unknown event types get a generic one so nothing is dropped. */
 export function formatAlert(event: AlertEvent): AlertSummary {
   const data = eventData(event);
-  const resolved = event.type === 'tracker.alert.resolved';
-  const known = event.type === 'tracker.alert' || resolved;
+  const resolved = event.type === ALERT_EVENT.resolved;
+  const known = isAlertEventType(event.type);
   const trackerName = str(data.tracker_name, 'Unknown tracker');
   const score = typeof data.score === 'number' ? data.score : null;
   const signal = typeof data.signal === 'string' ? data.signal : null;

@@ -1,36 +1,33 @@
-import { openapiDocument } from '@trackerkit/client';
-import { type ZodType, z } from 'zod';
+import { ALERT_EVENT_TYPES, openapiDocument, type SchemaName, schemaOf } from '@trackerkit/core';
+import type { ZodType } from 'zod';
 
-type JsonObject = Record<string, unknown>;
+type Webhooks = Record<
+  string,
+  { post: { requestBody: { content: { 'application/json': { schema: { $ref: string } } } } } }
+>;
 
-/**
- * Builds a zod schema straight from the document's component schema, so the receiver's
- * validation cannot drift from the contract the emulator sends.
- */
-function fromDocument(name: string): ZodType {
-  const schemas = (openapiDocument as unknown as { components: { schemas: JsonObject } }).components.schemas;
-  const root = JSON.parse(
-    JSON.stringify({ ...(schemas[name] as JsonObject), $defs: schemas }).replaceAll(
-      '#/components/schemas/',
-      '#/$defs/',
-    ),
-  ) as JsonObject;
-  return z.fromJSONSchema(root as Parameters<typeof z.fromJSONSchema>[0], { defaultTarget: 'draft-2020-12' });
+/** The component the document's `webhooks` section names as an event type's payload. */
+function payloadSchemaName(type: string): SchemaName {
+  const webhooks = openapiDocument.webhooks as unknown as Webhooks;
+  const ref = webhooks[type]!.post.requestBody.content['application/json'].schema.$ref;
+  return ref.slice(ref.lastIndexOf('/') + 1) as SchemaName;
 }
 
 let cache: Record<string, ZodType> | undefined;
 
-/** Event type → the document's payload schema. */
+/**
+ * Event type → core's schema of its payload (`TrackerAlertEvent`, `TrackerAlertResolvedEvent`).
+ * No prototype: a sender's `type` of `constructor` or `__proto__` finds nothing here.
+ */
 export function alertSchemas(): Record<string, ZodType> {
-  cache ??= {
-    'tracker.alert': fromDocument('TrackerAlertEvent'),
-    'tracker.alert.resolved': fromDocument('TrackerAlertResolvedEvent'),
-  };
+  if (!cache) {
+    cache = Object.create(null) as Record<string, ZodType>;
+    for (const type of ALERT_EVENT_TYPES) cache[type] = schemaOf(payloadSchemaName(type));
+  }
   return cache;
 }
 
 /** The event types the document's `webhooks` section defines. */
 export function knownEventTypes(): string[] {
-  const webhooks = (openapiDocument as unknown as { webhooks: JsonObject }).webhooks;
-  return Object.keys(webhooks);
+  return [...ALERT_EVENT_TYPES];
 }

@@ -1,3 +1,4 @@
+import { problemsOf } from '@trackerkit/core';
 import { WebhooksError } from '../errors.ts';
 import { alertSchemas } from './alert-schemas.ts';
 import type { AlertEvent } from './types.ts';
@@ -37,15 +38,15 @@ export function parseAlertEvent(body: Uint8Array | string | unknown): ParsedEven
       reason: 'invalid_event',
     });
   }
-  const schema = alertSchemas()[type];
-  if (!schema) return { event: value as AlertEvent, known: false };
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const path = issue.path.join('.') || '(root)';
-    const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
-    const rule = missing ? 'required' : issue.message;
-    throw new WebhooksError(`${path}: ${rule}`, { status: 400, reason: 'invalid_event' });
+  const schemas = alertSchemas();
+  // Own keys only: a `type` such as `constructor` is an unknown event, never a lookup on Object.
+  if (!Object.hasOwn(schemas, type)) return { event: value as AlertEvent, known: false };
+  const problems = problemsOf(schemas[type]!, value);
+  if (problems.length > 0) {
+    throw new WebhooksError(problems.map((p) => `${p.field}: ${p.rule}`).join('; '), {
+      status: 400,
+      reason: 'invalid_event',
+    });
   }
-  return { event: result.data as AlertEvent, known: true };
+  return { event: value as AlertEvent, known: true };
 }

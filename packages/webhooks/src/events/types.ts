@@ -1,4 +1,9 @@
-import type { AlertData, TrackerAlertEvent, TrackerAlertResolvedEvent } from '@trackerkit/client';
+import {
+  type AlertData,
+  isAlertEventType,
+  type TrackerAlertEvent,
+  type TrackerAlertResolvedEvent,
+} from '@trackerkit/core';
 
 export type { AlertData, TrackerAlertEvent, TrackerAlertResolvedEvent };
 
@@ -20,5 +25,5 @@ export function eventData(event: AlertEvent): Record<string, unknown> {
 }
 
 export function isKnownEvent(event: AlertEvent): event is KnownEvent {
-  return event.type === 'tracker.alert' || event.type === 'tracker.alert.resolved';
+  return isAlertEventType(event.type);
 }

@@ -4,10 +4,8 @@ import { isKnownEvent } from '../events/types.ts';
 import { matchRouteTree } from './match-route-tree.ts';
 import type { RouteMatch, RouteNode } from './types.ts';
 
-interface EventMap {
-  'tracker.alert': TrackerAlertEvent;
-  'tracker.alert.resolved': TrackerAlertResolvedEvent;
-}
+/** Event type → its payload, keyed by the document's own `type` constants. */
+type EventMap = { [E in TrackerAlertEvent | TrackerAlertResolvedEvent as E['type']]: E };
 
 /** What a handler learns about the delivery running it (through the receiver's outbox). */
 export interface HandlerContext {

@@ -1,4 +1,4 @@
-import type { Signal } from '@trackerkit/client';
+import type { Signal } from '@trackerkit/core';
 
 /** A list matches when any entry matches; a missing matcher matches everything. */
 export interface RouteMatchers {

@@ -1,3 +1,4 @@
+import { ALERT_EVENT } from '@trackerkit/core';
 import type { Request, Response } from 'express';
 import type { SourceConfig } from '../config/types.ts';
 import type { Outbox } from '../delivery/create-outbox.ts';
@@ -6,7 +7,7 @@ import { parseAlertEvent } from '../events/parse-alert-event.ts';
 import { eventData } from '../events/types.ts';
 import type { Router } from '../router/create-router.ts';
 import type { Store } from '../store/open-store.ts';
-import { verifyWithFallback } from '../verify/verify-with-fallback.ts';
+import { verifyWithFallback } from '../verify/verify.ts';
 import { checkRequestHeaders } from './check-request-headers.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
@@ -62,8 +63,8 @@ export function receiveHandler(ctx: ReceiveContext) {
         body: text,
         matches: router.match(event),
         repeatScope:
-          event.type === 'tracker.alert' && trackerId ? `${trackerId}:${data.bound ?? 'none'}` : null,
-        resolves: event.type === 'tracker.alert.resolved' ? trackerId : null,
+          event.type === ALERT_EVENT.fired && trackerId ? `${trackerId}:${data.bound ?? 'none'}` : null,
+        resolves: event.type === ALERT_EVENT.resolved ? trackerId : null,
       });
       if (result.duplicate) {
         metrics.inc('trackerkit_webhooks_duplicates_total', sourceLabels);

@@ -1,14 +1,16 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WEBHOOK_DELIVERY } from '@trackerkit/client';
+import { WEBHOOK_DELIVERY } from '@trackerkit/core';
 import type { ConfigInput } from '../config/config-schema.ts';
 import { loadConfig } from '../config/load-config.ts';
 import { configSecrets, destinationSecrets } from '../config/secret-values.ts';
+import { signingSecretProblems } from '../config/signing-secrets.ts';
 import type { Config } from '../config/types.ts';
 import { createDestination } from '../delivery/create-destination.ts';
 import { createOutbox } from '../delivery/create-outbox.ts';
 import { CODE_HANDLERS, createCodeHandlersDestination } from '../delivery/destinations/code-handlers.ts';
 import type { Destination } from '../delivery/types.ts';
+import { invalidConfig } from '../errors.ts';
 import { createRouter, type Router } from '../router/create-router.ts';
 import { openStore, type Store } from '../store/open-store.ts';
 import { createApp } from './create-app.ts';
@@ -57,6 +59,11 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
   const config = isLoaded(options.config)
     ? options.config
     : loadConfig(options.config, options.env ? { env: options.env } : {});
+  // A configuration built in code skipped loadConfig: hold its secrets to the same policy.
+  if (isLoaded(options.config)) {
+    const problems = signingSecretProblems(config);
+    if (problems.length > 0) throw invalidConfig(problems);
+  }
   // Whatever a log line carries (an error body a destination echoed), configured secrets are cut out.
   const logger = maskSecrets(options.logger ?? createLogger(config.log), configSecrets(config));
   const metrics = createMetrics();

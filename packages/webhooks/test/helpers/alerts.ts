@@ -1,5 +1,9 @@
-import { openapiDocument, type TrackerAlertEvent, type TrackerAlertResolvedEvent } from '@trackerkit/client';
-import { standardWebhooksHeaders } from '../../src/verify/sign-standard-webhooks.ts';
+import {
+  openapiDocument,
+  standardWebhooksHeaders,
+  type TrackerAlertEvent,
+  type TrackerAlertResolvedEvent,
+} from '@trackerkit/core';
 
 type Doc = {
   webhooks: Record<

@@ -1,10 +1,10 @@
+import { parseRetryAfter } from '@trackerkit/core';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { configSecrets } from '../../src/config/secret-values.ts';
 import { backoffDelay } from '../../src/delivery/backoff-delay.ts';
 import { createCircuitBreaker } from '../../src/delivery/circuit-breaker.ts';
 import { discordRetryAfter } from '../../src/delivery/destinations/discord.ts';
-import { parseRetryAfter } from '../../src/delivery/parse-retry-after.ts';
 import { createLogger, maskSecrets, redact } from '../../src/server/logger.ts';
 
 const policy = { maxAttempts: 8, initialDelayMs: 1000, maxDelayMs: 60_000, factor: 4 };
@@ -23,9 +23,9 @@ describe('backoff', () => {
     expect(backoffDelay(policy, 1, 10_000_000, () => 0)).toBe(60_000);
   });
   it('reads Retry-After seconds and dates, and Discord retry_after', () => {
-    expect(parseRetryAfter('3')).toBe(3000);
+    expect(parseRetryAfter('3', 0)).toBe(3000);
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 4000)).toBe(6000);
-    expect(parseRetryAfter('soon')).toBeUndefined();
+    expect(parseRetryAfter('soon', 0)).toBeUndefined();
     expect(
       discordRetryAfter('{"message":"You are being rate limited.","retry_after":0.42,"global":false}'),
     ).toBe(420);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.ts';
+import { startReceiver } from '../../src/server/start-receiver.ts';
 import { SECRET } from '../helpers/alerts.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tk-config-'));
@@ -10,7 +11,8 @@ const env = {
   TRACKER_WEBHOOK_SECRET: SECRET,
   SLACK_URL: 'https://hooks.slack.test/services/T000/B000/XXXXSECRETXXXX',
   PD_KEY: 'pd-routing-key-secret',
-  N8N_SECRET: 'whsec_bjhuLXNlY3JldA==',
+  N8N_SECRET: `whsec_${Buffer.from('n8n-trigger-secret').toString('base64')}`,
+  SHORT_SECRET: 'whsec_bjhuLXNlY3JldA==',
 };
 
 const YAML_CONFIG = `
@@ -196,6 +198,82 @@ describe('loadConfig', () => {
   it.each(cases)('%s: names the path and the rule', (_name, { given, want }) =>
     expect(problems(given)).toMatch(want),
   );
+
+  const RULE = 'whsec_ followed by base64 of at least 16 bytes';
+  const refused: Array<[string, { given: unknown; want: string }]> = [
+    [
+      'a source secret of 10 bytes, from the environment',
+      {
+        given: { ...base, sources: [{ name: 's', path: '/h', secret: { env: 'SHORT_SECRET' } }] },
+        want: `sources.0.secret: ${RULE} (the secret's key is 10 bytes; at least 16 are required)`,
+      },
+    ],
+    [
+      'a rotated secret without the whsec_ prefix',
+      {
+        given: {
+          ...base,
+          sources: [{ name: 's', path: '/h', secret: SECRET, secrets: [SECRET, SECRET.slice(6)] }],
+        },
+        want: `sources.0.secrets.1: ${RULE} (a Standard Webhooks secret must start with whsec_)`,
+      },
+    ],
+    [
+      'a forward destination signing with non-canonical base64',
+      {
+        given: {
+          ...base,
+          destinations: [
+            { name: 'o', type: 'forward', url: 'http://127.0.0.1:9/in', secret: `${SECRET.slice(0, -2)}x=` },
+          ],
+        },
+        want: `destinations.0.secret: ${RULE}`,
+      },
+    ],
+    [
+      'an n8n destination signing with a bare string',
+      {
+        given: {
+          ...base,
+          destinations: [{ name: 'o', type: 'n8n', url: 'http://127.0.0.1:9/in', secret: 'n8n-trigger' }],
+        },
+        want: `destinations.0.secret: ${RULE} (a Standard Webhooks secret must start with whsec_)`,
+      },
+    ],
+  ];
+  it.each(refused)('refuses %s at load, naming the field and the rule, never the value', (_n, c) => {
+    const message = problems(c.given);
+    expect(message).toContain(c.want);
+    expect(message).not.toContain(SECRET.slice(6, -2));
+    expect(message).not.toContain('bjhuLXNlY3JldA');
+  });
+
+  it('holds only Standard Webhooks secrets to the whsec_ policy', () => {
+    for (const scheme of ['stripe', 'github', 'token']) {
+      const given = { ...base, sources: [{ name: 's', path: '/h', scheme, secret: 'short' }] };
+      expect(problems(given)).toBe('ok');
+    }
+  });
+
+  it('refuses a configuration built in code whose secret breaks the policy', async () => {
+    const config = loadConfig(base, { env });
+    const bad = { ...config, sources: [{ ...config.sources[0]!, secrets: [env.SHORT_SECRET] }] };
+    // Refused before anything opens: no store, no socket.
+    await expect(startReceiver({ config: bad, storagePath: ':memory:' })).rejects.toThrow(
+      /sources\.0\.secrets\.0: whsec_ followed by base64/,
+    );
+  });
+
+  it('refuses a time zone this runtime does not know', () => {
+    const given = {
+      ...base,
+      route: { receiver: 'o', mute_windows: [{ timezone: 'Europe/Berlinn' }] },
+    };
+    expect(problems(given)).toMatch(/route\.mute_windows\.0\.timezone: must be an IANA time zone/);
+    expect(
+      problems({ ...base, route: { receiver: 'o', mute_windows: [{ timezone: 'Asia/Kolkata' }] } }),
+    ).toBe('ok');
+  });
 
   it('a missing env variable names the variable, never a secret value', () => {
     const message = problems(YAML_CONFIG.includes('x') ? { ...base } : base, {

@@ -39,7 +39,7 @@ describe('parseAlertEvent', () => {
       'missing required field',
       { given: { ...exampleAlert(), data: withoutName }, want: /data\.tracker_name: required/ },
     ],
-    ['score out of range', { given: exampleAlert({ score: 11 }), want: /data\.score: .*<=10/ }],
+    ['score out of range', { given: exampleAlert({ score: 11 }), want: /data\.score: maximum: 10$/ }],
     ['signal not in the enum', { given: exampleAlert({ signal: 'Great' as 'Poor' }), want: /data\.signal/ }],
     [
       'bound not lower/upper/null',
@@ -56,6 +56,20 @@ describe('parseAlertEvent', () => {
   ];
   it.each(cases)('%s is a 400 naming the field', (_name, { given, want }) =>
     expect(failure(given)).toMatch(want),
+  );
+
+  it('names every problem, each with its field and the rule', () => {
+    const given = { ...exampleAlert(), timestamp: 'yesterday', data: { ...exampleAlert().data, score: 'x' } };
+    expect(failure(given)).toBe(
+      '@trackerkit/webhooks: timestamp: format: date-time; data.score: type: number',
+    );
+  });
+
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'a type of %s is an unknown event, not a lookup on Object',
+    (type) => {
+      expect(parseAlertEvent(`{"type":${JSON.stringify(type)},"data":{}}`).known).toBe(false);
+    },
   );
 
   it('returns unknown event types as unknown, unvalidated', () => {

@@ -1,11 +1,10 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { WebhooksError } from '../../src/errors.ts';
-import { signStandardWebhooks } from '../../src/verify/sign-standard-webhooks.ts';
+import { signStandardWebhooks } from '../../src/index.ts';
 import type { VerifyOptions } from '../../src/verify/types.ts';
-import { verify } from '../../src/verify/verify.ts';
-import { verifyWithFallback } from '../../src/verify/verify-with-fallback.ts';
+import { verify, verifyWithFallback } from '../../src/verify/verify.ts';
 import { OTHER_SECRET, SECRET, signedRequest } from '../helpers/alerts.ts';
 
 const NOW = 1_800_000_000_000;
@@ -180,6 +179,21 @@ describe('Standard Webhooks', () => {
     expect(lib.verify(req.body, req.headers)).toEqual({ a: 1 });
   });
 
+  it('a secret outside the policy is a configuration error (500), never a sender’s 401', () => {
+    const h = headers(signStandardWebhooks(SECRET, 'msg_1', ts, body));
+    for (const secret of ['whsec_bjhuLXNlY3JldA==', SECRET.slice('whsec_'.length)]) {
+      let error: unknown;
+      try {
+        verify(secret, { body, headers: h }, std);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(WebhooksError);
+      expect(error).toMatchObject({ status: 500, reason: 'invalid_secret' });
+      expect((error as Error).message).not.toContain(secret);
+    }
+  });
+
   it('reads headers from a Fetch Headers object too', () => {
     const h = new Headers(headers(signStandardWebhooks(SECRET, 'msg_1', ts, body)));
     expect(verify(SECRET, { body, headers: h }, std).id).toBe('msg_1');
@@ -261,6 +275,24 @@ describe('GitHub style and token', () => {
       'invalid_token',
     );
     expect(reason(() => verifyWithFallback(['t1'], { body, headers: {} }, opts))).toBe('missing_token');
+  });
+  it('an empty delivery id header falls back to the digest of the body', () => {
+    const sig = `sha256=${createHmac('sha256', 'gh-secret').update(body).digest('hex')}`;
+    const digest = `sha256:${createHash('sha256').update(body).digest('hex')}`;
+    const opts: VerifyOptions = { scheme: 'github' };
+    expect(
+      verify('gh-secret', { body, headers: { 'x-hub-signature-256': sig, 'x-github-delivery': '' } }, opts)
+        .id,
+    ).toBe(digest);
+    expect(
+      verifyWithFallback(
+        ['t1'],
+        { body, headers: { 'x-webhook-token': 't1', 'webhook-id': ' ' } },
+        {
+          scheme: 'token',
+        },
+      ).id,
+    ).toBe(digest);
   });
   it('none only when configured; a configured scheme without secrets is a configuration error', () => {
     expect(verifyWithFallback([], { body, headers: { 'webhook-id': 'm' } }, { scheme: 'none' }).id).toBe('m');

@@ -1,4 +1,4 @@
-import { standardWebhooksHeaders } from '../../verify/sign-standard-webhooks.ts';
+import { standardWebhooksHeaders } from '@trackerkit/core';
 import { postJson } from '../post-json.ts';
 import type { Destination } from '../types.ts';
 
@@ -24,7 +24,7 @@ export function createForwardDestination(config: {
         signal: job.signal,
         headers: {
           ...config.headers,
-          ...standardWebhooksHeaders(config.secret, job.idempotencyKey, job.body),
+          ...standardWebhooksHeaders(config.secret, job.idempotencyKey, job.body, Date.now()),
           'idempotency-key': job.idempotencyKey,
         },
       }),

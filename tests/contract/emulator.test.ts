@@ -1,0 +1,104 @@
+// The contract table against the emulator over HTTP: what the service (as the suite models it)
+// accepts and refuses. A 422 names the field in FastAPI's `loc`; a 400 answers a v0.3 rule.
+import { fieldOf, secretProblems } from '@trackerkit/core';
+import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { casesOf, type Given, validCreate, type Want } from './cases.ts';
+
+let emulator: RunningEmulator;
+let trackerId: string;
+
+const call = async (method: string, path: string, body?: unknown, form?: FormData) => {
+  const res = await fetch(`${emulator.baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${emulator.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+
+/** The service's answer as the table's: accepted, or the field its error names (422: loc; 400: sync). */
+function answerOf(
+  res: { status: number; body: Record<string, unknown> },
+  field400?: string,
+): Want | { field: string } {
+  if (res.status < 300) return 'accepted';
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+  const detail = res.body.detail;
+  if (res.status === 422 && Array.isArray(detail))
+    return { field: fieldOf((detail[0] as { loc: (string | number)[] }).loc.slice(1)) };
+  return { field: field400 ?? `HTTP ${res.status}: ${JSON.stringify(detail)}` };
+}
+
+const fieldOnly = (want: unknown) =>
+  want === 'accepted' ? want : { field: (want as { field: string }).field };
+
+async function newTracker(body: Record<string, unknown> = validCreate): Promise<string> {
+  const res = await call('POST', `/api/spaces/${emulator.spaceId}/trackers`, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return String(res.body.tracker_id);
+}
+
+async function ask(given: Given) {
+  switch (given.kind) {
+    case 'trackerCreate':
+      return answerOf(await call('POST', `/api/spaces/${emulator.spaceId}/trackers`, given.body));
+    case 'trackerUpdate': {
+      const id = await newTracker(given.stored);
+      return answerOf(await call('PATCH', `/api/trackers/${id}`, given.body));
+    }
+    case 'runTrigger': {
+      const id = await newTracker({
+        ...validCreate,
+        agent_config: { ...validCreate.agent_config, reasoning_mode: given.mode },
+      });
+      return answerOf(await call('POST', `/api/trackers/${id}/runs`, given.body), 'sync');
+    }
+    case 'query': {
+      const qs = new URLSearchParams(Object.entries(given.query).map(([k, v]) => [k, String(v)]));
+      const path = {
+        listRuns: `/api/trackers/${trackerId}/runs`,
+        listSpaces: '/api/spaces',
+        getVaultRecent: `/api/trackers/${trackerId}/vault/recent`,
+        listVaultSources: `/api/trackers/${trackerId}/vault/sources`,
+      }[given.operation];
+      return answerOf(await call('GET', `${path}?${qs}`));
+    }
+    case 'jsonUpload':
+      return answerOf(await call('POST', `/api/trackers/${trackerId}/vault/sources`, given.body), 'data');
+    case 'file': {
+      const form = new FormData();
+      form.append('file', new Blob([given.bytes as Uint8Array<ArrayBuffer>]), given.filename);
+      if (given.description !== undefined) form.append('description', given.description);
+      return answerOf(
+        await call('POST', `/api/trackers/${trackerId}/vault/sources`, undefined, form),
+        'file',
+      );
+    }
+    default:
+      throw new Error(`not a request case: ${given.kind}`);
+  }
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, clock: 'manual' });
+  trackerId = await newTracker();
+});
+afterAll(() => emulator?.close());
+
+describe('contract: the emulator over HTTP', () => {
+  it.each(casesOf('trackerCreate', 'trackerUpdate', 'runTrigger', 'query', 'jsonUpload', 'file'))(
+    '%s',
+    async (_name, { given, want }) => {
+      expect(await ask(given)).toEqual(fieldOnly(want));
+    },
+  );
+
+  it('signs with a secret that meets the one secret policy', () => {
+    const { secret } = emulator.setWebhook('http://127.0.0.1:9/hook');
+    expect(secretProblems(secret)).toEqual([]);
+  });
+});
