@@ -181,5 +181,6 @@ export {
   queryParameters,
   querySchemaOf,
   type SchemaName,
+  schemaAt,
   schemaOf,
 } from './validate/schemas.ts';

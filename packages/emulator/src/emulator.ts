@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { secretProblems } from '@trackerkit/core';
 import { EmailSender } from './alerts/email-sender.ts';
 import { Notifier } from './alerts/notifier.ts';
 import { runHandlers } from './api/runs.ts';
@@ -10,7 +11,7 @@ import { type Clock, createClock, iso } from './clock.ts';
 import { createConsole } from './console/console-routes.ts';
 import { RateLimiter } from './domain/rate-limiter.ts';
 import { RunWorker } from './domain/run-worker.ts';
-import { seed, setAccountWebhook } from './domain/seed.ts';
+import { seed, setAccountWebhook, type WebhookChange } from './domain/seed.ts';
 import { TimeDriver } from './domain/time-driver.ts';
 import { createApiDispatcher } from './http/api-dispatch.ts';
 import { API_PREFIX, createHttpServer } from './http/server.ts';
@@ -38,9 +39,11 @@ export interface RunningEmulator {
   clock: EmulatorClock;
   /**
    * Points the seeded account's webhook at `url` (null clears it), like the console's
-   * `PUT /accounts/{id}/webhook`, and returns the `whsec_` signing secret, which survives later calls.
+   * `PUT /accounts/{id}/webhook`, and returns the `whsec_` signing secret, which survives later calls
+   * unless `rotate` or a `secret` is given. A `secret` outside the Standard Webhooks policy
+   * (`whsec_` + base64 of at least 16 bytes) throws.
    */
-  setWebhook(url: string | null): { url: string | null; secret: string };
+  setWebhook(url: string | null, change?: WebhookChange): { url: string | null; secret: string };
   /** Resolves when every run started so far has finished. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -114,10 +117,13 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
       now: () => iso(clock.now()),
       advance: async (minutes: number) => iso(await driver.advanceTo(clock.now() + minutes * 60_000)),
     },
-    setWebhook: (url) => {
+    setWebhook: (url, change = {}) => {
+      const [bad] = change.secret === undefined ? [] : secretProblems(change.secret, ['secret']);
+      if (bad)
+        throw new TypeError(`@trackerkit/emulator: setWebhook ${bad.field}: ${bad.message} (${bad.rule})`);
       const account = store.accounts.get(seeded.accountId);
       if (!account) throw new Error('@trackerkit/emulator: the seeded account is gone');
-      return setAccountWebhook(app, account, url);
+      return setAccountWebhook(app, account, url, change);
     },
     idle: () => worker.idle(),
     contractViolations: () => [...(validator?.violations ?? [])],

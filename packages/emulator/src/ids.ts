@@ -10,7 +10,3 @@ export function newId(kind: IdKind): string {
 export function newToken(): string {
   return `qapi_${randomBytes(24).toString('base64url')}`;
 }
-
-export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(24).toString('base64')}`;
-}

@@ -1,4 +1,4 @@
-import { DEFAULT_SKILL_COSTS, LIMITS, WEBHOOK_DELIVERY } from '@trackerkit/client';
+import { DEFAULT_SKILL_COSTS, LIMITS, WEBHOOK_DELIVERY } from '@trackerkit/core';
 import type { ClockMode } from './clock.ts';
 
 export interface EmulatorOptions {

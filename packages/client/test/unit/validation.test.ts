@@ -1,3 +1,4 @@
+import type { OperationId } from '@trackerkit/core';
 import { describe, expect, it } from 'vitest';
 import {
   LIMITS,
@@ -8,7 +9,6 @@ import {
 } from '../../src/index.ts';
 import {
   checkZenSync,
-  type QueryOperation,
   validateQuery,
   validateTrackerCreate,
   validateTrackerUpdate,
@@ -191,7 +191,7 @@ describe('validateTrackerUpdate', () => {
 });
 
 describe('validateQuery', () => {
-  it.each<[string, { op: QueryOperation; given: object; want: [string, string] | undefined }]>([
+  it.each<[string, { op: OperationId; given: object; want: [string, string] | undefined }]>([
     [
       'page sizes up to the maximum',
       { op: 'listSpaces', given: { page_size: LIMITS.pageSizeMax }, want: undefined },

@@ -1237,6 +1237,7 @@ export const openapiDocument = {
             "additionalProperties": true,
             "x-emulator-controls": {
               "description": "The emulator reads `context.emulator` for tests and demos; the hosted service ignores it. `score` (integer 0-10) forces the score; `fail` (string) makes the run fail with that error_message; `delay_ms` (integer) holds the run in running.",
+              "type": "object",
               "properties": {
                 "score": {
                   "type": "integer",

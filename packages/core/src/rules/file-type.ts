@@ -62,13 +62,20 @@ export function matchesFileType(ext: FileExtension, bytes: Uint8Array): boolean 
     : isText(bytes) && !Object.values(SIGNATURES).some((s) => startsWith(bytes, s));
 }
 
-export const fileTooLargeProblem = (path = ['file']): Problem =>
-  problem(path, `x-max-file-bytes: ${LIMITS.fileBytesMax}`, `the file exceeds ${LIMITS.fileBytesMax} bytes`);
+export const fileTooLargeProblem = (path = ['file'], maxBytes: number = LIMITS.fileBytesMax): Problem =>
+  problem(path, `x-max-file-bytes: ${maxBytes}`, `the file exceeds ${maxBytes} bytes`);
 
-/** The file's content against its extension: not empty, within the size limit, the right kind of bytes. */
-export function fileContentProblems(ext: FileExtension, bytes: Uint8Array, path = ['file']): Problem[] {
+/**
+ * The file's content against its extension: not empty, within the size limit (the document's, or
+ * `maxBytes` where a service is configured otherwise), the right kind of bytes.
+ */
+export function fileContentProblems(
+  ext: FileExtension,
+  bytes: Uint8Array,
+  { path = ['file'], maxBytes = LIMITS.fileBytesMax }: { path?: string[]; maxBytes?: number } = {},
+): Problem[] {
   if (bytes.length === 0) return [problem(path, VALIDATION_RULES.fileNotEmpty, 'the file is empty')];
-  if (bytes.length > LIMITS.fileBytesMax) return [fileTooLargeProblem(path)];
+  if (bytes.length > maxBytes) return [fileTooLargeProblem(path, maxBytes)];
   if (matchesFileType(ext, bytes)) return [];
   const sourceType = FILE_TYPES[ext].source_type;
   if (SIGNATURES[sourceType]) {

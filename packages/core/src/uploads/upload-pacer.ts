@@ -12,10 +12,22 @@ export interface PacingState {
 
 export type PacingDecision = { go: true } | { go: false; waitMs: number } | { go: false; waitFor: 'answer' };
 
-export const UPLOAD_WINDOW = { limit: LIMITS.uploadsPerWindow, windowMs: LIMITS.uploadWindowSeconds * 1000 };
+export interface PacingWindow {
+  limit: number;
+  windowMs: number;
+}
+
+export const UPLOAD_WINDOW: PacingWindow = {
+  limit: LIMITS.uploadsPerWindow,
+  windowMs: LIMITS.uploadWindowSeconds * 1000,
+};
 
 /** Whether the next upload may go now, given the window; pure. */
-export function pacingDecision(state: PacingState, nowMs: number, window = UPLOAD_WINDOW): PacingDecision {
+export function pacingDecision(
+  state: PacingState,
+  nowMs: number,
+  window: PacingWindow = UPLOAD_WINDOW,
+): PacingDecision {
   const recent = state.answered.filter((at) => at > nowMs - window.windowMs);
   if (recent.length + state.inFlight < window.limit) return { go: true };
   if (recent.length === 0) return { go: false, waitFor: 'answer' };
@@ -30,7 +42,7 @@ export interface Pacer {
 /** The pacing decision driven with the caller's clock and sleep (n8n hands in its own `sleep`). */
 export function createPacer(
   io: { now(): number; sleep(ms: number, signal?: AbortSignal): Promise<void> },
-  window = UPLOAD_WINDOW,
+  window: PacingWindow = UPLOAD_WINDOW,
 ): Pacer {
   let answered: number[] = [];
   let inFlight = 0;

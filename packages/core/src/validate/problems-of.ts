@@ -67,9 +67,7 @@ function describe(issue: Issue): Omit<Problem, 'path' | 'field'> {
       return { rule: `${keyword}: ${limit}`, type, message: say(limit) };
     }
     case 'invalid_type': {
-      // zod leaves `input` out of issues; its message is the only place that says nothing was given.
-      if (/received undefined$/.test(issue.message))
-        return { rule: 'required', type: 'missing', message: 'Field required' };
+      if (issue.input === undefined) return { rule: 'required', type: 'missing', message: 'Field required' };
       const [type, message] = TYPES[issue.expected] ?? [
         'type_error',
         `Input should be of type ${issue.expected}`,
@@ -185,7 +183,8 @@ function collect(issues: readonly Issue[], base: Path, out: Problem[]): void {
 
 /** Checks a value against a schema; an empty list means it conforms. */
 export function problemsOf(schema: ZodType, value: unknown, prefix: Path = []): Problem[] {
-  const result = schema.safeParse(value);
+  // reportInput: without it zod leaves `input` out, and a wrong type reads like a missing field.
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return [];
   const out: Problem[] = [];
   collect(result.error.issues, prefix, out);

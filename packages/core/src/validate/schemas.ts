@@ -34,6 +34,20 @@ export function schemaOf(name: SchemaName): ZodType {
   return schema;
 }
 
+const byPointer = new Map<string, ZodType>();
+
+/** The zod schema of any schema object in the document, by JSON pointer (`#/paths/...`). */
+export function schemaAt(pointer: string): ZodType {
+  let schema = byPointer.get(pointer);
+  if (!schema) {
+    const node = resolve({ $ref: pointer });
+    if (!node || typeof node !== 'object') throw new Error(`@trackerkit/core: nothing at ${pointer}`);
+    schema = build(node);
+    byPointer.set(pointer, schema);
+  }
+  return schema;
+}
+
 type Parameter = { name: string; in: string; required?: boolean; schema: unknown; $ref?: string };
 export type OperationId = keyof operations;
 
@@ -44,7 +58,8 @@ function resolve<T>(node: T): T {
     current = ref
       .slice(2)
       .split('/')
-      .reduce<unknown>((at, key) => (at as JsonObject)[key], openapiDocument);
+      .map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<unknown>((at, key) => (at as JsonObject | undefined)?.[key], openapiDocument);
   }
   return current as T;
 }

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { AlertData, ChannelDelivery } from '@trackerkit/client';
+import {
+  ALERT_EVENT,
+  type AlertData,
+  alertRuleOf,
+  type ChannelDelivery,
+  evaluateAlert,
+} from '@trackerkit/core';
 import type { App } from '../app.ts';
 import { iso } from '../clock.ts';
 import type { RunRecord, TrackerRecord } from '../store/records.ts';
-import { evaluateAlert, ruleOf } from './alert-rules.ts';
 import type { EmailSender } from './email-sender.ts';
 import type { RetryResult } from './retry.ts';
 import { sendWebhook } from './webhook-sender.ts';
@@ -63,7 +68,7 @@ export class Notifier {
       score: result.score,
       signal: result.signal,
       analysis: result.analysis,
-      rule: decision?.rule ?? ruleOf(config) ?? 'bounds',
+      rule: decision?.rule ?? alertRuleOf(config) ?? 'bounds',
       bound,
       threshold,
       reason,
@@ -75,7 +80,7 @@ export class Notifier {
     if (!decision) {
       if (config.webhook_enabled && this.#app.options.resolveEvents && this.#previousAlerted(run)) {
         const event = {
-          type: 'tracker.alert.resolved' as const,
+          type: ALERT_EVENT.resolved,
           timestamp: iso(this.#app.clock.now()),
           data: data(`Score ${result.score} is back inside the alert condition.`, null, null),
         };
@@ -93,7 +98,7 @@ export class Notifier {
       error: outcome.error,
     });
     const event = {
-      type: 'tracker.alert' as const,
+      type: ALERT_EVENT.fired,
       timestamp: iso(this.#app.clock.now()),
       data: data(decision.reason, decision.bound, decision.threshold),
     };

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseRetryAfter as parseRetryAfterMs, WEBHOOK_DELIVERY } from '@trackerkit/client';
+import { WEBHOOK_DELIVERY } from '@trackerkit/core';
 
 export interface AttemptOutcome {
   ok: boolean;
@@ -20,15 +20,6 @@ export interface RetryPolicy {
   backoffSeconds: readonly number[];
   /** Longest `Retry-After` honoured; a receiver asking for more is not retried. */
   retryAfterMaxSeconds: number;
-}
-
-/**
- * `Retry-After` as seconds from now: delta-seconds or an HTTP-date (RFC 9110 §10.2.3); null when
- * absent or unreadable.
- */
-export function parseRetryAfter(header: string | null, now: number = Date.now()): number | null {
-  const ms = parseRetryAfterMs(header, now);
-  return ms === undefined ? null : Math.ceil(ms / 1000);
 }
 
 /**

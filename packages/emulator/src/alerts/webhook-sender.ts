@@ -1,8 +1,11 @@
-import { type AlertData, WEBHOOK_DELIVERY } from '@trackerkit/client';
-import { parseRetryAfter, type RetryPolicy, type RetryResult, withRetries } from './retry.ts';
-import { signStandardWebhook } from './signing.ts';
-
-export type AlertEventType = 'tracker.alert' | 'tracker.alert.resolved';
+import {
+  type AlertData,
+  type AlertEventType,
+  parseRetryAfter,
+  standardWebhooksHeaders,
+  WEBHOOK_DELIVERY,
+} from '@trackerkit/core';
+import { type RetryPolicy, type RetryResult, withRetries } from './retry.ts';
 
 export interface WebhookTarget {
   url: string | null;
@@ -28,16 +31,13 @@ export async function sendWebhook(
   const body = JSON.stringify(event);
   return withRetries(
     async () => {
-      const timestamp = Math.floor(Date.now() / 1000);
       const timeout = AbortSignal.timeout(WEBHOOK_DELIVERY.timeout_seconds * 1000);
       const response = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           'user-agent': '@trackerkit/emulator',
-          'webhook-id': messageId,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signStandardWebhook(secret, messageId, timestamp, body),
+          ...standardWebhooksHeaders(secret, messageId, body, Date.now()),
         },
         body,
         signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
@@ -45,12 +45,12 @@ export async function sendWebhook(
       await response.arrayBuffer().catch(() => undefined);
       if (response.ok) return { ok: true };
       const final = response.status === 401 || response.status === 410;
-      const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
       return {
         ok: false,
         final,
         error: `HTTP ${response.status} from ${url}`,
-        ...(retryAfter === null ? {} : { retryAfterSeconds: retryAfter }),
+        ...(retryAfterMs === undefined ? {} : { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) }),
       };
     },
     policy,

@@ -1,4 +1,4 @@
-import type { RunTrigger } from '@trackerkit/client';
+import { type RunTrigger, zenSyncProblems } from '@trackerkit/core';
 import type { App } from '../app.ts';
 import { iso } from '../clock.ts';
 import { checkControls } from '../domain/run-controls.ts';
@@ -45,7 +45,8 @@ export function runHandlers(app: App): Record<string, Handler> {
       const input = (body ?? {}) as RunTrigger;
       const sync = input.sync === true;
       checkControls(input.context);
-      if (sync && tracker.agent_config.reasoning_mode === 'zen') {
+      if (zenSyncProblems(input.sync, tracker.agent_config.reasoning_mode).length > 0) {
+        // The document's example of this 400.
         throw new HttpError(400, 'Zen reasoning mode runs asynchronously only; send sync false.');
       }
       const run = createRun(app, tracker, { triggerType: 'manual', sync, context: input.context ?? null });

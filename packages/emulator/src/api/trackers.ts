@@ -1,17 +1,19 @@
-import type {
-  AgentConfig,
-  AgentConfigUpdate,
-  NotificationConfig,
-  TrackerCreate,
-  TrackerUpdate,
-} from '@trackerkit/client';
+import {
+  type AgentConfig,
+  type AgentConfigUpdate,
+  DEFAULT_REASONING_MODE,
+  mergeNotificationConfig,
+  type NotificationConfig,
+  type TrackerCreate,
+  type TrackerUpdate,
+} from '@trackerkit/core';
 import type { App } from '../app.ts';
 import { nextOccurrence } from '../domain/schedule.ts';
+import { refuse } from '../http/errors.ts';
 import { type Handler, ok } from '../http/types.ts';
 import { newId } from '../ids.ts';
 import type { StoredAgentConfig, TrackerRecord } from '../store/records.ts';
-import { resolvePointer } from '../validation/document.ts';
-import { validateAgainst } from '../validation/request-validator.ts';
+import { problemsAgainst } from '../validation/schemas.ts';
 import { ownSpace, ownTracker, requireActive } from './access.ts';
 import { deleteTrackerCascade } from './cascade.ts';
 import { checkTrackerConfig, withNotificationDefaults } from './tracker-rules.ts';
@@ -22,7 +24,7 @@ function agentConfigOf(config: AgentConfig): StoredAgentConfig {
     instruction: config.instruction,
     score_meaning: config.score_meaning,
     skills: config.skills,
-    reasoning_mode: config.reasoning_mode ?? 'basic',
+    reasoning_mode: config.reasoning_mode ?? DEFAULT_REASONING_MODE,
     linked_trackers: config.linked_trackers ?? [],
   };
 }
@@ -98,10 +100,7 @@ export function trackerHandlers(app: App): Record<string, Handler> {
       let agentConfig = current.agent_config;
       if (sentAgent) {
         if (replace) {
-          validateAgainst(resolvePointer('#/components/schemas/AgentConfig'), sentAgent, [
-            'body',
-            'agent_config',
-          ]);
+          refuse('body', problemsAgainst('AgentConfig', sentAgent, ['agent_config']));
           agentConfig = agentConfigOf(sentAgent as AgentConfig);
         } else {
           agentConfig = agentConfigOf({ ...current.agent_config, ...sentAgent } as AgentConfig);
@@ -111,7 +110,7 @@ export function trackerHandlers(app: App): Record<string, Handler> {
       if (patch.notification_config) {
         notification = replace
           ? patch.notification_config
-          : { ...(notification ?? {}), ...patch.notification_config };
+          : mergeNotificationConfig(notification, patch.notification_config);
       }
       const schedule = patch.schedule === undefined ? current.schedule : patch.schedule;
       const runMode = patch.run_mode ?? current.run_mode;

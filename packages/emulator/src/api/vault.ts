@@ -1,4 +1,4 @@
-import { LIMITS, type VaultJsonUpload, type VaultSourceUpdate } from '@trackerkit/client';
+import { LIMITS, type VaultJsonUpload, type VaultSourceUpdate } from '@trackerkit/core';
 import type { App } from '../app.ts';
 import { iso } from '../clock.ts';
 import { liveItems } from '../domain/vault-expiry.ts';
@@ -13,6 +13,11 @@ import { deleteSourceCascade } from './cascade.ts';
 import { DELETED, itemView, newestFirst, paginate, sourceView } from './views.ts';
 
 const HOUR = 3_600_000;
+/**
+ * The earliest instant a look-back reaches (year 1, the start of the service's datetimes): a
+ * since_hours the schema allows (any integer from 1) can reach before the first instant a Date holds.
+ */
+const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
 
 export function vaultHandlers(app: App): Record<string, Handler> {
   const { store, clock } = app;
@@ -107,7 +112,8 @@ export function vaultHandlers(app: App): Record<string, Handler> {
       const tracker = ownTracker(app, account, String(params.tracker_id));
       const now = clock.now();
       const types = query.content_types === undefined ? null : String(query.content_types).split(',');
-      const since = query.since_hours === undefined ? null : now - Number(query.since_hours) * HOUR;
+      const since =
+        query.since_hours === undefined ? null : Math.max(EARLIEST, now - Number(query.since_hours) * HOUR);
       const limit = Number(query.limit ?? LIMITS.recentLimitDefault);
       const matching = liveItems(store, tracker, now)
         .filter((item) => (types ? types.includes(item.content_type) : true))

@@ -1,4 +1,4 @@
-import type { Run, Space, Tracker, VaultDataItem, VaultSource } from '@trackerkit/client';
+import type { Run, Space, Tracker, VaultDataItem, VaultSource } from '@trackerkit/core';
 import { iso, isoOrNull } from '../clock.ts';
 import type { ItemRecord, RunRecord, SourceRecord, SpaceRecord, TrackerRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';

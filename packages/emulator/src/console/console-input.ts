@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '@trackerkit/client';
+import type { ValidationIssue } from '@trackerkit/core';
 import { ValidationFailure } from '../http/errors.ts';
 
 type Kind = 'string' | 'number' | 'boolean' | 'url';
@@ -19,7 +19,11 @@ const SHAPES: Record<string, Shape> = {
     rate_limit_per_hour: { kind: 'number' },
     is_active: { kind: 'boolean' },
   },
-  webhook: { url: { kind: 'url', required: true, nullable: true }, rotate: { kind: 'boolean' } },
+  webhook: {
+    url: { kind: 'url', required: true, nullable: true },
+    rotate: { kind: 'boolean' },
+    secret: { kind: 'string' },
+  },
   clock: { advance_minutes: { kind: 'number', required: true } },
 };
 SHAPES.spaceUpdate = Object.fromEntries(

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { secretProblems } from '@trackerkit/core';
 import { deleteSpaceCascade } from '../api/cascade.ts';
 import { DELETED, spaceView } from '../api/views.ts';
 import type { App } from '../app.ts';
@@ -12,7 +13,7 @@ import {
 } from '../domain/seed.ts';
 import type { TimeDriver } from '../domain/time-driver.ts';
 import { drain, parseJson, readBody } from '../http/body.ts';
-import { HttpError, invalid, notFound } from '../http/errors.ts';
+import { HttpError, invalid, notFound, refuse } from '../http/errors.ts';
 import type { Reply } from '../http/types.ts';
 import { checkConsoleBody } from './console-input.ts';
 
@@ -84,8 +85,12 @@ export function createConsole(app: App, driver: TimeDriver) {
       /^\/accounts\/([^/]+)\/webhook$/,
       ([id], body) => {
         checkConsoleBody('webhook', body);
+        const secret = body.secret === undefined ? undefined : String(body.secret);
+        // One secret policy for the emulator's signer and every verifier of the suite.
+        if (secret !== undefined) refuse('body', secretProblems(secret, ['secret']));
         const url = body.url === null ? null : String(body.url);
-        return { status: 200, body: setAccountWebhook(app, account(String(id)), url, body.rotate === true) };
+        const change = { rotate: body.rotate === true, secret };
+        return { status: 200, body: setAccountWebhook(app, account(String(id)), url, change) };
       },
     ],
     [

@@ -1,4 +1,4 @@
-import { LIMITS, type RunResult } from '@trackerkit/client';
+import { LIMITS, type RunResult } from '@trackerkit/core';
 import type { ItemRecord } from '../store/records.ts';
 import { emptyTally, type SentimentTally, tallyWords, topWords, total } from './sentiment.ts';
 import { signalFor } from './signal.ts';

@@ -1,5 +1,6 @@
-import { resolvePointer } from '../validation/document.ts';
-import { validateAgainst } from '../validation/request-validator.ts';
+import { schemaAt } from '@trackerkit/core';
+import { refuse } from '../http/errors.ts';
+import { problemsAgainst } from '../validation/schemas.ts';
 
 export interface EmulatorControls {
   score?: number;
@@ -7,19 +8,12 @@ export interface EmulatorControls {
   delay_ms?: number;
 }
 
-const controlsSchema = (() => {
-  const context = resolvePointer('#/components/schemas/RunTrigger/properties/context') as Record<
-    string,
-    unknown
-  >;
-  const spec = context['x-emulator-controls'] as { properties: Record<string, unknown> };
-  return { type: 'object', properties: spec.properties };
-})();
+const controlsSchema = schemaAt('#/components/schemas/RunTrigger/properties/context/x-emulator-controls');
 
 /** Checks `context.emulator` against the document's `x-emulator-controls` (422 under body.context.emulator). */
 export function checkControls(context: Record<string, unknown> | undefined): void {
   if (context && context.emulator !== undefined) {
-    validateAgainst(controlsSchema, context.emulator, ['body', 'context', 'emulator']);
+    refuse('body', problemsAgainst(controlsSchema, context.emulator, ['context', 'emulator']));
   }
 }
 

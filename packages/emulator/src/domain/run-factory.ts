@@ -1,4 +1,4 @@
-import { estimateRunCost } from '@trackerkit/client';
+import { estimateRunCost } from '@trackerkit/core';
 import type { App } from '../app.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';

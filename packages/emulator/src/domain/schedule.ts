@@ -1,4 +1,4 @@
-import type { Schedule } from '@trackerkit/client';
+import type { Schedule } from '@trackerkit/core';
 
 const MINUTE = 60_000;
 

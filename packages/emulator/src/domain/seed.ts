@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { generateSecret } from '@trackerkit/core';
 import type { App } from '../app.ts';
-import { newId, newToken, newWebhookSecret } from '../ids.ts';
+import { newId, newToken } from '../ids.ts';
 import type { AccountRecord, SpaceRecord } from '../store/records.ts';
 
 export interface Seeded {
@@ -46,17 +48,27 @@ export function createToken(app: App, accountId: string, token: string = newToke
   return token;
 }
 
+export interface WebhookChange {
+  /** A new random secret even when one is set. */
+  rotate?: boolean | undefined;
+  /** This secret instead of a random one; the caller checked it against core's secretProblems. */
+  secret?: string | undefined;
+}
+
 /**
  * Points the account's one webhook endpoint at `url` (null clears it). The signing secret is kept
- * across calls, so a receiver can be configured before the URL is known, unless `rotate` is set.
+ * across calls, so a receiver can be configured before the URL is known, unless `rotate` or a
+ * `secret` is given.
  */
 export function setAccountWebhook(
   app: App,
   account: AccountRecord,
   url: string | null,
-  rotate = false,
+  change: WebhookChange = {},
 ): { url: string | null; secret: string } {
-  const secret = rotate || !account.webhook_secret ? newWebhookSecret() : account.webhook_secret;
+  const secret =
+    change.secret ??
+    (change.rotate || !account.webhook_secret ? generateSecret(randomBytes) : account.webhook_secret);
   app.store.accounts.put({ ...account, webhook_url: url, webhook_secret: secret });
   return { url, secret };
 }

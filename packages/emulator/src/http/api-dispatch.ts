@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { LIMITS } from '@trackerkit/client';
+import { LIMITS } from '@trackerkit/core';
 import { authenticate } from '../api/auth.ts';
 import type { App } from '../app.ts';
 import { validateBody, validateQuery } from '../validation/request-validator.ts';

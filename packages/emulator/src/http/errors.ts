@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '@trackerkit/client';
+import type { Problem, ValidationIssue } from '@trackerkit/core';
 
 /** An answer with `{detail}` and a status; thrown by handlers, rendered by the server. */
 export class HttpError extends Error {
@@ -28,4 +28,16 @@ export function notFound(what: string): HttpError {
 
 export function invalid(loc: (string | number)[], msg: string, type = 'value_error'): ValidationFailure {
   return new ValidationFailure([{ loc, msg, type }]);
+}
+
+/** core's problems as the 422 the service answers: each under `body` or `query`. */
+export function problemsFailure(where: 'body' | 'query', problems: readonly Problem[]): ValidationFailure {
+  return new ValidationFailure(
+    problems.map((p) => ({ loc: [where, ...p.path], msg: p.message, type: p.type })),
+  );
+}
+
+/** Throws the 422 when there is any problem. */
+export function refuse(where: 'body' | 'query', problems: readonly Problem[]): void {
+  if (problems.length > 0) throw problemsFailure(where, problems);
 }

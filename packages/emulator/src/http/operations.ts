@@ -1,18 +1,15 @@
-import { deref, doc } from '../validation/document.ts';
+import { type OperationId, openapiDocument, queryParameters } from '@trackerkit/core';
 
 export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 export type Method = (typeof METHODS)[number];
 
-export interface QueryParam {
-  name: string;
-  required: boolean;
-  schema: unknown;
-}
+export type QueryParam = ReturnType<typeof queryParameters>[number];
 
 export interface Operation {
-  operationId: string;
+  operationId: OperationId;
   method: Method;
   template: string;
+  /** The operation's query parameters, their schemas and defaults (core reads them from the document). */
   queryParams: QueryParam[];
   /** Media types the request body may use, with their schemas; empty when no body. */
   bodies: Record<string, unknown>;
@@ -29,11 +26,26 @@ export interface PathEntry {
   operations: Partial<Record<Method, Operation>>;
 }
 
-interface RawParam {
-  name: string;
-  in: string;
-  required?: boolean;
-  schema?: unknown;
+const doc = openapiDocument as unknown as Record<string, unknown>;
+
+/** Follows a local `#/...` JSON pointer inside the document. */
+function resolvePointer(ref: string): unknown {
+  if (!ref.startsWith('#/')) throw new Error(`@trackerkit/emulator: unsupported $ref ${ref}`);
+  let node: unknown = doc;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** Resolves OpenAPI-level `$ref`s (request bodies, responses) until a concrete object is reached. */
+export function deref<T>(node: T): T {
+  let current: unknown = node;
+  while (current && typeof current === 'object' && '$ref' in current) {
+    current = resolvePointer(String((current as { $ref: string }).$ref));
+  }
+  return current as T;
 }
 
 /** Every path and operation of the document, with the regex that routes to it. */
@@ -47,11 +59,10 @@ export function loadPaths(): PathEntry[] {
       return '([^/]+)';
     });
     const entry: PathEntry = { template, regex: new RegExp(`^${pattern}/?$`), params, operations: {} };
-    const shared = ((item.parameters ?? []) as unknown[]).map((p) => deref(p) as RawParam);
     for (const method of METHODS) {
       const op = item[method] as Record<string, unknown> | undefined;
       if (!op) continue;
-      const own = ((op.parameters ?? []) as unknown[]).map((p) => deref(p) as RawParam);
+      const operationId = String(op.operationId) as OperationId;
       const requestBody = deref(op.requestBody) as
         | { required?: boolean; content?: Record<string, { schema?: unknown }> }
         | undefined;
@@ -59,12 +70,10 @@ export function loadPaths(): PathEntry[] {
       for (const [media, content] of Object.entries(requestBody?.content ?? {}))
         bodies[media] = content.schema;
       entry.operations[method] = {
-        operationId: String(op.operationId),
+        operationId,
         method,
         template,
-        queryParams: [...shared, ...own]
-          .filter((p) => p.in === 'query')
-          .map((p) => ({ name: p.name, required: p.required === true, schema: p.schema })),
+        queryParams: queryParameters(operationId),
         bodies,
         bodyRequired: requestBody?.required === true,
         responses: op.responses as Record<string, unknown>,

@@ -7,7 +7,7 @@ import type {
   RunResult,
   RunStatus,
   Schedule,
-} from '@trackerkit/client';
+} from '@trackerkit/core';
 
 // Internal records. Times are epoch milliseconds on the emulator clock; views render ISO strings.
 // `seq` is a store-wide counter that orders records created at the same clock instant.

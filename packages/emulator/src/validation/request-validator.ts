@@ -1,24 +1,16 @@
-import { ValidationFailure } from '../http/errors.ts';
+import { querySchemaOf } from '@trackerkit/core';
+import { refuse } from '../http/errors.ts';
 import type { Operation } from '../http/operations.ts';
-import { compileSchema, deref, schemaType } from './document.ts';
-import { toIssues } from './issues.ts';
+import { documentSchema, problemsAgainst } from './schemas.ts';
 
-const querySchemas = new Map<Operation, object>();
-
-function querySchema(op: Operation): object {
-  let schema = querySchemas.get(op);
-  if (!schema) {
-    schema = {
-      type: 'object',
-      properties: Object.fromEntries(op.queryParams.map((p) => [p.name, p.schema])),
-      required: op.queryParams.filter((p) => p.required).map((p) => p.name),
-    };
-    querySchemas.set(op, schema);
-  }
-  return schema;
+/** The first non-null JSON-Schema `type` of a parameter's schema. */
+function typeOf(schema: Record<string, unknown>): unknown {
+  const { type } = schema;
+  return Array.isArray(type) ? type.find((t) => t !== 'null') : type;
 }
 
-function coerce(raw: string, type: string | undefined): unknown {
+/** A query string is text: numbers and booleans are read as their parameter's type first. */
+function coerce(raw: string, type: unknown): unknown {
   if (type === 'integer' || type === 'number') {
     const trimmed = raw.trim();
     if (trimmed !== '' && Number.isFinite(Number(trimmed))) return Number(trimmed);
@@ -33,13 +25,12 @@ export function validateQuery(op: Operation, search: URLSearchParams): Record<st
   const values: Record<string, unknown> = {};
   for (const param of op.queryParams) {
     const raw = search.get(param.name);
-    if (raw !== null) values[param.name] = coerce(raw, schemaType(param.schema));
+    if (raw !== null) values[param.name] = coerce(raw, typeOf(param.schema));
   }
-  const validate = compileSchema(querySchema(op));
-  if (!validate(values)) throw new ValidationFailure(toIssues(['query'], validate.errors));
+  refuse('query', problemsAgainst(querySchemaOf(op.operationId), values));
   for (const param of op.queryParams) {
-    const fallback = (deref(param.schema) as { default?: unknown } | undefined)?.default;
-    if (values[param.name] === undefined && fallback !== undefined) values[param.name] = fallback;
+    if (values[param.name] === undefined && param.schema.default !== undefined)
+      values[param.name] = param.schema.default;
   }
   return values;
 }
@@ -47,13 +38,5 @@ export function validateQuery(op: Operation, search: URLSearchParams): Record<st
 /** Validates a parsed JSON body against the operation's schema for `media`. */
 export function validateBody(op: Operation, media: string, body: unknown): void {
   const schema = op.bodies[media];
-  if (!schema) return;
-  const validate = compileSchema(schema);
-  if (!validate(body)) throw new ValidationFailure(toIssues(['body'], validate.errors));
-}
-
-/** Validates any value against a schema of the document, with issues under `prefix`. */
-export function validateAgainst(schema: unknown, value: unknown, prefix: (string | number)[]): void {
-  const validate = compileSchema(schema);
-  if (!validate(value)) throw new ValidationFailure(toIssues(prefix, validate.errors));
+  if (schema) refuse('body', problemsAgainst(documentSchema(schema), body));
 }

@@ -1,12 +1,10 @@
-import type { Operation } from '../http/operations.ts';
-import { compileSchema, deref } from './document.ts';
+import { deref, type Operation } from '../http/operations.ts';
+import { documentSchema, problemsAgainst } from './schemas.ts';
 
 interface ResponseSpec {
   content?: Record<string, { schema?: unknown }>;
   headers?: Record<string, unknown>;
 }
-
-const errorDetail = { $ref: '#/components/schemas/ErrorDetail' };
 
 /**
  * Checks every answer against the document: the status must be documented for the operation, the
@@ -30,7 +28,7 @@ export class ResponseValidator {
   ) {
     if (!op) {
       // Unknown routes and methods answer `{detail}` like every other non-422 failure.
-      this.#validate(`${label} ${status}`, errorDetail, body);
+      this.#validate(`${label} ${status}`, { $ref: '#/components/schemas/ErrorDetail' }, body);
       return;
     }
     const raw = op.responses[String(status)] ?? op.responses.default;
@@ -49,10 +47,15 @@ export class ResponseValidator {
   }
 
   #validate(where: string, schema: unknown, body: unknown) {
-    const validate = compileSchema(schema);
-    if (!validate(body)) {
-      const details = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
-      this.#record(`${where}: ${details}`);
+    let problems: ReturnType<typeof problemsAgainst>;
+    try {
+      problems = problemsAgainst(documentSchema(schema), body);
+    } catch (error) {
+      this.#record(`${where}: the response schema cannot be checked: ${(error as Error).message}`);
+      return;
+    }
+    if (problems.length > 0) {
+      this.#record(`${where}: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`);
     }
   }
 

@@ -1,14 +1,18 @@
-import { FILE_TYPES, LIMITS, matchesFileType, type ValidationIssue } from '@trackerkit/client';
-import { HttpError, invalid, ValidationFailure } from '../http/errors.ts';
+import {
+  extensionOf,
+  FILE_TYPES,
+  fileContentProblems,
+  fileNameProblems,
+  imageDescriptionProblems,
+} from '@trackerkit/core';
+import { HttpError, invalid, problemsFailure, refuse } from '../http/errors.ts';
 import type { MultipartPart } from '../http/multipart.ts';
-import { resolvePointer } from '../validation/document.ts';
-import { validateAgainst } from '../validation/request-validator.ts';
+import { problemsAgainst } from '../validation/schemas.ts';
 import { csvToRows } from './csv.ts';
-import { extensionOf } from './file-types.ts';
 import { extractPdfText } from './pdf-text.ts';
 import { jsonItems, type NewItem, textItem, type Upload } from './upload.ts';
 
-const fileSchema = resolvePointer('#/components/schemas/VaultFileUpload');
+// The size limit is the emulator's `maxFileBytes` (413), which may differ from the document's.
 
 /** Turns a multipart upload into items: PDF text, CSV rows as JSON, TXT/MD text, images by description. */
 export function fileUpload(parts: MultipartPart[], maxFileBytes: number): Upload {
@@ -19,28 +23,21 @@ export function fileUpload(parts: MultipartPart[], maxFileBytes: number): Upload
   };
   const sourceName = field('source_name');
   const description = field('description');
-  validateAgainst(
-    fileSchema,
-    {
-      ...(file ? { file: file.filename } : {}),
-      ...(sourceName !== undefined ? { source_name: sourceName } : {}),
-      ...(description !== undefined ? { description } : {}),
-    },
-    ['body'],
-  );
+  const fields = {
+    ...(file ? { file: file.filename } : {}),
+    ...(sourceName !== undefined ? { source_name: sourceName } : {}),
+    ...(description !== undefined ? { description } : {}),
+  };
+  refuse('body', problemsAgainst('VaultFileUpload', fields));
   const upload = file as MultipartPart;
   const filename = upload.filename as string;
   if (upload.data.length > maxFileBytes) throw new HttpError(413, `File exceeds ${maxFileBytes} bytes`);
   const ext = extensionOf(filename);
-  if (!ext) {
-    throw invalid(
-      ['body', 'file'],
-      `Unsupported file type: ${filename}; accepted: ${Object.keys(FILE_TYPES).join(', ')}`,
-    );
-  }
-  if (!matchesFileType(ext, upload.data)) {
-    throw invalid(['body', 'file'], `The file content is not a valid ${ext.toUpperCase()} file`);
-  }
+  if (!ext) throw problemsFailure('body', fileNameProblems(filename, ['file']));
+  refuse('body', [
+    ...fileContentProblems(ext, upload.data, { maxBytes: maxFileBytes }),
+    ...imageDescriptionProblems(ext, description),
+  ]);
   const { content_type: contentType, source_type: sourceType } = FILE_TYPES[ext];
   const name = sourceName ?? filename;
   const metadata = { file_name: filename, size_bytes: upload.data.length };
@@ -50,23 +47,13 @@ export function fileUpload(parts: MultipartPart[], maxFileBytes: number): Upload
     size_bytes: upload.data.length,
   });
   if (contentType === 'image') {
-    // The document's schema only caps the length; the minimum applies to images alone.
-    if (description === undefined || description.length < LIMITS.imageDescriptionMin) {
-      const issue: ValidationIssue = {
-        loc: ['body', 'description'],
-        msg:
-          description === undefined
-            ? 'A description is required for images'
-            : `String should have at least ${LIMITS.imageDescriptionMin} characters for images`,
-        type: description === undefined ? 'missing' : 'string_too_short',
-      };
-      throw new ValidationFailure([issue]);
-    }
+    // imageDescriptionProblems made sure an image has its description.
+    const text = description ?? '';
     return {
       sourceName: name,
-      description,
+      description: text,
       sourceType,
-      items: [{ ...fileItem(description, metadata), content_type: 'image' }],
+      items: [{ ...fileItem(text, metadata), content_type: 'image' }],
     };
   }
   let items: NewItem[];

@@ -1,4 +1,4 @@
-import type { ContentType, VaultJsonUpload } from '@trackerkit/client';
+import type { ContentType, VaultJsonUpload } from '@trackerkit/core';
 
 export interface NewItem {
   content: string;

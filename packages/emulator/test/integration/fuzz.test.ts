@@ -1,4 +1,4 @@
-import { openapiDocument } from '@trackerkit/client';
+import { openapiDocument } from '@trackerkit/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, PNG_BYTES } from '../fixtures/make-pdf.ts';

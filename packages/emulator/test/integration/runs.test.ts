@@ -1,4 +1,4 @@
-import { DEFAULT_SKILL_COSTS, REASONING_MULTIPLIERS } from '@trackerkit/client';
+import { DEFAULT_SKILL_COSTS, REASONING_MULTIPLIERS } from '@trackerkit/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, type Loose, startHarness, waitRun } from './harness.ts';
 

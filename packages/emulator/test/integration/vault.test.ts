@@ -1,4 +1,4 @@
-import { LIMITS } from '@trackerkit/client';
+import { LIMITS } from '@trackerkit/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makePdf, PNG_BYTES } from '../fixtures/make-pdf.ts';
 import { type Harness, type Loose, startHarness } from './harness.ts';
@@ -110,6 +110,7 @@ describe('vault', () => {
 
   it.each([
     ['an unsupported type', file('tool.exe', 'MZ'), ['body', 'file']],
+    ['an empty file', file('notes.txt', ''), ['body', 'file']],
     [
       'a PNG name on text bytes',
       file('fake.png', 'not an image', { description: 'A long enough description' }),

@@ -1,5 +1,7 @@
+// The alert rule is core's; this table pins what the emulator's notifier relies on, including the
+// `--signal-level-match` option it passes as `match`.
+import { evaluateAlert } from '@trackerkit/core';
 import { describe, expect, it } from 'vitest';
-import { evaluateAlert } from '../../src/alerts/alert-rules.ts';
 import { signalFor } from '../../src/domain/signal.ts';
 import type { StoredNotificationConfig } from '../../src/store/records.ts';
 
