@@ -1,5 +1,13 @@
 // Public API of @trackerkit/mcp-server. Explicit named exports only.
 export {
+  type ArgumentCheck,
+  callTool,
+  checkToolArguments,
+  type Logger,
+  type ToolCallDependencies,
+  type ToolCallResult,
+} from './call-tool.ts';
+export {
   type CliOptions,
   DEFAULT_HTTP_PORT,
   DEFAULT_SESSION_TIMEOUT_MINUTES,
@@ -11,8 +19,8 @@ export { DEFAULT_SESSION_IDLE_MS } from './http-sessions.ts';
 export { designTrackerText } from './prompts.ts';
 export { createRequestGuard, type GuardOptions, isLoopbackHost } from './request-guard.ts';
 export { RUN_URI_TEMPLATE, TRACKER_URI_TEMPLATE } from './resources.ts';
-export { type Logger, registerTools, toToolListEntry } from './sdk-adapter.ts';
-export { createTrackerMcpServer, type TrackerMcpServerOptions } from './server.ts';
+export { registerTools, toToolListEntry } from './sdk-adapter.ts';
+export { createTrackerMcpServer, resolveToolOptions, type TrackerMcpServerOptions } from './server.ts';
 export {
   defineTool,
   TOOLSETS,
@@ -23,7 +31,7 @@ export {
   type ToolResult,
   type Toolset,
 } from './tool-definition.ts';
-export { describeToolError, PartialSuccessError, ToolInputError } from './tool-errors.ts';
+export { describeProblems, describeToolError, PartialSuccessError, ToolInputError } from './tool-errors.ts';
 export { selectTools, type ToolSelection, toolDefinitions } from './tools/index.ts';
 export type { TrackerClientLike } from './tracker-client-like.ts';
 export { SERVER_NAME, SERVER_VERSION } from './version.ts';

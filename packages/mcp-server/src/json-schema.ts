@@ -11,6 +11,9 @@ const isEmptyObject = (value: unknown) =>
 function isNoOp(key: string, value: unknown, node: Json): boolean {
   // 2020-12 is the protocol's default dialect.
   if (key === '$schema') return true;
+  // The document's vendor extensions (assumptions, rule lists, emulator controls) are for the
+  // suite's own tools; the model reads the keywords and the descriptions.
+  if (key.startsWith('x-')) return true;
   // z.int() adds the safe-integer bounds.
   if ((key === 'minimum' || key === 'maximum') && Math.abs(value as number) === Number.MAX_SAFE_INTEGER)
     return true;
@@ -34,19 +37,4 @@ function prune(node: unknown): unknown {
 /** The JSON Schema of a tool's arguments (`input`) or of its structured result (`output`). */
 export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json & { type: 'object' } {
   return prune(z.toJSONSchema(schema, { io, unrepresentable: 'any' })) as Json & { type: 'object' };
-}
-
-/** One line per problem, each naming the argument, e.g. "`page_size`: at most 100". */
-export function describeArgumentIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => {
-      if (issue.code === 'unrecognized_keys') {
-        return `unknown argument ${issue.keys.map((key) => `\`${[...issue.path, key].join('.')}\``).join(', ')}`;
-      }
-      const field = issue.path.join('.') || '(arguments)';
-      const message = /received undefined$/.test(issue.message) ? 'is required' : issue.message;
-      return `\`${field}\`: ${message}`;
-    })
-    .join('; ');
 }

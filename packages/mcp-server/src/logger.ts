@@ -1,5 +1,5 @@
 // Logs go to stderr only: on stdio, stdout carries nothing but protocol messages.
-import type { Logger } from './sdk-adapter.ts';
+import type { Logger } from './call-tool.ts';
 
 export interface StderrLogger extends Logger {
   info(message: string): void;

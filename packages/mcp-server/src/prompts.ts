@@ -2,7 +2,7 @@
 // summarising what a tracker has been signalling.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { DEFAULT_SKILL_COSTS, LIMITS, REASONING_MULTIPLIERS } from '@trackerkit/client';
+import { DEFAULT_SKILL_COSTS, LIMITS, REASONING_MULTIPLIERS } from '@trackerkit/core';
 import { z } from 'zod';
 import { describeToolError } from './tool-errors.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';

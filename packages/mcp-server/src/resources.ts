@@ -1,7 +1,7 @@
 // Trackers and runs as readable resources, so a client can attach one to a conversation.
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { LIMITS } from '@trackerkit/client';
+import { LIMITS } from '@trackerkit/core';
 import { describeToolError } from './tool-errors.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
 

@@ -1,6 +1,7 @@
-// Zod pieces shared by several tools. Bounds come from the document's LIMITS, never literals.
-import { type DeleteEnvelope, LIMITS } from '@trackerkit/client';
+// Zod pieces shared by several tools. Bounds come from the document, never literals.
+import { type DeleteEnvelope, LIMITS } from '@trackerkit/core';
 import { z } from 'zod';
+import { queryField } from './document-fields.ts';
 
 export const id = (what: string) => z.string().min(1).describe(what);
 export const trackerId = id('Tracker id (from list_trackers).');
@@ -8,9 +9,11 @@ export const runId = id('Run id (from run_tracker or list_runs).');
 export const sourceId = id('Vault source id (from list_vault_sources).');
 export const spaceId = id('Space id (from list_spaces).');
 
+// Every list operation takes the document's PageQuery; a tool's pages are smaller than the API's
+// default, to keep answers short.
 export const pageArgs = {
-  page: z.int().min(1).default(LIMITS.pageDefault).describe('1-based page.'),
-  page_size: z.int().min(1).max(LIMITS.pageSizeMax).default(10),
+  page: queryField('listSpaces', 'page', '1-based page.').default(LIMITS.pageDefault),
+  page_size: queryField('listSpaces', 'page_size').default(10),
   fields: z.array(z.string()).optional().describe('Fields per item instead of the compact set.'),
   verbose: z.boolean().default(false).describe('Full API objects.'),
 };

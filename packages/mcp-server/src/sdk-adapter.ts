@@ -1,5 +1,5 @@
 // The only place that knows the MCP SDK's (v1) tool API: it lists the plain tool definitions and
-// dispatches calls to their handlers. Moving to the SDK's v2 packages replaces this file.
+// dispatches calls to call-tool.ts. Moving to the SDK's v2 packages replaces this file.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -9,14 +9,10 @@ import {
   McpError,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { describeArgumentIssues, toolJsonSchema } from './json-schema.ts';
-import type { ToolContext, ToolDefinition, ToolOptions } from './tool-definition.ts';
-import { describeToolError, PartialSuccessError } from './tool-errors.ts';
+import { callTool, type Logger } from './call-tool.ts';
+import { toolJsonSchema } from './json-schema.ts';
+import type { ToolDefinition, ToolOptions } from './tool-definition.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
-
-export interface Logger {
-  error(message: string, error?: unknown): void;
-}
 
 // Built once per tool for the process: every HTTP session makes its own server, and the entries
 // never change.
@@ -39,10 +35,6 @@ export function toToolListEntry(tool: ToolDefinition): Tool {
   return entry;
 }
 
-function errorResult(text: string): CallToolResult {
-  return { content: [{ type: 'text', text }], isError: true };
-}
-
 export function registerTools(
   server: Server,
   tools: readonly ToolDefinition[],
@@ -60,38 +52,18 @@ export function registerTools(
         `Unknown tool ${request.params.name}; tools/list shows the tools.`,
       );
     }
-    const parsed = tool.input.safeParse(request.params.arguments ?? {});
-    if (!parsed.success) {
-      return errorResult(`${tool.name}: invalid arguments: ${describeArgumentIssues(parsed.error)}.`);
-    }
     const progressToken = request.params._meta?.progressToken;
-    const context: ToolContext = {
-      client: dependencies.client,
-      options: dependencies.options,
+    return callTool(tool, request.params.arguments ?? {}, {
+      ...dependencies,
       signal: extra.signal,
-      canReportProgress: progressToken !== undefined,
-      async reportProgress(progress, total, message) {
-        if (progressToken === undefined || extra.signal.aborted) return;
-        await extra.sendNotification({
-          method: 'notifications/progress',
-          params: { progressToken, progress, ...(total === undefined ? {} : { total }), message },
-        });
-      },
-    };
-    try {
-      const result = await tool.handler(parsed.data, context);
-      return {
-        content: [{ type: 'text', text: result.text }],
-        structuredContent: result.structured as Record<string, unknown>,
-      };
-    } catch (error) {
-      const text = describeToolError(tool.name, error);
-      // Unexpected failures (not the service answering, not bad input) also go to the log.
-      const cause = error instanceof PartialSuccessError ? error.cause : error;
-      if (!(typeof cause === 'object' && cause !== null && ('status' in cause || 'field' in cause))) {
-        dependencies.logger?.error(`${tool.name} failed`, error);
-      }
-      return errorResult(text);
-    }
+      sendProgress:
+        progressToken === undefined
+          ? undefined
+          : (progress, total, message) =>
+              extra.sendNotification({
+                method: 'notifications/progress',
+                params: { progressToken, progress, ...(total === undefined ? {} : { total }), message },
+              }),
+    });
   });
 }

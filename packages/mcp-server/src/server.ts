@@ -1,9 +1,10 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { DEFAULT_SKILL_COSTS } from '@trackerkit/client';
+import { DEFAULT_SKILL_COSTS } from '@trackerkit/core';
+import type { Logger } from './call-tool.ts';
 import { createClientFromEnv } from './client-factory.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
-import { type Logger, registerTools } from './sdk-adapter.ts';
+import { registerTools } from './sdk-adapter.ts';
 import type { ToolOptions, Toolset } from './tool-definition.ts';
 import { selectTools } from './tools/index.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
@@ -36,14 +37,21 @@ const INSTRUCTIONS = [
   'list_runs to review signals. Deletions are irreversible: confirm with the user first.',
 ].join(' ');
 
-/** An MCP server exposing the Tracker tools, resources and prompts; connect it to any transport. */
-export function createTrackerMcpServer(options: TrackerMcpServerOptions = {}): McpServer {
-  const client = options.client ?? createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
-  const toolOptions: ToolOptions = {
+/** The tools' options with the server's defaults filled in (callTool takes these). */
+export function resolveToolOptions(
+  options: Pick<TrackerMcpServerOptions, 'allowFilePaths' | 'skillCosts' | 'progressIntervalMs'> = {},
+): ToolOptions {
+  return {
     allowFilePaths: options.allowFilePaths ?? true,
     skillCosts: options.skillCosts ?? DEFAULT_SKILL_COSTS,
     progressIntervalMs: options.progressIntervalMs ?? 5000,
   };
+}
+
+/** An MCP server exposing the Tracker tools, resources and prompts; connect it to any transport. */
+export function createTrackerMcpServer(options: TrackerMcpServerOptions = {}): McpServer {
+  const client = options.client ?? createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
+  const toolOptions = resolveToolOptions(options);
   const server = new McpServer(
     { name: SERVER_NAME, title: 'Tracker Monitoring Service', version: SERVER_VERSION },
     { instructions: INSTRUCTIONS, capabilities: { logging: {} } },

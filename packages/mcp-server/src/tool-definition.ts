@@ -1,6 +1,7 @@
 // A tool is plain data: name, text for the model, zod input and output, annotations and a handler
 // that knows nothing about the MCP SDK. Only src/sdk-adapter.ts turns these into protocol
 // handlers, so moving to another SDK generation replaces that one file.
+import type { Problem } from '@trackerkit/core';
 import type { z } from 'zod';
 import type { TrackerClientLike } from './tracker-client-like.ts';
 
@@ -52,6 +53,12 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   input: I;
   output: O;
   annotations: ToolAnnotations;
+  /**
+   * The core's rules on the parsed arguments, for what the input schema cannot say (rules across
+   * fields, a request body assembled from the arguments). Runs before the handler, without I/O;
+   * any problem becomes an isError result and the handler is not called.
+   */
+  check?(args: z.output<I>): Problem[];
   handler(args: z.output<I>, context: ToolContext): Promise<ToolResult<z.input<O>>>;
 }
 

@@ -1,22 +1,60 @@
 // Turns any failure into text a model can act on: what went wrong (the service's own detail),
 // and what to do next. Errors from @trackerkit/client are read by their documented fields, not
 // by class identity, so a client built from another copy of the package is understood too.
-import { FILE_TYPES } from '@trackerkit/client';
+import { FILE_TYPES, type Problem, problem } from '@trackerkit/core';
 
 const FILE_TYPE_NAMES = Object.keys(FILE_TYPES).map((ext) => ext.toUpperCase());
 /** e.g. "PDF, CSV, TXT, MD, JPG, JPEG or PNG". */
 const ACCEPTED_FILES = `${FILE_TYPE_NAMES.slice(0, -1).join(', ')} or ${FILE_TYPE_NAMES.at(-1)}`;
 
-/** Bad tool arguments found by the tool itself (after the schema accepted them). */
+/**
+ * Bad tool arguments: the core's problems (field and rule each), found before any request is
+ * sent. `new ToolInputError(field, rule)` is one problem the tool itself found.
+ */
 export class ToolInputError extends Error {
+  readonly issues: readonly Problem[];
+  /** The first problem's field and rule. */
   readonly field: string;
   readonly rule: string;
-  constructor(field: string, rule: string) {
-    super(`@trackerkit/mcp-server: invalid argument \`${field}\`: ${rule}`);
+  constructor(problems: readonly Problem[]);
+  constructor(field: string, rule: string);
+  constructor(problems: readonly Problem[] | string, rule = 'invalid') {
+    const issues = typeof problems === 'string' ? [problem([problems], rule)] : problems;
+    const first = issues[0] ?? problem([], 'invalid');
+    super(`@trackerkit/mcp-server: invalid arguments: ${describeProblems(issues)}`);
     this.name = 'ToolInputError';
-    this.field = field;
-    this.rule = rule;
+    this.issues = issues;
+    this.field = first.field;
+    this.rule = first.rule;
   }
+}
+
+interface ProblemLike {
+  field?: unknown;
+  rule?: unknown;
+  message?: unknown;
+  type?: unknown;
+}
+
+/** One problem as text naming the argument and the rule, e.g. "`name`: String should have at most 50 characters (maxLength: 50)". */
+function describeProblem(raw: ProblemLike): string {
+  const field = typeof raw.field === 'string' && raw.field !== '' ? raw.field : '(arguments)';
+  const rule = String(raw.rule ?? 'invalid');
+  const message = typeof raw.message === 'string' ? raw.message : rule;
+  if (raw.type === 'extra_forbidden') return `unknown argument \`${field}\``;
+  if (raw.type === 'missing' && rule === 'required') return `\`${field}\`: is required`;
+  return message === rule || message.includes(rule)
+    ? `\`${field}\`: ${message}`
+    : `\`${field}\`: ${message} (${rule})`;
+}
+
+const MAX_LISTED = 5;
+
+/** Every problem (the first five), each naming its argument and rule. */
+export function describeProblems(problems: readonly ProblemLike[]): string {
+  const listed = problems.slice(0, MAX_LISTED).map(describeProblem);
+  const more = problems.length > MAX_LISTED ? `; and ${problems.length - MAX_LISTED} more` : '';
+  return `${listed.join('; ')}${more}`;
 }
 
 /**
@@ -125,10 +163,11 @@ export function describeToolError(toolName: string, thrown: unknown): string {
     typeof thrown === 'object' && thrown !== null ? thrown : { message: String(thrown) };
   const name = typeof error.name === 'string' ? error.name : '';
   if (thrown instanceof ToolInputError || name === 'TrackerValidationError') {
-    const field = typeof error.field === 'string' && error.field !== '' ? error.field : '(arguments)';
-    const first = Array.isArray(error.issues) ? (error.issues[0] as Issue | undefined) : undefined;
-    const rule = typeof first?.message === 'string' ? first.message : String(error.rule ?? 'invalid');
-    return `${toolName}: invalid argument \`${field}\`: ${rule}. Correct it and call ${toolName} again.`;
+    const issues: ProblemLike[] =
+      Array.isArray(error.issues) && error.issues.length > 0
+        ? error.issues
+        : [{ field: error.field, rule: error.rule }];
+    return `${toolName}: invalid arguments: ${describeProblems(issues)}. Correct them and call ${toolName} again.`;
   }
   if (name === 'TrackerTimeoutError') {
     const next =

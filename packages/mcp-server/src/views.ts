@@ -1,6 +1,6 @@
 // Compact views keep responses small: a flat record per item with the few fields a model needs
 // to pick the next call, field selection for more, and `verbose` for the API's own object.
-import type { Pagination, Run, Space, Tracker, VaultSource } from '@trackerkit/client';
+import type { Pagination, Run, Space, Tracker, VaultSource } from '@trackerkit/core';
 import { renderPage } from './render.ts';
 import { ToolInputError } from './tool-errors.ts';
 

@@ -1,4 +1,4 @@
-import { openapiDocument } from '@trackerkit/client';
+import { openapiDocument } from '@trackerkit/core';
 import { describe, expect, it } from 'vitest';
 import { selectTools, TOOLSETS, toolDefinitions, toToolListEntry } from '../../src/index.ts';
 

@@ -1,6 +1,11 @@
-import { estimateRunCost as estimate, REASONING_MULTIPLIERS } from '@trackerkit/client';
+import {
+  DEFAULT_REASONING_MODE,
+  estimateRunCost as estimate,
+  REASONING_MULTIPLIERS,
+  runCostProblems,
+} from '@trackerkit/core';
 import { z } from 'zod';
-import { REASONING_MODES } from '../../document-values.ts';
+import { documentField } from '../../document-fields.ts';
 import { defineTool } from '../../tool-definition.ts';
 import { agentFields } from '../trackers/tracker-fields.ts';
 
@@ -16,7 +21,8 @@ export const estimateRunCost = defineTool({
   operationId: null,
   input: z.strictObject({
     skills: agentFields.skills.default([]),
-    reasoning_mode: z.enum(REASONING_MODES).default('basic'),
+    // The multipliers are in the tool's description.
+    reasoning_mode: documentField('AgentConfig', 'reasoning_mode', false).default(DEFAULT_REASONING_MODE),
   }),
   output: z.object({
     quants: z.number(),
@@ -26,6 +32,7 @@ export const estimateRunCost = defineTool({
     unknown_skills: z.array(z.string()),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  check: (args) => runCostProblems(args),
   async handler(args, { options }) {
     const cost = estimate(args, { skillCosts: options.skillCosts });
     const structured = {

@@ -1,11 +1,8 @@
-import { LIMITS } from '@trackerkit/client';
 import { z } from 'zod';
-import { NOTIFICATION_STATUSES, RUN_STATUSES, SIGNALS } from '../../document-values.ts';
+import { queryField } from '../../document-fields.ts';
 import { definedOnly, pageArgs, pageOutput, trackerId } from '../../schemas.ts';
 import { defineTool, READ_ONLY } from '../../tool-definition.ts';
 import { listResult, runView } from '../../views.ts';
-
-const score = z.int().min(LIMITS.scoreMin).max(LIMITS.scoreMax);
 
 export const listRuns = defineTool({
   name: 'list_runs',
@@ -16,13 +13,13 @@ export const listRuns = defineTool({
   operationId: 'listRuns',
   input: z.strictObject({
     tracker_id: trackerId,
-    signal: z.enum(SIGNALS).optional(),
-    min_score: score.optional(),
-    max_score: score.optional(),
-    status: z.enum(RUN_STATUSES).optional(),
-    notification_status: z.enum(NOTIFICATION_STATUSES).optional(),
-    start_date: z.iso.datetime({ offset: true }).optional().describe('Runs started at or after.'),
-    end_date: z.iso.datetime({ offset: true }).optional().describe('Runs started at or before.'),
+    signal: queryField('listRuns', 'signal', false).optional(),
+    min_score: queryField('listRuns', 'min_score').optional(),
+    max_score: queryField('listRuns', 'max_score').optional(),
+    status: queryField('listRuns', 'status').optional(),
+    notification_status: queryField('listRuns', 'notification_status', false).optional(),
+    start_date: queryField('listRuns', 'start_date', 'Runs started at or after.').optional(),
+    end_date: queryField('listRuns', 'end_date', 'Runs started at or before.').optional(),
     ...pageArgs,
   }),
   output: pageOutput,

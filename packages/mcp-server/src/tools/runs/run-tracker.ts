@@ -1,5 +1,6 @@
-import type { Run } from '@trackerkit/client';
+import type { Run } from '@trackerkit/core';
 import { z } from 'zod';
+import { documentField } from '../../document-fields.ts';
 import { trackerId } from '../../schemas.ts';
 import { CREATES, defineTool, type ToolContext } from '../../tool-definition.ts';
 import { PartialSuccessError } from '../../tool-errors.ts';
@@ -105,7 +106,7 @@ export const runTracker = defineTool({
       .describe(
         `Longest wait; beyond ${WAIT_WITHOUT_PROGRESS_SECONDS}s only when the client accepts progress.`,
       ),
-    context: z.record(z.string(), z.unknown()).optional().describe('Notes or metadata for this run.'),
+    context: documentField('RunTrigger', 'context').optional(),
   }),
   output,
   annotations: CREATES,

@@ -1,8 +1,8 @@
-import type { TrackerCreate } from '@trackerkit/client';
+import { DEFAULT_REASONING_MODE, type TrackerCreate, trackerCreateProblems } from '@trackerkit/core';
 import { z } from 'zod';
 import { spaceId } from '../../schemas.ts';
 import { CREATES, defineTool } from '../../tool-definition.ts';
-import { agentFields, nestAgentConfig, trackerFields } from './tracker-fields.ts';
+import { agentFields, asArguments, trackerBody, trackerFields } from './tracker-fields.ts';
 import { trackerOutput, trackerResult } from './tracker-output.ts';
 
 export const createTracker = defineTool({
@@ -19,7 +19,7 @@ export const createTracker = defineTool({
     instruction: agentFields.instruction,
     score_meaning: agentFields.score_meaning,
     skills: agentFields.skills.default([]),
-    reasoning_mode: agentFields.reasoning_mode.default('basic'),
+    reasoning_mode: agentFields.reasoning_mode.default(DEFAULT_REASONING_MODE),
     linked_trackers: agentFields.linked_trackers.optional(),
     run_mode: trackerFields.run_mode.default('manual'),
     schedule: trackerFields.schedule.optional(),
@@ -28,9 +28,9 @@ export const createTracker = defineTool({
   }),
   output: trackerOutput,
   annotations: CREATES,
-  async handler({ space_id, ...args }, { client }) {
-    const { rest, agent } = nestAgentConfig(args);
-    const body = { ...rest, agent_config: agent } as TrackerCreate;
-    return trackerResult('Created', await client.trackers.create(space_id, body));
+  check: (args) => asArguments(trackerCreateProblems(trackerBody(args, 'space_id'))),
+  async handler(args, { client }) {
+    const body = trackerBody(args, 'space_id') as TrackerCreate;
+    return trackerResult('Created', await client.trackers.create(args.space_id, body));
   },
 });

@@ -1,4 +1,4 @@
-import type { Tracker } from '@trackerkit/client';
+import type { Tracker } from '@trackerkit/core';
 import { z } from 'zod';
 import { renderObject } from '../../render.ts';
 import { objectWith } from '../../schemas.ts';

@@ -1,10 +1,25 @@
-import type { TrackerUpdate } from '@trackerkit/client';
+import { type Problem, type TrackerUpdate, trackerUpdateProblems } from '@trackerkit/core';
 import { z } from 'zod';
 import { trackerId } from '../../schemas.ts';
 import { defineTool, OVERWRITES } from '../../tool-definition.ts';
-import { ToolInputError } from '../../tool-errors.ts';
-import { agentFields, nestAgentConfig, optionalFields, trackerFields } from './tracker-fields.ts';
+import {
+  agentUpdateFields,
+  asArguments,
+  optionalFields,
+  trackerBody,
+  trackerUpdateFields,
+} from './tracker-fields.ts';
 import { trackerOutput, trackerResult } from './tracker-output.ts';
+
+/** The core's check is partial: a change that relies on the stored tracker (notify_below with its stored lower_threshold) is the service's to judge. */
+function updateProblems(body: Record<string, unknown>): Problem[] {
+  return asArguments(trackerUpdateProblems(body)).map((p) =>
+    // An empty body: the arguments held only tracker_id.
+    p.path.length === 0
+      ? { ...p, field: '(arguments)', message: 'give at least one field to change besides tracker_id' }
+      : p,
+  );
+}
 
 export const updateTracker = defineTool({
   name: 'update_tracker',
@@ -15,18 +30,14 @@ export const updateTracker = defineTool({
   operationId: 'updateTracker',
   input: z.strictObject({
     tracker_id: trackerId,
-    ...optionalFields(trackerFields),
-    ...optionalFields(agentFields),
+    ...optionalFields(trackerUpdateFields),
+    ...optionalFields(agentUpdateFields),
   }),
   output: trackerOutput,
   annotations: OVERWRITES,
-  async handler({ tracker_id, ...args }, { client }) {
-    const { rest, agent } = nestAgentConfig(args);
-    const body: Record<string, unknown> = { ...rest };
-    if (Object.keys(agent).length > 0) body.agent_config = agent;
-    if (Object.keys(body).length === 0) {
-      throw new ToolInputError('(arguments)', 'give at least one field to change besides tracker_id');
-    }
-    return trackerResult('Updated', await client.trackers.update(tracker_id, body as TrackerUpdate));
+  check: (args) => updateProblems(trackerBody(args, 'tracker_id')),
+  async handler(args, { client }) {
+    const body = trackerBody(args, 'tracker_id') as TrackerUpdate;
+    return trackerResult('Updated', await client.trackers.update(args.tracker_id, body));
   },
 });

@@ -1,6 +1,6 @@
-import { LIMITS } from '@trackerkit/client';
+import { CONTENT_TYPES, LIMITS } from '@trackerkit/core';
 import { z } from 'zod';
-import { CONTENT_TYPES } from '../../document-values.ts';
+import { queryField } from '../../document-fields.ts';
 import { definedOnly, trackerId } from '../../schemas.ts';
 import { defineTool, READ_ONLY } from '../../tool-definition.ts';
 
@@ -13,9 +13,10 @@ export const getVaultRecent = defineTool({
   operationId: 'getVaultRecent',
   input: z.strictObject({
     tracker_id: trackerId,
-    limit: z.int().min(1).max(LIMITS.recentLimitMax).default(LIMITS.recentLimitDefault),
+    limit: queryField('getVaultRecent', 'limit').default(LIMITS.recentLimitDefault),
+    // An array is easier for a model than the API's comma-separated list.
     content_types: z.array(z.enum(CONTENT_TYPES)).optional(),
-    since_hours: z.int().min(1).optional().describe('Only items from the last N hours.'),
+    since_hours: queryField('getVaultRecent', 'since_hours', 'Only items from the last N hours.').optional(),
     max_chars: z.int().min(20).default(500).describe('Cut each content to this length.'),
   }),
   output: z.object({

@@ -1,8 +1,8 @@
-import { LIMITS } from '@trackerkit/client';
+import { schemaProblems } from '@trackerkit/core';
 import { z } from 'zod';
+import { documentField } from '../../document-fields.ts';
 import { definedOnly, sourceId, trackerId } from '../../schemas.ts';
 import { defineTool, OVERWRITES } from '../../tool-definition.ts';
-import { ToolInputError } from '../../tool-errors.ts';
 import { sourceOutput, sourceResult } from './source-output.ts';
 
 export const updateVaultSource = defineTool({
@@ -15,15 +15,17 @@ export const updateVaultSource = defineTool({
   input: z.strictObject({
     tracker_id: trackerId,
     source_id: sourceId,
-    name: z.string().min(1).max(LIMITS.sourceNameMax).optional(),
-    description: z.string().max(LIMITS.sourceDescriptionMax).optional(),
+    name: documentField('VaultSourceUpdate', 'name').optional(),
+    description: documentField('VaultSourceUpdate', 'description').optional(),
   }),
   output: sourceOutput,
   annotations: OVERWRITES,
+  check: ({ name, description }) =>
+    // VaultSourceUpdate's minProperties, said in the tool's terms.
+    schemaProblems('VaultSourceUpdate', definedOnly({ name, description })).map((p) =>
+      p.path.length === 0 ? { ...p, field: 'name', message: 'give name or description (or both)' } : p,
+    ),
   async handler({ tracker_id, source_id, ...body }, { client }) {
-    if (body.name === undefined && body.description === undefined) {
-      throw new ToolInputError('name', 'give name or description (or both)');
-    }
     return sourceResult('Updated', await client.vault.updateSource(tracker_id, source_id, definedOnly(body)));
   },
 });

@@ -1,5 +1,6 @@
-import { LIMITS } from '@trackerkit/client';
+import { LIMITS } from '@trackerkit/core';
 import { z } from 'zod';
+import { documentField } from '../../document-fields.ts';
 import { definedOnly, trackerId } from '../../schemas.ts';
 import { CREATES, defineTool } from '../../tool-definition.ts';
 import { PartialSuccessError } from '../../tool-errors.ts';
@@ -12,9 +13,10 @@ export const uploadVaultData = defineTool({
   operationId: 'uploadVaultData',
   input: z.strictObject({
     tracker_id: trackerId,
-    source_name: z.string().min(1).max(LIMITS.sourceNameMax),
+    source_name: documentField('VaultJsonUpload', 'source_name'),
+    // Any number of rows: the client batches them by the document's row and byte limits.
     rows: z.array(z.record(z.string(), z.unknown())).min(1).describe('JSON objects, one per row.'),
-    description: z.string().optional().describe('What the source holds (search context).'),
+    description: documentField('VaultJsonUpload', 'description').optional(),
   }),
   output: z.object({ source_id: z.string(), batches: z.int(), rows_processed: z.int() }),
   annotations: CREATES,

@@ -1,7 +1,18 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { FILE_TYPES, LIMITS } from '@trackerkit/client';
+import {
+  extensionOf,
+  FILE_TYPES,
+  fileContentProblems,
+  fileNameProblems,
+  fileTooLargeProblem,
+  imageDescriptionProblems,
+  LIMITS,
+  type Problem,
+  problem,
+} from '@trackerkit/core';
 import { z } from 'zod';
+import { documentField } from '../../document-fields.ts';
 import { renderObject } from '../../render.ts';
 import { definedOnly, trackerId } from '../../schemas.ts';
 import { CREATES, defineTool, type ToolOptions } from '../../tool-definition.ts';
@@ -10,43 +21,69 @@ import { sourceOutput } from './source-output.ts';
 
 const EXTENSIONS = Object.keys(FILE_TYPES).join(', ');
 
-async function readInput(
-  args: { path?: string; content_base64?: string; filename?: string },
-  options: ToolOptions,
+interface FileArgs {
+  path?: string | undefined;
+  content_base64?: string | undefined;
+  filename?: string | undefined;
+  description?: string | undefined;
+}
+
+const decode = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
+
+/** The core's file rules: the name's extension, an image's description, then the bytes. */
+function fileProblems(
+  name: { filename: string; from: 'filename' | 'path' },
+  description: string | undefined,
+  bytes: Uint8Array,
+  at: string,
 ) {
+  const { filename } = name;
+  const named = fileNameProblems(filename, [name.from]);
+  if (named.length > 0) return named;
+  const ext = extensionOf(filename)!;
+  return [...imageDescriptionProblems(ext, description), ...fileContentProblems(ext, bytes, { path: [at] })];
+}
+
+/** What can be known without reading the server's files. */
+function argumentProblems(args: FileArgs): Problem[] {
   if ((args.path === undefined) === (args.content_base64 === undefined)) {
-    throw new ToolInputError('path', 'give exactly one of path or content_base64');
+    return [problem(['path'], 'give exactly one of path or content_base64')];
   }
-  if (args.path !== undefined) {
-    if (!options.allowFilePaths) {
-      throw new ToolInputError('path', 'this server does not read its own files; send content_base64');
-    }
-    const path = resolve(args.path);
-    const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile()) throw new ToolInputError('path', `no readable file at ${path}`);
-    if (info.size > LIMITS.fileBytesMax) {
-      throw new ToolInputError('path', `file is ${info.size} bytes; at most ${LIMITS.fileBytesMax}`);
-    }
-    const bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
-      throw new ToolInputError('path', `cannot read ${path} (${error.code ?? error.message})`);
-    });
-    return { file: new Uint8Array(bytes), filename: args.filename ?? basename(path) };
-  }
+  if (args.content_base64 === undefined) return [];
   if (args.filename === undefined) {
-    throw new ToolInputError(
-      'filename',
-      `required with content_base64; its extension (${EXTENSIONS}) sets the type`,
-    );
+    return [
+      problem(
+        ['filename'],
+        `required with content_base64; its extension (${EXTENSIONS}) sets the type`,
+        undefined,
+        'missing',
+      ),
+    ];
   }
-  const file = new Uint8Array(Buffer.from(args.content_base64 ?? '', 'base64'));
-  if (file.byteLength === 0) throw new ToolInputError('content_base64', 'empty or not base64');
-  if (file.byteLength > LIMITS.fileBytesMax) {
-    throw new ToolInputError(
-      'content_base64',
-      `decodes to ${file.byteLength} bytes; at most ${LIMITS.fileBytesMax}`,
-    );
+  const name = { filename: args.filename, from: 'filename' } as const;
+  return fileProblems(name, args.description, decode(args.content_base64), 'content_base64');
+}
+
+async function readPath(path: string, args: FileArgs, options: ToolOptions) {
+  if (!options.allowFilePaths) {
+    throw new ToolInputError('path', 'this server does not read its own files; send content_base64');
   }
-  return { file, filename: args.filename };
+  const absolute = resolve(path);
+  const info = await stat(absolute).catch(() => undefined);
+  if (!info?.isFile()) throw new ToolInputError('path', `no readable file at ${absolute}`);
+  // Refused before reading: the file may be far larger than the service accepts.
+  if (info.size > LIMITS.fileBytesMax) throw new ToolInputError([fileTooLargeProblem(['path'])]);
+  const bytes = await readFile(absolute).catch((error: NodeJS.ErrnoException) => {
+    throw new ToolInputError('path', `cannot read ${absolute} (${error.code ?? error.message})`);
+  });
+  const file = new Uint8Array(bytes);
+  const name =
+    args.filename === undefined
+      ? ({ filename: basename(absolute), from: 'path' } as const)
+      : ({ filename: args.filename, from: 'filename' } as const);
+  const problems = fileProblems(name, args.description, file, 'path');
+  if (problems.length > 0) throw new ToolInputError(problems);
+  return { file, filename: name.filename };
 }
 
 export const uploadVaultFile = defineTool({
@@ -60,18 +97,17 @@ export const uploadVaultFile = defineTool({
     path: z.string().min(1).optional().describe("File path on the MCP server's machine."),
     content_base64: z.string().optional(),
     filename: z.string().min(1).optional().describe("Name with extension; defaults to the path's."),
-    source_name: z
-      .string()
-      .min(1)
-      .max(LIMITS.sourceNameMax)
-      .optional()
-      .describe('Defaults to the file name.'),
-    description: z.string().max(LIMITS.imageDescriptionMax).optional(),
+    source_name: documentField('VaultFileUpload', 'source_name').optional(),
+    description: documentField('VaultFileUpload', 'description', false).optional(),
   }),
   output: sourceOutput.extend({ rows_processed: z.int(), is_new_source: z.boolean() }),
   annotations: CREATES,
+  check: argumentProblems,
   async handler({ tracker_id, path, content_base64, filename, ...rest }, { client, options }) {
-    const input = await readInput({ path, content_base64, filename }, options);
+    const input =
+      path === undefined
+        ? { file: decode(content_base64 ?? ''), filename: filename ?? '' }
+        : await readPath(path, { filename, ...rest }, options);
     const uploaded = await client.vault.uploadFile(tracker_id, { ...input, ...definedOnly(rest) });
     const { metadata: _metadata, cost_quants: _cost, ...structured } = uploaded;
     const summary = `Uploaded ${input.filename} to source ${uploaded.source_id} "${uploaded.name}" (${uploaded.rows_processed} items)`;
