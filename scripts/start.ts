@@ -57,7 +57,7 @@ const receiver = await startReceiver({
   config: {
     sources: [{ name: 'tracker', path: '/hooks/tracker', scheme: 'standard-webhooks', secret }],
     destinations: [{ name: 'console', type: 'stdout' }],
-    route: { receiver: 'console' },
+    route: { destination: 'console' },
     catch_all: 'console',
     log: { level: 'warn' },
   },

@@ -61,7 +61,7 @@ describe('assistant → service → alert → Slack', () => {
       config: {
         sources: [{ name: 'tracker', path: '/hooks/tracker', secret }],
         destinations: [{ name: 'slack', type: 'slack', url: slack.url }],
-        route: { receiver: 'slack', matchers: { bound: 'lower' } },
+        route: { destination: 'slack', matchers: { bound: 'lower' } },
         log: { level: 'silent' },
       },
     });

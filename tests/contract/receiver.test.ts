@@ -27,7 +27,7 @@ describe('contract: the receiver accepts the secrets the policy accepts, at load
     const config = {
       sources: [{ name: 'tracker', path: '/hooks/tracker', secret: given.secret }],
       destinations: [{ name: 'log', type: 'file', path: '/dev/null' }],
-      route: { receiver: 'log' },
+      route: { destination: 'log' },
     };
     const got = await Promise.resolve()
       .then(() => loadConfig(config as never))

@@ -124,7 +124,7 @@ const receiver = await startReceiver({
     destinations: [{ name: 'sink', type: 'file', path: join(dir, 'sink.jsonl') }],
     // Muted all day: alerts are verified, stored and routed (as muted rows), not delivered, so
     // the number measures the receiving path alone.
-    route: { receiver: 'sink', mute_windows: [{ times: [{ start: '00:00', end: '24:00' }] }] },
+    route: { destination: 'sink', mute_windows: [{ times: [{ start: '00:00', end: '24:00' }] }] },
     log: { level: 'silent' },
   },
 });

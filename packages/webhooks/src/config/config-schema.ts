@@ -121,10 +121,16 @@ const muteWindow = z.strictObject({
   timezone: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').optional(),
 });
 
+/** Why a route's `receiver:` fails: the word now means the server only. */
+export const RENAMED_RECEIVER = 'renamed to destination (a route names the destination it delivers to)';
+
 export interface RouteInput {
   name?: string;
   matchers?: z.infer<typeof matchers>;
-  receiver?: string | string[];
+  /** Destination names; inherited from the parent when absent. */
+  destination?: string | string[];
+  /** Alertmanager's word, renamed to `destination`: present only so an old configuration fails loudly. */
+  receiver?: never;
   continue?: boolean;
   repeat_interval?: number | string;
   mute_windows?: z.infer<typeof muteWindow>[];
@@ -135,7 +141,10 @@ export const routeSchema: z.ZodType<RouteInput> = z.lazy(() =>
   z.strictObject({
     name: z.string().optional(),
     matchers: matchers.optional(),
-    receiver: list(z.string()).optional(),
+    destination: list(z.string()).optional(),
+    // "Receiver" is the server; a route names the destination it delivers to. An old key fails
+    // `check` with the new name rather than being accepted and ignored.
+    receiver: z.never({ error: RENAMED_RECEIVER }).optional(),
     continue: z.boolean().optional(),
     repeat_interval: duration.optional(),
     mute_windows: z.array(muteWindow).optional(),

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { invalidConfig as invalid, WebhooksError } from '../errors.ts';
 import { configSchema } from './config-schema.ts';
 import { normalizeDestination, normalizeRetry } from './normalize-destination.ts';
-import { normalizeRoute, routeReceivers } from './normalize-route.ts';
+import { normalizeRoute, routeDestinations } from './normalize-route.ts';
 import { parseDuration, parseSize } from './parse-duration.ts';
 import { resolveSecret } from './resolve-secret.ts';
 import { signingSecretProblems } from './signing-secrets.ts';
@@ -84,11 +84,11 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
     }
   });
   const catchAll = c.catch_all === undefined ? [] : Array.isArray(c.catch_all) ? c.catch_all : [c.catch_all];
-  const refs = [...routeReceivers(c.route), ...catchAll.map((name) => ({ path: 'catch_all', name }))];
+  const refs = [...routeDestinations(c.route), ...catchAll.map((name) => ({ path: 'catch_all', name }))];
   for (const ref of refs) {
     if (!names.has(ref.name)) problems.push(`${ref.path}: unknown destination ${ref.name}`);
   }
-  if (c.route.receiver === undefined) problems.push('route.receiver: required on the root route');
+  if (c.route.destination === undefined) problems.push('route.destination: required on the root route');
   if (problems.length > 0) throw invalid(problems);
 
   // Where each source's secrets were written: `secret` first, then the `secrets` list.

@@ -20,7 +20,7 @@ export function normalizeRoute(input: RouteInput): RouteNode {
     if (m.score) node.matchers.score = m.score;
     if (m.bound) node.matchers.bound = arr(m.bound)!;
   }
-  if (input.receiver !== undefined) node.receivers = arr(input.receiver)!;
+  if (input.destination !== undefined) node.destinations = arr(input.destination)!;
   if (input.continue !== undefined) node.continue = input.continue;
   if (input.repeat_interval !== undefined) node.repeatIntervalMs = parseDuration(input.repeat_interval);
   if (input.mute_windows !== undefined) node.muteWindows = input.mute_windows;
@@ -28,9 +28,11 @@ export function normalizeRoute(input: RouteInput): RouteNode {
   return node;
 }
 
-/** Every receiver name a route tree refers to, with the path of the node that names it. */
-export function routeReceivers(input: RouteInput, path = 'route'): Array<{ path: string; name: string }> {
-  const own = (arr(input.receiver) ?? []).map((name) => ({ path: `${path}.receiver`, name }));
-  const children = (input.routes ?? []).flatMap((child, i) => routeReceivers(child, `${path}.routes.${i}`));
+/** Every destination name a route tree refers to, with the path of the node that names it. */
+export function routeDestinations(input: RouteInput, path = 'route'): Array<{ path: string; name: string }> {
+  const own = (arr(input.destination) ?? []).map((name) => ({ path: `${path}.destination`, name }));
+  const children = (input.routes ?? []).flatMap((child, i) =>
+    routeDestinations(child, `${path}.routes.${i}`),
+  );
   return [...own, ...children];
 }

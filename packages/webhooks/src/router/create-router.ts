@@ -1,4 +1,4 @@
-import { WebhooksError } from '../errors.ts';
+import { invalidConfig, WebhooksError } from '../errors.ts';
 import type { AlertEvent, EventName, TrackerAlertEvent, TrackerAlertResolvedEvent } from '../events/types.ts';
 import { isKnownEvent } from '../events/types.ts';
 import { matchRouteTree } from './match-route-tree.ts';
@@ -39,8 +39,21 @@ export interface Router {
   match(event: AlertEvent, nowMs?: number): RouteMatch[];
 }
 
+/**
+ * A tree built in code with the old `receivers` key would deliver nowhere without a word: the
+ * type catches it in TypeScript, this catches it in JavaScript.
+ */
+function renamedKeys(node: RouteNode, path: string): string[] {
+  const own = Object.hasOwn(node, 'receivers')
+    ? [`${path}.receivers: renamed to destinations (a route names the destinations it delivers to)`]
+    : [];
+  return [...own, ...(node.routes ?? []).flatMap((child, i) => renamedKeys(child, `${path}.routes.${i}`))];
+}
+
 /** An octokit-style emitter for code plus an Alertmanager-style tree for configuration. */
 export function createRouter(options: RouterOptions = {}): Router {
+  const renamed = options.route ? renamedKeys(options.route, 'route') : [];
+  if (renamed.length > 0) throw invalidConfig(renamed);
   const handlers = new Map<string, Set<Handler<never>>>();
   const add = (name: string, handler: Handler<never>) => {
     if (typeof handler !== 'function') {
@@ -81,7 +94,7 @@ export function createRouter(options: RouterOptions = {}): Router {
       if (!isKnownEvent(event)) {
         const catchAll = options.catchAll ?? [];
         return catchAll.length
-          ? [{ path: 'catch_all', receivers: catchAll, repeatIntervalMs: 0, muted: false }]
+          ? [{ path: 'catch_all', destinations: catchAll, repeatIntervalMs: 0, muted: false }]
           : [];
       }
       return options.route ? matchRouteTree(options.route, event, nowMs) : [];

@@ -4,7 +4,7 @@ import { matchesAlert } from './matches-alert.ts';
 import type { MuteWindow, RouteMatch, RouteNode } from './types.ts';
 
 interface Inherited {
-  receivers: string[];
+  destinations: string[];
   repeatIntervalMs: number;
   muteWindows: MuteWindow[] | undefined;
 }
@@ -17,7 +17,7 @@ function walk(
   nowMs: number,
 ): RouteMatch[] {
   const settings: Inherited = {
-    receivers: node.receivers ?? parent.receivers,
+    destinations: node.destinations ?? parent.destinations,
     repeatIntervalMs: node.repeatIntervalMs ?? parent.repeatIntervalMs,
     muteWindows: node.muteWindows ?? parent.muteWindows,
   };
@@ -33,7 +33,7 @@ function walk(
   return [
     {
       path,
-      receivers: settings.receivers,
+      destinations: settings.destinations,
       repeatIntervalMs: settings.repeatIntervalMs,
       muted: isMuted(settings.muteWindows, nowMs),
     },
@@ -46,5 +46,5 @@ function walk(
  * The root matches every event.
  */
 export function matchRouteTree(root: RouteNode, event: AlertEvent, nowMs: number = Date.now()): RouteMatch[] {
-  return walk(root, 'root', event, { receivers: [], repeatIntervalMs: 0, muteWindows: undefined }, nowMs);
+  return walk(root, 'root', event, { destinations: [], repeatIntervalMs: 0, muteWindows: undefined }, nowMs);
 }

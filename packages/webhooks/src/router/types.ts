@@ -27,7 +27,7 @@ export interface RouteNode {
   name?: string;
   matchers?: RouteMatchers;
   /** Destination names; inherited from the parent when absent. */
-  receivers?: string[];
+  destinations?: string[];
   continue?: boolean;
   /** Do not notify the same tracker and bound through this route again within this many ms. Inherited. */
   repeatIntervalMs?: number;
@@ -39,7 +39,8 @@ export interface RouteNode {
 export interface RouteMatch {
   /** The matched node's path in the tree, e.g. `root/0:pager`: the repeat-interval scope. */
   path: string;
-  receivers: string[];
+  /** Destination names this match delivers to. */
+  destinations: string[];
   repeatIntervalMs: number;
   muted: boolean;
 }

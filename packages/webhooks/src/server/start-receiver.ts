@@ -101,7 +101,7 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
         ...routeOnly,
         match: (event, nowMs) => [
           ...routeOnly.match(event, nowMs),
-          { path: 'handlers', receivers: [CODE_HANDLERS], repeatIntervalMs: 0, muted: false },
+          { path: 'handlers', destinations: [CODE_HANDLERS], repeatIntervalMs: 0, muted: false },
         ],
       }
     : routeOnly;

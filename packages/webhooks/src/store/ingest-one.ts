@@ -49,7 +49,7 @@ export function ingestOne(s: IngestStatements, item: IngestItem, now: number): I
   if (item.resolves !== null) s.clearRepeat.run(`${item.resolves.replace(/[\\%_]/g, '\\$&')}:%`);
   let deliveries = 0;
   for (const match of item.matches) {
-    for (const destination of match.receivers) {
+    for (const destination of match.destinations) {
       let state = match.muted ? 'muted' : 'pending';
       if (state === 'pending' && match.repeatIntervalMs > 0 && item.repeatScope !== null) {
         const last = s.lastSent.get(match.path, destination, item.repeatScope) as

@@ -23,8 +23,8 @@ export function encodeItems(items: readonly IngestItem[]): WireItems {
       item.matches.length,
     );
     for (const match of item.matches) {
-      out.push(match.path, match.repeatIntervalMs, match.muted ? 1 : 0, match.receivers.length);
-      for (const receiver of match.receivers) out.push(receiver);
+      out.push(match.path, match.repeatIntervalMs, match.muted ? 1 : 0, match.destinations.length);
+      for (const destination of match.destinations) out.push(destination);
     }
   }
   return out;
@@ -49,10 +49,10 @@ export function decodeItems(wire: WireItems): IngestItem[] {
       const path = wire[i++] as string;
       const repeatIntervalMs = wire[i++] as number;
       const muted = wire[i++] === 1;
-      const receiverCount = wire[i++] as number;
-      const receivers = wire.slice(i, i + receiverCount) as string[];
-      i += receiverCount;
-      item.matches.push({ path, receivers, repeatIntervalMs, muted } satisfies RouteMatch);
+      const destinationCount = wire[i++] as number;
+      const destinations = wire.slice(i, i + destinationCount) as string[];
+      i += destinationCount;
+      item.matches.push({ path, destinations, repeatIntervalMs, muted } satisfies RouteMatch);
     }
     items.push(item);
   }

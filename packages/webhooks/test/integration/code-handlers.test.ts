@@ -28,7 +28,7 @@ beforeAll(async () => {
       storage: { path: dbPath },
       sources: [{ name: 'tracker', path: '/webhooks/tracker', secret: { env: 'SECRET' } }],
       destinations: [{ name: 'archive', type: 'file', path: join(dbPath, '..', 'alerts.jsonl') }],
-      route: { receiver: 'archive' },
+      route: { destination: 'archive' },
       delivery: { poll_interval: '20ms', retry: { initial_delay: '20ms', factor: 2, max_delay: '200ms' } },
       log: { level: 'silent' },
     },

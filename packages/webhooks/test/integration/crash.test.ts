@@ -34,7 +34,7 @@ describe('kill -9 while 1,000 alerts are in flight', () => {
           { name: 'forward', type: 'forward', url: forward.url, secret: { env: 'TRACKER_WEBHOOK_SECRET' } },
           { name: 'slack', type: 'slack', url: slack.url },
         ],
-        route: { receiver: ['forward', 'slack'] },
+        route: { destination: ['forward', 'slack'] },
         delivery: { poll_interval: '20ms', retry: { initial_delay: '50ms', max_delay: '1s' } },
         log: { level: 'warn' },
       }),

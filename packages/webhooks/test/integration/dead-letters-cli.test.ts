@@ -38,7 +38,7 @@ beforeAll(async () => {
     storage: { path: dbPath },
     sources: [{ name: 'tracker', path: '/webhooks/tracker', secret: { env: 'SECRET' } }],
     destinations: [{ name: 'slack', type: 'slack', url: { env: 'SLACK_URL' } }],
-    route: { receiver: 'slack' },
+    route: { destination: 'slack' },
     delivery: { poll_interval: '20ms' },
     log: { level: 'silent' },
   };

@@ -93,12 +93,12 @@ beforeAll(async () => {
         { name: 'down', type: 'ntfy', url: loop.down.url, topic: 't', retry: { ...fast, max_attempts: 6 } },
       ],
       route: {
-        receiver: ['slack', 'discord', 'teams', 'ntfy', 'pagerduty', 'email', 'forward', 'n8n', 'file'],
+        destination: ['slack', 'discord', 'teams', 'ntfy', 'pagerduty', 'email', 'forward', 'n8n', 'file'],
         routes: [
-          { matchers: { tracker_name: 'Flaky*' }, receiver: 'flaky' },
-          { matchers: { tracker_name: 'Slow*' }, receiver: 'slow' },
-          { matchers: { tracker_name: 'Broken*' }, receiver: 'broken' },
-          { matchers: { tracker_name: 'Down*' }, receiver: 'down' },
+          { matchers: { tracker_name: 'Flaky*' }, destination: 'flaky' },
+          { matchers: { tracker_name: 'Slow*' }, destination: 'slow' },
+          { matchers: { tracker_name: 'Broken*' }, destination: 'broken' },
+          { matchers: { tracker_name: 'Down*' }, destination: 'down' },
         ],
       },
       delivery: { poll_interval: '20ms', breaker: { failure_threshold: 3, cooldown: '30s' } },

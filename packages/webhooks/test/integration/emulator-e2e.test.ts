@@ -61,13 +61,13 @@ beforeAll(async () => {
         },
       ],
       route: {
-        receiver: ['slack', 'email'],
+        destination: ['slack', 'email'],
         routes: [
           {
             matchers: { bound: 'lower', score: { max: 3 } },
-            receiver: ['pagerduty', 'discord', 'slack', 'email'],
+            destination: ['pagerduty', 'discord', 'slack', 'email'],
           },
-          { matchers: { event: 'tracker.alert.resolved' }, receiver: ['pagerduty', 'slack'] },
+          { matchers: { event: 'tracker.alert.resolved' }, destination: ['pagerduty', 'slack'] },
         ],
       },
       delivery: { poll_interval: '20ms' },

@@ -19,7 +19,7 @@ beforeAll(async () => {
       storage: { path: join(mkdtempSync(join(tmpdir(), 'tk-prop-')), 'store.db') },
       sources: [{ name: 'tracker', path: '/webhooks/tracker', secret: { env: 'S' } }],
       destinations: [{ name: 'file', type: 'file', path: join(tmpdir(), `tk-prop-${process.pid}.jsonl`) }],
-      route: { receiver: 'file' },
+      route: { destination: 'file' },
       log: { level: 'silent' },
     },
   });

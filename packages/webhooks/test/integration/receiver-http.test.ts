@@ -39,7 +39,7 @@ beforeAll(async () => {
         { name: 'main', type: 'slack', url: { env: 'MAIN_URL' } },
         { name: 'archive', type: 'forward', url: archive.url, secret: { env: 'FWD' } },
       ],
-      route: { receiver: 'main' },
+      route: { destination: 'main' },
       catch_all: 'archive',
       delivery: { poll_interval: '20ms' },
     },

@@ -89,7 +89,7 @@ describe('logger', () => {
             to: 'c@d',
           },
         ],
-        route: { receiver: ['slack', 'pd', 'mail'] },
+        route: { destination: ['slack', 'pd', 'mail'] },
       },
       { env },
     );

@@ -11,8 +11,8 @@ const item = (overrides: Partial<IngestItem> = {}): IngestItem => ({
   known: true,
   body: '{"type":"tracker.alert","data":{"x":"é\\u0000"}}',
   matches: [
-    { path: 'root/0:pager', receivers: ['a', 'b'], repeatIntervalMs: 60_000, muted: false },
-    { path: 'root/1', receivers: [], repeatIntervalMs: 0, muted: true },
+    { path: 'root/0:pager', destinations: ['a', 'b'], repeatIntervalMs: 60_000, muted: false },
+    { path: 'root/1', destinations: [], repeatIntervalMs: 0, muted: true },
   ],
   repeatScope: 'trk_1:lower',
   resolves: null,

@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { runCli } from '../../src/cli/run-cli.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { startReceiver } from '../../src/server/start-receiver.ts';
 import { SECRET } from '../helpers/alerts.ts';
@@ -34,14 +35,14 @@ destinations:
   - { name: archive, type: file, path: ${join(dir, 'alerts.jsonl')} }
   - { name: out, type: stdout }
 route:
-  receiver: out
+  destination: out
   repeat_interval: 4h
   routes:
     - matchers: { signal: [Poor, Negative], tracker_name: "ACME*", score: { max: 3 } }
-      receiver: [pagerduty, slack]
+      destination: [pagerduty, slack]
       continue: true
     - matchers: { bound: upper }
-      receiver: discord
+      destination: discord
       mute_windows: [{ weekdays: [saturday:sunday] }]
 catch_all: archive
 `;
@@ -84,7 +85,7 @@ describe('loadConfig', () => {
     });
     expect(config.destinations[3]).toMatchObject({ url: 'https://ntfy.sh' });
     expect(config.route.routes![0]!).toMatchObject({
-      receivers: ['pagerduty', 'slack'],
+      destinations: ['pagerduty', 'slack'],
       matchers: { signal: ['Poor', 'Negative'], trackerName: ['ACME*'] },
     });
     expect(config.route.repeatIntervalMs).toBe(4 * 3600_000);
@@ -98,7 +99,7 @@ describe('loadConfig', () => {
       JSON.stringify({
         sources: [{ name: 's', path: '/h', scheme: 'none' }],
         destinations: [{ name: 'o', type: 'stdout' }],
-        route: { receiver: 'o' },
+        route: { destination: 'o' },
       }),
     );
     expect(loadConfig(file).sources[0]!.verify.scheme).toBe('none');
@@ -107,7 +108,7 @@ describe('loadConfig', () => {
   const base = {
     sources: [{ name: 's', path: '/h', secret: { env: 'TRACKER_WEBHOOK_SECRET' } }],
     destinations: [{ name: 'o', type: 'stdout' }],
-    route: { receiver: 'o' },
+    route: { destination: 'o' },
   };
   const cases: Array<[string, { given: unknown; want: RegExp }]> = [
     [
@@ -123,17 +124,21 @@ describe('loadConfig', () => {
     ],
     ['unknown key', { given: { ...base, extra: 1 }, want: /\(root\): unknown key\(s\) extra/ }],
     [
+      'root route without a destination',
+      { given: { ...base, route: {} }, want: /route\.destination: required on the root route/ },
+    ],
+    [
       'bad duration',
       {
-        given: { ...base, route: { receiver: 'o', repeat_interval: 'soon' } },
+        given: { ...base, route: { destination: 'o', repeat_interval: 'soon' } },
         want: /route\.repeat_interval: .*duration/,
       },
     ],
     [
-      'unknown receiver',
+      'unknown destination',
       {
-        given: { ...base, route: { receiver: 'o', routes: [{ receiver: 'nope' }] } },
-        want: /route\.routes\.0\.receiver: unknown destination nope/,
+        given: { ...base, route: { destination: 'o', routes: [{ destination: 'nope' }] } },
+        want: /route\.routes\.0\.destination: unknown destination nope/,
       },
     ],
     [
@@ -146,14 +151,14 @@ describe('loadConfig', () => {
     [
       'bad signal',
       {
-        given: { ...base, route: { receiver: 'o', routes: [{ matchers: { signal: 'Bad' } }] } },
+        given: { ...base, route: { destination: 'o', routes: [{ matchers: { signal: 'Bad' } }] } },
         want: /route\.routes\.0\.matchers\.signal/,
       },
     ],
     [
       'bad weekday',
       {
-        given: { ...base, route: { receiver: 'o', mute_windows: [{ weekdays: ['funday'] }] } },
+        given: { ...base, route: { destination: 'o', mute_windows: [{ weekdays: ['funday'] }] } },
         want: /route\.mute_windows\.0\.weekdays\.0: must be a weekday/,
       },
     ],
@@ -267,11 +272,11 @@ describe('loadConfig', () => {
   it('refuses a time zone this runtime does not know', () => {
     const given = {
       ...base,
-      route: { receiver: 'o', mute_windows: [{ timezone: 'Europe/Berlinn' }] },
+      route: { destination: 'o', mute_windows: [{ timezone: 'Europe/Berlinn' }] },
     };
     expect(problems(given)).toMatch(/route\.mute_windows\.0\.timezone: must be an IANA time zone/);
     expect(
-      problems({ ...base, route: { receiver: 'o', mute_windows: [{ timezone: 'Asia/Kolkata' }] } }),
+      problems({ ...base, route: { destination: 'o', mute_windows: [{ timezone: 'Asia/Kolkata' }] } }),
     ).toBe('ok');
   });
 
@@ -288,5 +293,42 @@ describe('loadConfig', () => {
     const withSecret = problems(literal);
     expect(withSecret).toMatch(/destinations\.0: unknown key/);
     expect(withSecret).not.toContain('XXXXSECRETXXXX');
+  });
+
+  // "Receiver" is the server; Alertmanager's word for a route's target is refused, not ignored.
+  const RENAMED = 'renamed to destination (a route names the destination it delivers to)';
+  const OLD_YAML = `
+sources: [{ name: s, path: /h, scheme: none }]
+destinations: [{ name: team, type: stdout }, { name: oncall, type: stdout }]
+route:
+  receiver: team
+  routes:
+    - { matchers: { bound: lower }, receiver: oncall }
+`;
+
+  it('refuses a route that still says receiver, naming each one and the new word', () => {
+    const file = join(dir, 'old.yaml');
+    writeFileSync(file, OLD_YAML);
+    expect(() => loadConfig(file)).toThrow(`route.receiver: ${RENAMED}`);
+    expect(() => loadConfig(file)).toThrow(`route.routes.0.receiver: ${RENAMED}`);
+    expect(problems({ ...base, route: { destination: 'o', routes: [{ receiver: ['o'] }] } })).toContain(
+      `route.routes.0.receiver: ${RENAMED}`,
+    );
+  });
+
+  it('check fails on that configuration with the same message', async () => {
+    const file = join(dir, 'old-check.yaml');
+    writeFileSync(file, OLD_YAML);
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      expect(await runCli(['check', '--config', file])).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written.join('')).toContain(`route.routes.0.receiver: ${RENAMED}`);
   });
 });

@@ -42,7 +42,7 @@ function setup(script: (call: number) => DeliveryOutcome, secrets: string[] = []
       eventType: 'tracker.alert',
       known: true,
       body: JSON.stringify(exampleAlert()),
-      matches: [{ path: 'root', receivers: ['d'], repeatIntervalMs: 0, muted: false }],
+      matches: [{ path: 'root', destinations: ['d'], repeatIntervalMs: 0, muted: false }],
       repeatScope: null,
       resolves: null,
     });

@@ -6,31 +6,31 @@ import type { RouteNode } from '../../src/router/types.ts';
 import { exampleAlert, exampleResolved } from '../helpers/alerts.ts';
 
 const tree: RouteNode = {
-  receivers: ['default'],
+  destinations: ['default'],
   repeatIntervalMs: 1000,
   routes: [
-    { name: 'audit', receivers: ['audit'], continue: true },
+    { name: 'audit', destinations: ['audit'], continue: true },
     {
       name: 'acme',
       matchers: { trackerName: ['ACME *'] },
-      receivers: ['acme-slack'],
+      destinations: ['acme-slack'],
       routes: [
-        { name: 'pager', matchers: { signal: ['Poor'], bound: ['lower'] }, receivers: ['pagerduty'] },
+        { name: 'pager', matchers: { signal: ['Poor'], bound: ['lower'] }, destinations: ['pagerduty'] },
         { name: 'low', matchers: { score: { max: 3 } } },
       ],
     },
-    { name: 'space', matchers: { spaceId: ['spc_other'] }, receivers: ['space'] },
-    { name: 'upper', matchers: { bound: ['upper'] }, receivers: ['upper'], repeatIntervalMs: 0 },
+    { name: 'space', matchers: { spaceId: ['spc_other'] }, destinations: ['space'] },
+    { name: 'upper', matchers: { bound: ['upper'] }, destinations: ['upper'], repeatIntervalMs: 0 },
   ],
 };
 
 const names = (event: Parameters<typeof matchRouteTree>[1]) =>
-  matchRouteTree(tree, event).map((m) => `${m.path}>${m.receivers.join(',')}@${m.repeatIntervalMs}`);
+  matchRouteTree(tree, event).map((m) => `${m.path}>${m.destinations.join(',')}@${m.repeatIntervalMs}`);
 
 describe('route tree', () => {
   const cases: Array<[string, { given: Parameters<typeof matchRouteTree>[1]; want: string[] }]> = [
     [
-      'continue, then depth-first; a child inherits receivers',
+      'continue, then depth-first; a child inherits destinations',
       {
         given: exampleAlert({ score: 2 }),
         want: ['root/0:audit>audit@1000', 'root/1:acme/1:low>acme-slack@1000'],
@@ -66,14 +66,14 @@ describe('route tree', () => {
 
   it('matches the bound of a resolved event as none, and by event type', () => {
     const t: RouteNode = {
-      receivers: ['d'],
+      destinations: ['d'],
       routes: [
-        { matchers: { event: ['tracker.alert.resolved'], bound: ['none'] }, receivers: ['resolved'] },
-        { matchers: { bound: ['none'] }, receivers: ['never'] },
+        { matchers: { event: ['tracker.alert.resolved'], bound: ['none'] }, destinations: ['resolved'] },
+        { matchers: { bound: ['none'] }, destinations: ['never'] },
       ],
     };
-    expect(matchRouteTree(t, exampleResolved())[0]!.receivers).toEqual(['resolved']);
-    expect(matchRouteTree(t, exampleAlert())[0]!.receivers).toEqual(['d']);
+    expect(matchRouteTree(t, exampleResolved())[0]!.destinations).toEqual(['resolved']);
+    expect(matchRouteTree(t, exampleAlert())[0]!.destinations).toEqual(['d']);
   });
 
   it('marks muted windows (weekday ranges, times past midnight, time zones)', () => {
@@ -84,12 +84,12 @@ describe('route tree', () => {
     expect(isMuted([{ times: [{ start: '09:00', end: '17:00' }] }], saturday2330)).toBe(false);
     expect(isMuted([{ weekdays: ['sunday'], timezone: 'Europe/Berlin' }], saturday2330)).toBe(true);
     const t: RouteNode = {
-      receivers: ['d'],
+      destinations: ['d'],
       muteWindows: [{ weekdays: ['saturday'] }],
-      routes: [{ receivers: ['x'] }],
+      routes: [{ destinations: ['x'] }],
     };
     expect(matchRouteTree(t, exampleAlert(), saturday2330)[0]).toMatchObject({
-      receivers: ['x'],
+      destinations: ['x'],
       muted: true,
     });
   });
@@ -131,9 +131,16 @@ describe('createRouter', () => {
   it('sends unknown event types only to the catch-all', () => {
     const router = createRouter({ route: tree, catchAll: ['archive'] });
     expect(router.match({ type: 'tracker.other' })).toEqual([
-      { path: 'catch_all', receivers: ['archive'], repeatIntervalMs: 0, muted: false },
+      { path: 'catch_all', destinations: ['archive'], repeatIntervalMs: 0, muted: false },
     ]);
     expect(createRouter({ route: tree }).match({ type: 'tracker.other' })).toEqual([]);
-    expect(router.match(exampleAlert()).flatMap((m) => m.receivers)).not.toContain('archive');
+    expect(router.match(exampleAlert()).flatMap((m) => m.destinations)).not.toContain('archive');
+  });
+
+  it('refuses a tree built in code with the old receivers key instead of routing nowhere', () => {
+    const old = { destinations: ['d'], routes: [{ receivers: ['x'] }] } as unknown as RouteNode;
+    expect(() => createRouter({ route: old })).toThrow(
+      'route.routes.0.receivers: renamed to destinations (a route names the destinations it delivers to)',
+    );
   });
 });

@@ -16,7 +16,7 @@ function item(webhookId: string, overrides: Partial<IngestItem> = {}): IngestIte
     eventType: 'tracker.alert',
     known: true,
     body: '{"type":"tracker.alert"}',
-    matches: [{ path: 'root', receivers: ['a', 'b'], repeatIntervalMs: 0, muted: false }],
+    matches: [{ path: 'root', destinations: ['a', 'b'], repeatIntervalMs: 0, muted: false }],
     repeatScope: 'trk_1:lower',
     resolves: null,
     ...overrides,
@@ -40,7 +40,7 @@ describe('store', () => {
   it('claims under a lease, retries with the same key, dead-letters and replays', async () => {
     const store = openStore(join(dir, 'b.db'), { now });
     await store.ingest(
-      item('m1', { matches: [{ path: 'root', receivers: ['a'], repeatIntervalMs: 0, muted: false }] }),
+      item('m1', { matches: [{ path: 'root', destinations: ['a'], repeatIntervalMs: 0, muted: false }] }),
     );
     const [row] = store.claimDue(10, 5000);
     expect(row).toMatchObject({ destination: 'a', attempts: 0, webhookId: 'm1' });
@@ -78,7 +78,7 @@ describe('store', () => {
 
   it('suppresses repeats within the interval per route and scope; a resolve resets it; muted rows are kept as muted', async () => {
     const store = openStore(join(dir, 'd.db'), { now });
-    const m = [{ path: 'root/0', receivers: ['a'], repeatIntervalMs: 1000, muted: false }];
+    const m = [{ path: 'root/0', destinations: ['a'], repeatIntervalMs: 1000, muted: false }];
     expect((await store.ingest(item('r1', { matches: m }))).deliveries).toBe(1);
     expect((await store.ingest(item('r2', { matches: m }))).deliveries).toBe(0);
     expect((await store.ingest(item('r3', { matches: m, repeatScope: 'trk_1:upper' }))).deliveries).toBe(1);
@@ -89,7 +89,7 @@ describe('store', () => {
     clock += 1000;
     expect((await store.ingest(item('r6', { matches: m }))).deliveries).toBe(1);
     await store.ingest(
-      item('r7', { matches: [{ path: 'root', receivers: ['a'], repeatIntervalMs: 0, muted: true }] }),
+      item('r7', { matches: [{ path: 'root', destinations: ['a'], repeatIntervalMs: 0, muted: true }] }),
     );
     expect(store.counts()).toEqual({ pending: 4, suppressed: 1, muted: 1 });
     store.close();
