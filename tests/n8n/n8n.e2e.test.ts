@@ -211,7 +211,9 @@ describe('Tracker node in n8n 2.35.7', () => {
     const before = proxy.seen.length;
     const out = await n8n.execute('wfErrors0001');
     const bad = out['Bad Name']?.[0]?.json as { error: string };
-    expect(bad.error).toContain('Name: must have at most 50 characters');
+    expect(bad.error).toContain(
+      'Name: String should have at most 50 characters (field name, rule maxLength: 50)',
+    );
     const unknown = out['Unknown Tracker']?.[0]?.json as { error: string };
     expect(unknown.error).toMatch(/404.*Tracker not found/);
     const sent = proxy.seen.slice(before);

@@ -61,6 +61,7 @@ export {
   fileContentProblems,
   fileNameProblems,
   fileTooLargeProblem,
+  fileUploadProblems,
   imageDescriptionProblems,
   isImage,
   MEDIA_TYPES,

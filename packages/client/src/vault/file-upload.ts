@@ -1,12 +1,5 @@
 // vault.uploadFile: checks the file and its fields by the core's rules, then builds the multipart form.
-import {
-  extensionOf,
-  fileContentProblems,
-  fileNameProblems,
-  imageDescriptionProblems,
-  MEDIA_TYPES,
-  schemaProblems,
-} from '@trackerkit/core';
+import { extensionOf, fileContentProblems, fileUploadProblems, MEDIA_TYPES } from '@trackerkit/core';
 import { validationError } from '../errors.ts';
 import { throwIfAny } from '../validate/requests.ts';
 import { type FileInput, readFileInput } from './file-input.ts';
@@ -27,12 +20,10 @@ export async function buildFileForm(input: UploadFileInput): Promise<FormData> {
   if (typeof input.filename !== 'string' || input.filename.length === 0) {
     throw validationError('filename', 'required', 'filename is required (its extension decides the type)');
   }
-  throwIfAny(fileNameProblems(input.filename));
+  // Everything but the content first, so a bad name never costs reading a large stream.
+  const fields = { source_name: input.source_name, description: input.description };
+  throwIfAny(fileUploadProblems(input.filename, undefined, fields));
   const ext = extensionOf(input.filename)!;
-  // The fields against the document; `file: ''` stands in for the bytes, checked by content below.
-  const fields = { file: '', source_name: input.source_name, description: input.description };
-  throwIfAny(schemaProblems('VaultFileUpload', fields));
-  throwIfAny(imageDescriptionProblems(ext, input.description));
   const bytes = await readFileInput(input.file);
   throwIfAny(fileContentProblems(ext, bytes));
   const form = new FormData();

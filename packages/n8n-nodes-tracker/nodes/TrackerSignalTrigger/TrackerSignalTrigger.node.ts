@@ -6,13 +6,12 @@ import type {
   IPollFunctions,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
-import { SIGNALS } from '../shared/generated/limits';
+import { type Run, SIGNALS } from '../shared/generated/core';
 import { spaceLocator } from '../shared/locators';
 import { list } from '../shared/mapping';
 import { maxScoreFilter, minScoreFilter, optionsOf } from '../shared/properties';
 import { getTrackers, searchSpaces } from '../shared/search';
 import { getMany } from '../shared/transport';
-import type { Run, Tracker } from '../shared/types';
 import { advance, lookbackStart, NO_CURSOR, startingCursor, type TrackerCursor } from './cursor';
 
 interface StaticState {
@@ -85,13 +84,7 @@ export class TrackerSignalTrigger implements INodeType {
 
     let trackerIds = list(this.getNodeParameter('trackerIds', []));
     if (trackerIds.length === 0) {
-      const trackers = (await getMany.call(
-        this,
-        '/api/trackers',
-        { space_id: spaceId },
-        true,
-        0,
-      )) as Tracker[];
+      const trackers = await getMany(this, '/api/trackers', { qs: { space_id: spaceId } }, true, 0);
       trackerIds = trackers.map((tracker) => tracker.tracker_id);
     }
 
@@ -101,16 +94,17 @@ export class TrackerSignalTrigger implements INodeType {
     const emitted: Run[] = [];
     for (const trackerId of trackerIds) {
       const known = cursors[trackerId];
-      const qs: IDataObject = { status: 'completed' };
       const since = known ? lookbackStart(known) : undefined;
-      if (since) qs.start_date = since;
-      const runs = (await getMany.call(
+      const runs = await getMany(
         this,
-        `/api/trackers/${encodeURIComponent(trackerId)}/runs`,
-        qs,
+        '/api/trackers/{tracker_id}/runs',
+        {
+          params: { tracker_id: trackerId },
+          qs: { status: 'completed', ...(since ? { start_date: since } : {}) },
+        },
         true,
         0,
-      )) as Run[];
+      );
 
       if (manual) {
         // A manual test shows the newest matching run and leaves the cursor alone.

@@ -9,15 +9,34 @@ import type {
   IWebhookFunctions,
   IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
-import { SIGNALS } from '../shared/generated/limits';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { checkSigningSecret, verifyAlert } from '../shared/checks';
+import { ALERT_EVENT, ALERT_EVENT_TYPES, isAlertEventType, SIGNALS } from '../shared/generated/core';
 import { list } from '../shared/mapping';
 import { optionsOf } from '../shared/properties';
-import { decodeSecret, verifySignature } from './signature';
 
-const EVENTS = ['tracker.alert', 'tracker.alert.resolved'] as const;
+// The event names are the document's; only their labels are the node's.
+const EVENT_LABELS = new Map([
+  [ALERT_EVENT.fired, { name: 'Alert', description: "A run's score crossed an alert bound" }],
+  [
+    ALERT_EVENT.resolved,
+    {
+      name: 'Alert Resolved',
+      description: 'A score is back inside the alert bounds (sent by the emulator; optional)',
+    },
+  ],
+]);
 
-/** Whether an alert passes the node's filters; empty filters let everything through. */
+const CREDENTIAL_HELP =
+  'Fix the "Signing Secret" field of the Tracker Webhook Signing Secret API credential: paste the secret the Tracker service shows for the account webhook.';
+
+/** The credential's secret against the suite's one secret policy, as one line naming the field. */
+export function signingSecretError(secret: string): string | undefined {
+  const [problem] = checkSigningSecret(secret);
+  return problem ? `Signing Secret: ${problem.message} (rule ${problem.rule})` : undefined;
+}
+
+/** Whether an alert (an event of the document) passes the node's filters; empty filters let it through. */
 export function matchesFilters(
   payload: { type?: unknown; data?: Record<string, unknown> },
   filters: {
@@ -32,6 +51,7 @@ export function matchesFilters(
   const within = (allowed: string[], value: unknown) =>
     allowed.length === 0 || allowed.includes(String(value));
   return (
+    isAlertEventType(payload.type) &&
     within(filters.events, payload.type) &&
     within(filters.trackerIds, data.tracker_id) &&
     within(filters.spaceIds, data.space_id) &&
@@ -77,15 +97,11 @@ export class TrackerTrigger implements INodeType {
         displayName: 'Events',
         name: 'events',
         type: 'multiOptions',
-        options: [
-          { name: 'Alert', value: 'tracker.alert', description: "A run's score crossed an alert bound" },
-          {
-            name: 'Alert Resolved',
-            value: 'tracker.alert.resolved',
-            description: 'A score is back inside the alert bounds (sent by the emulator; optional)',
-          },
-        ],
-        default: [...EVENTS],
+        options: ALERT_EVENT_TYPES.map((value) => ({
+          value,
+          ...(EVENT_LABELS.get(value) ?? { name: value }),
+        })),
+        default: [...ALERT_EVENT_TYPES],
         description: 'Events that start the workflow; none selected means all',
       },
       {
@@ -158,12 +174,10 @@ export class TrackerTrigger implements INodeType {
         this: ICredentialTestFunctions,
         credential: ICredentialsDecrypted,
       ): Promise<INodeCredentialTestResult> {
-        try {
-          decodeSecret(String(credential.data?.secret ?? ''));
-          return { status: 'OK', message: 'The signing secret is well formed' };
-        } catch (error) {
-          return { status: 'Error', message: (error as Error).message };
-        }
+        const error = signingSecretError(String(credential.data?.secret ?? ''));
+        return error
+          ? { status: 'Error', message: error }
+          : { status: 'OK', message: 'The signing secret is well formed' };
       },
     },
   };
@@ -186,23 +200,27 @@ export class TrackerTrigger implements INodeType {
 
   async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
     const request = this.getRequestObject();
-    const headers = this.getHeaderData() as IDataObject;
     const credentials = await this.getCredentials<{ secret: string }>('trackerWebhookSecretApi');
     const options = this.getNodeParameter('options', {}) as IDataObject;
     const rawBody: Buffer = request.rawBody ?? Buffer.from(JSON.stringify(request.body ?? {}));
 
-    const verdict = verifySignature({
+    // A secret outside the policy is the workflow's fault, not the sender's: fail loudly, naming the field.
+    const secretError = signingSecretError(credentials.secret);
+    if (secretError) {
+      throw new NodeOperationError(this.getNode(), secretError, { description: CREDENTIAL_HELP });
+    }
+    const verdict = verifyAlert({
       secret: credentials.secret,
-      id: headers['webhook-id'] as string | undefined,
-      timestamp: headers['webhook-timestamp'] as string | undefined,
-      signature: headers['webhook-signature'] as string | undefined,
+      headers: this.getHeaderData() as Record<string, string | string[] | undefined>,
       rawBody,
-      nowSeconds: Math.floor(Date.now() / 1000),
+      nowMs: Date.now(),
       toleranceSeconds: Number(options.toleranceSeconds ?? 300),
     });
     const response = this.getResponseObject();
     if (!verdict.ok) {
-      response.status(401).json({ error: 'invalid signature', reason: verdict.reason });
+      response
+        .status(401)
+        .json({ error: 'invalid signature', reason: verdict.reason, message: verdict.message });
       return { noWebhookResponse: true };
     }
 
@@ -230,7 +248,7 @@ export class TrackerTrigger implements INodeType {
       workflowData: [
         this.helpers.returnJsonArray({
           ...(payload as IDataObject),
-          webhook_id: headers['webhook-id'] as string,
+          webhook_id: verdict.id,
         }),
       ],
     };

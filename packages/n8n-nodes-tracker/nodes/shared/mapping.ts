@@ -1,18 +1,18 @@
-// Node parameters → request bodies and queries, validated against the document's limits before any
-// request. Pure functions; they throw ParamError naming the field and the rule.
-import type { IDataObject } from 'n8n-workflow';
+// Node parameters → request bodies and queries. Only their shape is made here: lists split, numbers
+// read from text (expressions give text), instants written in UTC. Whether a value is allowed is the
+// core's answer (checks.ts), never this file's; it throws ParamError only for parameter combinations
+// the node itself cannot send.
 import {
-  CONTENT_TYPES,
   LIMITS,
-  NOTIFICATION_STATUSES,
-  REASONING_MODES,
-  RUN_MODES,
-  RUN_STATUSES,
-  SIGNAL_LEVELS,
-  SIGNALS,
-} from './generated/limits';
+  type ListRunsQuery,
+  type NotificationConfig,
+  type Schedule,
+  type TrackerCreate,
+  type TrackerUpdate,
+  toUtc,
+  type VaultRecentQuery,
+} from './generated/core';
 import { ParamError } from './param-error';
-import type { NotificationConfigBody, Schedule, TrackerCreateBody, TrackerUpdateBody } from './types';
 
 export interface NotificationParams {
   signalLevel?: string;
@@ -66,185 +66,88 @@ export interface TrackerUpdateParams {
 
 const isSet = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
 
-export function text(field: string, value: unknown, min: number, max?: number): string {
-  if (typeof value !== 'string') throw new ParamError(field, 'must be text');
-  const length = [...value].length;
-  if (length < min) throw new ParamError(field, `must have at least ${min} character${min === 1 ? '' : 's'}`);
-  if (max !== undefined && length > max) throw new ParamError(field, `must have at most ${max} characters`);
-  return value;
-}
-
-export function integer(field: string, value: unknown, min: number, max?: number): number {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number))
-    throw new ParamError(field, 'must be a whole number');
-  if (number < min || (max !== undefined && number > max)) {
-    throw new ParamError(
-      field,
-      max === undefined ? `must be at least ${min}` : `must be between ${min} and ${max}`,
-    );
-  }
-  return number;
-}
-
-export function oneOf<T extends string>(field: string, value: unknown, allowed: readonly T[]): T {
-  if (!allowed.includes(value as T)) throw new ParamError(field, `must be one of ${allowed.join(', ')}`);
-  return value as T;
-}
-
 /** A list given as an array or as comma-separated text (what expressions and AI tools tend to send). */
 export function list(value: unknown): string[] {
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
   return items.map((item) => String(item).trim()).filter((item) => item.length > 0);
 }
 
-function dateTime(field: string, value: unknown): string {
-  const parsed = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(parsed)) throw new ParamError(field, 'must be an ISO 8601 date and time');
-  return new Date(parsed).toISOString();
+/** A number given as text becomes a number; anything else is left for the core to judge. */
+function numeric<T>(value: unknown): T {
+  const text = typeof value === 'string' ? value.trim() : '';
+  return (text !== '' && Number.isFinite(Number(text)) ? Number(text) : value) as T;
 }
 
-const skillPattern = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
-
-function skills(value: unknown): string[] {
-  const ids = list(value);
-  for (const id of ids) {
-    if (!skillPattern.test(id)) throw new ParamError('Skills', `"${id}" is not a snake_case skill ID`);
-  }
-  return ids;
+/** An instant in any form Date.parse reads, written in UTC; unreadable text is left for the core. */
+function instant(value: unknown): string {
+  return (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? toUtc(value) : value) as string;
 }
 
-function linkedTrackers(value: unknown): string[] {
-  const ids = list(value);
-  if (ids.length > LIMITS.linkedTrackersMax) {
-    throw new ParamError('Linked Trackers', `at most ${LIMITS.linkedTrackersMax} trackers`);
-  }
-  return ids;
-}
-
+/** A schedule from its parameters; values not set are left out, so the core names them. */
 export function buildSchedule(params: ScheduleParams): Schedule {
-  const schedule: Schedule = {
-    start_time: dateTime('Schedule Start Time', params.startTime),
-    interval_minutes: integer(
-      'Schedule Interval (Minutes)',
-      params.intervalMinutes,
-      LIMITS.intervalMinutesMin,
-      LIMITS.intervalMinutesMax,
-    ),
-    end_time: isSet(params.endTime) ? dateTime('Schedule End Time', params.endTime) : null,
-  };
-  if (schedule.end_time && Date.parse(schedule.end_time) <= Date.parse(schedule.start_time)) {
-    throw new ParamError('Schedule End Time', 'must be after the start time');
-  }
+  const schedule = { end_time: isSet(params.endTime) ? instant(params.endTime) : null } as Schedule;
+  if (isSet(params.startTime)) schedule.start_time = instant(params.startTime);
+  if (isSet(params.intervalMinutes)) schedule.interval_minutes = numeric(params.intervalMinutes);
   return schedule;
 }
-
-const score = (field: string, value: unknown) => integer(field, value, LIMITS.scoreMin, LIMITS.scoreMax);
 
 /** notification_config from the node's collection; undefined when nothing was set. */
 export function buildNotification(
   params: NotificationParams | undefined,
-): NotificationConfigBody | undefined {
+): Partial<NotificationConfig> | undefined {
   if (!params) return undefined;
-  const config: NotificationConfigBody = {};
+  const config: Partial<NotificationConfig> = {};
   if (isSet(params.signalLevel))
-    config.signal_level = oneOf('Signal Level', params.signalLevel, SIGNAL_LEVELS);
+    config.signal_level = params.signalLevel as NotificationConfig['signal_level'];
   if (params.emailEnabled !== undefined) config.email_enabled = Boolean(params.emailEnabled);
   if (params.webhookEnabled !== undefined) config.webhook_enabled = Boolean(params.webhookEnabled);
   if (params.notifyBelow !== undefined) config.notify_below = Boolean(params.notifyBelow);
-  if (isSet(params.lowerThreshold)) config.lower_threshold = score('Lower Threshold', params.lowerThreshold);
+  if (isSet(params.lowerThreshold)) config.lower_threshold = numeric(params.lowerThreshold);
   if (params.notifyAbove !== undefined) config.notify_above = Boolean(params.notifyAbove);
-  if (isSet(params.upperThreshold)) config.upper_threshold = score('Upper Threshold', params.upperThreshold);
-  if (isSet(params.scoreThreshold))
-    config.score_threshold = score('Score Threshold (Legacy)', params.scoreThreshold);
+  if (isSet(params.upperThreshold)) config.upper_threshold = numeric(params.upperThreshold);
+  if (isSet(params.scoreThreshold)) config.score_threshold = numeric(params.scoreThreshold);
   if (isSet(params.thresholdDirection)) {
-    config.threshold_direction = oneOf('Threshold Direction (Legacy)', params.thresholdDirection, [
-      'below',
-      'above',
-    ] as const);
+    config.threshold_direction = params.thresholdDirection as NotificationConfig['threshold_direction'];
   }
-  if (Object.keys(config).length === 0) return undefined;
-
-  if (config.notify_below && config.lower_threshold === undefined) {
-    throw new ParamError('Lower Threshold', 'is required when Notify Below is on');
-  }
-  if (config.notify_above && config.upper_threshold === undefined) {
-    throw new ParamError('Upper Threshold', 'is required when Notify Above is on');
-  }
-  if (
-    config.notify_below &&
-    config.notify_above &&
-    (config.lower_threshold as number) > (config.upper_threshold as number)
-  ) {
-    throw new ParamError('Lower Threshold', 'must not exceed the upper threshold when both bounds are on');
-  }
-  const hasV03 = ['notify_below', 'notify_above', 'lower_threshold', 'upper_threshold'].some(
-    (key) => key in config,
-  );
-  if (
-    hasV03 &&
-    (config.email_enabled || config.webhook_enabled) &&
-    !config.notify_below &&
-    !config.notify_above
-  ) {
-    throw new ParamError(
-      'Notify Below',
-      'or Notify Above must be on when e-mail or webhook alerts use thresholds',
-    );
-  }
-  if ((config.score_threshold === undefined) !== (config.threshold_direction === undefined)) {
-    throw new ParamError('Score Threshold (Legacy)', 'and Threshold Direction (Legacy) go together');
-  }
-  return config;
+  return Object.keys(config).length > 0 ? config : undefined;
 }
 
-const vaultTtlDays = (value: unknown): number =>
-  integer('Vault TTL (Days)', value, LIMITS.vaultTtlDaysMin, LIMITS.vaultTtlDaysMax);
-
-export function buildTrackerCreate(params: TrackerCreateParams): TrackerCreateBody {
-  const runMode = oneOf('Run Mode', params.runMode, RUN_MODES);
-  const body: TrackerCreateBody = {
-    name: text('Name', params.name, 1, LIMITS.trackerNameMax),
-    description: text('Description', params.description, 1, LIMITS.trackerDescriptionMax),
-    run_mode: runMode,
+export function buildTrackerCreate(params: TrackerCreateParams): TrackerCreate {
+  const body = {
+    name: params.name,
+    description: params.description,
+    run_mode: params.runMode,
     agent_config: {
-      instruction: text('Instruction', params.instruction, 1, LIMITS.instructionMax),
-      score_meaning: text('Score Meaning', params.scoreMeaning, 1),
-      skills: skills(params.skills),
+      instruction: params.instruction,
+      score_meaning: params.scoreMeaning,
+      skills: list(params.skills),
     },
-  };
+  } as TrackerCreate;
   if (isSet(params.reasoningMode)) {
-    body.agent_config.reasoning_mode = oneOf('Reasoning Mode', params.reasoningMode, REASONING_MODES);
+    body.agent_config.reasoning_mode =
+      params.reasoningMode as TrackerCreate['agent_config']['reasoning_mode'];
   }
-  const linked = linkedTrackers(params.linkedTrackers);
+  const linked = list(params.linkedTrackers);
   if (linked.length > 0) body.agent_config.linked_trackers = linked;
-  if (runMode === 'scheduled') {
-    body.schedule = buildSchedule(params.schedule ?? {});
-  }
-  if (isSet(params.vaultTtlDays)) {
-    body.vault_ttl_days = vaultTtlDays(params.vaultTtlDays);
-  }
+  if (params.runMode === 'scheduled') body.schedule = buildSchedule(params.schedule ?? {});
+  if (isSet(params.vaultTtlDays)) body.vault_ttl_days = numeric(params.vaultTtlDays);
   const notification = buildNotification(params.notification);
-  if (notification) body.notification_config = notification;
+  if (notification) body.notification_config = notification as NotificationConfig;
   return body;
 }
 
-export function buildTrackerUpdate(params: TrackerUpdateParams): TrackerUpdateBody {
-  const body: TrackerUpdateBody = {};
-  if (isSet(params.name)) body.name = text('Name', params.name, 1, LIMITS.trackerNameMax);
-  if (isSet(params.description)) {
-    body.description = text('Description', params.description, 1, LIMITS.trackerDescriptionMax);
-  }
-  if (isSet(params.runMode)) body.run_mode = oneOf('Run Mode', params.runMode, RUN_MODES);
+export function buildTrackerUpdate(params: TrackerUpdateParams): TrackerUpdate {
+  const body: TrackerUpdate = {};
+  if (isSet(params.name)) body.name = params.name;
+  if (isSet(params.description)) body.description = params.description;
+  if (isSet(params.runMode)) body.run_mode = params.runMode as TrackerUpdate['run_mode'];
 
-  const agent: NonNullable<TrackerUpdateBody['agent_config']> = {};
-  if (isSet(params.instruction))
-    agent.instruction = text('Instruction', params.instruction, 1, LIMITS.instructionMax);
-  if (isSet(params.scoreMeaning)) agent.score_meaning = text('Score Meaning', params.scoreMeaning, 1);
-  if (params.skills !== undefined) agent.skills = skills(params.skills);
-  if (isSet(params.reasoningMode))
-    agent.reasoning_mode = oneOf('Reasoning Mode', params.reasoningMode, REASONING_MODES);
-  if (params.linkedTrackers !== undefined) agent.linked_trackers = linkedTrackers(params.linkedTrackers);
+  const agent: NonNullable<TrackerUpdate['agent_config']> = {};
+  if (isSet(params.instruction)) agent.instruction = params.instruction;
+  if (isSet(params.scoreMeaning)) agent.score_meaning = params.scoreMeaning;
+  if (params.skills !== undefined) agent.skills = list(params.skills);
+  if (isSet(params.reasoningMode)) agent.reasoning_mode = params.reasoningMode as typeof agent.reasoning_mode;
+  if (params.linkedTrackers !== undefined) agent.linked_trackers = list(params.linkedTrackers);
   if (Object.keys(agent).length > 0) body.agent_config = agent;
 
   const settingSchedule = isSet(params.scheduleStartTime) || isSet(params.scheduleIntervalMinutes);
@@ -263,13 +166,9 @@ export function buildTrackerUpdate(params: TrackerUpdateParams): TrackerUpdateBo
     throw new ParamError('Clear Vault TTL', 'cannot be combined with Vault TTL (Days)');
   }
   if (params.clearVaultTtl) body.vault_ttl_days = null;
-  if (isSet(params.vaultTtlDays)) {
-    body.vault_ttl_days = vaultTtlDays(params.vaultTtlDays);
-  }
+  if (isSet(params.vaultTtlDays)) body.vault_ttl_days = numeric(params.vaultTtlDays);
   const notification = buildNotification(params.notification);
-  if (notification) body.notification_config = notification;
-  if (Object.keys(body).length === 0)
-    throw new ParamError('Update Fields', 'set at least one field to change');
+  if (notification) body.notification_config = notification as NotificationConfig;
   return body;
 }
 
@@ -283,32 +182,17 @@ export interface RunFilterParams {
   maxScore?: number;
 }
 
-export function buildRunFilters(params: RunFilterParams): IDataObject {
-  const qs: IDataObject = {};
-  if (isSet(params.status)) qs.status = oneOf('Status', params.status, RUN_STATUSES);
-  if (isSet(params.signal)) qs.signal = oneOf('Signal', params.signal, SIGNALS);
-  if (isSet(params.notificationStatus)) {
-    qs.notification_status = oneOf('Notification Status', params.notificationStatus, NOTIFICATION_STATUSES);
-  }
-  if (isSet(params.startDate)) qs.start_date = dateTime('Start Date', params.startDate);
-  if (isSet(params.endDate)) qs.end_date = dateTime('End Date', params.endDate);
-  if (isSet(params.minScore)) qs.min_score = score('Min Score', params.minScore);
-  if (isSet(params.maxScore)) qs.max_score = score('Max Score', params.maxScore);
-  if (
-    qs.min_score !== undefined &&
-    qs.max_score !== undefined &&
-    (qs.min_score as number) > (qs.max_score as number)
-  ) {
-    throw new ParamError('Min Score', 'must not exceed Max Score');
-  }
-  if (
-    qs.start_date &&
-    qs.end_date &&
-    Date.parse(qs.start_date as string) > Date.parse(qs.end_date as string)
-  ) {
-    throw new ParamError('Start Date', 'must not be after End Date');
-  }
-  return qs;
+/** Run › Get Many filters as the listRuns query. */
+export function buildRunFilters(params: RunFilterParams): ListRunsQuery {
+  const qs: Record<string, unknown> = {};
+  if (isSet(params.status)) qs.status = params.status;
+  if (isSet(params.signal)) qs.signal = params.signal;
+  if (isSet(params.notificationStatus)) qs.notification_status = params.notificationStatus;
+  if (isSet(params.startDate)) qs.start_date = instant(params.startDate);
+  if (isSet(params.endDate)) qs.end_date = instant(params.endDate);
+  if (isSet(params.minScore)) qs.min_score = numeric(params.minScore);
+  if (isSet(params.maxScore)) qs.max_score = numeric(params.maxScore);
+  return qs as ListRunsQuery;
 }
 
 export interface RecentParams {
@@ -317,12 +201,11 @@ export interface RecentParams {
   sinceHours?: number;
 }
 
-export function buildRecentQuery(params: RecentParams): IDataObject {
-  const qs: IDataObject = {
-    limit: integer('Limit', params.limit ?? LIMITS.recentLimitDefault, 1, LIMITS.recentLimitMax),
-  };
-  const types = list(params.contentTypes).map((type) => oneOf('Content Types', type, CONTENT_TYPES));
+/** Vault › Get Recent as the getVaultRecent query (content types joined, as the document asks). */
+export function buildRecentQuery(params: RecentParams): VaultRecentQuery {
+  const qs: Record<string, unknown> = { limit: numeric(params.limit ?? LIMITS.recentLimitDefault) };
+  const types = list(params.contentTypes);
   if (types.length > 0) qs.content_types = types.join(',');
-  if (isSet(params.sinceHours)) qs.since_hours = integer('Since (Hours)', params.sinceHours, 1);
-  return qs;
+  if (isSet(params.sinceHours)) qs.since_hours = numeric(params.sinceHours);
+  return qs as VaultRecentQuery;
 }

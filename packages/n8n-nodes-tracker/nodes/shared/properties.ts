@@ -1,6 +1,6 @@
 // Parameter pieces shared by several operations and nodes.
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { LIMITS } from './generated/limits';
+import { LIMITS } from './generated/core';
 
 /** Options named after their values, capitalised: `manual` → Manual. */
 export const optionsOf = (values: readonly string[]): INodePropertyOptions[] =>

@@ -5,15 +5,13 @@ import type {
   INodeListSearchResult,
   INodePropertyOptions,
 } from 'n8n-workflow';
-import { LIMITS } from './generated/limits';
+import { LIMITS, type Tracker } from './generated/core';
 import { getMany } from './transport';
-import type { Space, Tracker } from './types';
 
 const matches = (filter: string | undefined, ...texts: string[]) =>
   !filter || texts.some((text) => text.toLowerCase().includes(filter.toLowerCase()));
 
-const allSpaces = async (context: ILoadOptionsFunctions) =>
-  (await getMany.call(context, '/api/spaces', {}, true, 0)) as Space[];
+const allSpaces = (context: ILoadOptionsFunctions) => getMany(context, '/api/spaces', {}, true, 0);
 
 const trackerOption = (tracker: Tracker) => ({
   name: tracker.name,
@@ -45,9 +43,7 @@ async function trackersOf(context: ILoadOptionsFunctions, spaceId?: string): Pro
   const spaceIds = spaceId ? [spaceId] : (await allSpaces(context)).map((space) => space.space_id);
   const trackers: Tracker[] = [];
   for (const id of spaceIds) {
-    trackers.push(
-      ...((await getMany.call(context, '/api/trackers', { space_id: id }, true, 0)) as Tracker[]),
-    );
+    trackers.push(...(await getMany(context, '/api/trackers', { qs: { space_id: id } }, true, 0)));
   }
   return trackers;
 }

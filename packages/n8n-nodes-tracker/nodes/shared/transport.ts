@@ -1,8 +1,11 @@
+// The one place the node talks HTTP. Each request is a path template of the document with its
+// method, so its query, body and result are the document's types. n8n's authenticated request
+// helper is the attempt; the core decides whether and when to resend (sendWithRetries, with n8n's
+// sleep); the service's errors become NodeApiErrors.
 import type {
   IDataObject,
   IExecuteFunctions,
   IHookFunctions,
-  IHttpRequestMethods,
   IHttpRequestOptions,
   ILoadOptionsFunctions,
   IN8nHttpFullResponse,
@@ -10,22 +13,55 @@ import type {
   JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
-import { LIMITS } from './generated/limits';
-import { retryAfterMs } from './retry-after';
-import type { Page } from './types';
+import { RETRY_POLICY } from './checks';
+import {
+  type Attempted,
+  type Outcome,
+  type Pagination,
+  paginate,
+  type paths,
+  sendWithRetries,
+} from './generated/core';
 
 export type TrackerContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions;
 
-export interface RequestOptions {
-  qs?: IDataObject;
-  body?: IDataObject | Buffer;
+type Lower = 'get' | 'post' | 'patch' | 'delete';
+export type Method = Uppercase<Lower>;
+type Path = keyof paths;
+
+/** The methods the document defines for a path. */
+export type MethodsOf<P extends Path> = {
+  [K in Lower]: paths[P][K] extends undefined ? never : Uppercase<K>;
+}[Lower];
+type Operation<P extends Path, M extends Method> = NonNullable<paths[P][Lowercase<M>]>;
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+
+/** The operation's success body. */
+export type ResultOf<P extends Path, M extends Method> =
+  Operation<P, M> extends { responses: infer R } ? JsonOf<R[Extract<keyof R, 200 | 201 | 202>]> : never;
+export type QueryOf<P extends Path, M extends Method> =
+  Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+export type ParamsOf<P extends Path, M extends Method> =
+  Operation<P, M> extends { parameters: { path: infer X } } ? X : never;
+export type BodyOf<P extends Path, M extends Method> =
+  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+
+export interface RequestOptions<P extends Path, M extends Method> {
+  /** Values of the path template's `{names}`; each is URL-encoded. */
+  params?: ParamsOf<P, M>;
+  qs?: QueryOf<P, M>;
+  /** A JSON body, or bytes sent as they are (a multipart form, an upload planned by the core). */
+  body?: BodyOf<P, M> | Buffer;
   headers?: IDataObject;
   itemIndex?: number;
-  /** 429 answers retried after Retry-After before giving up. */
-  rateLimitRetries?: number;
+  /** Resends after the first attempt, where the core allows one. */
+  retries?: number;
 }
 
 const CREDENTIAL = 'trackerApi';
+
+/** Uploads are rate limited (LIMITS.uploadsPerWindow): they wait out more 429s than other requests. */
+export const UPLOAD_RETRIES = 5;
 
 /** The service's `detail` as one line: a string, or FastAPI's list of `{loc, msg}` issues. */
 export function describeDetail(body: unknown): string | undefined {
@@ -42,52 +78,10 @@ export function describeDetail(body: unknown): string | undefined {
   return undefined;
 }
 
-export async function trackerRequest<T>(
-  this: TrackerContext,
-  method: IHttpRequestMethods,
-  path: string,
-  options: RequestOptions = {},
-): Promise<T> {
-  const credentials = await this.getCredentials<{ baseUrl: string }>(CREDENTIAL);
-  const baseUrl = String(credentials.baseUrl).replace(/\/+$/, '');
-  const request: IHttpRequestOptions = {
-    method,
-    url: `${baseUrl}${path}`,
-    qs: options.qs,
-    headers: options.headers,
-    body: options.body,
-    json: !(options.body instanceof Buffer),
-    returnFullResponse: true,
-    ignoreHttpStatusErrors: true,
-  };
-  const retries = options.rateLimitRetries ?? 3;
-  for (let attempt = 0; ; attempt++) {
-    const response = (await this.helpers.httpRequestWithAuthentication.call(
-      this,
-      CREDENTIAL,
-      request,
-    )) as IN8nHttpFullResponse;
-    const status = response.statusCode;
-    if (status === 429 && attempt < retries) {
-      await sleep(retryAfterMs(response.headers?.['retry-after'], attempt, Date.now()));
-      continue;
-    }
-    if (status >= 400) {
-      const body = parseBody(response.body);
-      const detail = describeDetail(body) ?? `HTTP ${status}`;
-      throw new NodeApiError(
-        this.getNode(),
-        (body && typeof body === 'object' ? body : { detail }) as JsonObject,
-        {
-          httpCode: String(status),
-          message: `Tracker service answered ${status}: ${detail}`,
-          description: `${method} ${path}`,
-          itemIndex: options.itemIndex,
-        },
-      );
-    }
-    return parseBody(response.body) as T;
-  }
+export function expandPath(template: string, params: object = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(String((params as Record<string, unknown>)[name] ?? '')),
+  );
 }
 
 function parseBody(body: unknown): unknown {
@@ -102,24 +96,124 @@ function parseBody(body: unknown): unknown {
   return body;
 }
 
-/** Get Many: every page with Return All, otherwise just enough pages for the limit. */
-export async function getMany<T>(
-  this: TrackerContext,
-  path: string,
-  qs: IDataObject,
+function errorCode(error: unknown): string | undefined {
+  for (let at = error, depth = 0; at && typeof at === 'object' && depth < 5; depth++) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const TIMEOUTS = new Set(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT']);
+const NETWORK = new Set(['ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** What a thrown request error tells the core; undefined for errors that are not the network's. */
+function outcomeOfThrown(error: unknown): Outcome | undefined {
+  const code = errorCode(error);
+  if (code === 'ECONNREFUSED') return { kind: 'refused' };
+  if (code && TIMEOUTS.has(code)) return { kind: 'timeout' };
+  if (code && NETWORK.has(code)) return { kind: 'network' };
+  return undefined;
+}
+
+const header = (headers: IDataObject | undefined, name: string): string | undefined => {
+  const value = headers?.[name];
+  return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
+};
+
+/** One request; the context comes first (not as `this`) so TypeScript keeps the path's types. */
+export async function trackerRequest<P extends Path, M extends MethodsOf<P>>(
+  context: TrackerContext,
+  method: M,
+  template: P,
+  options: RequestOptions<P, M>,
+): Promise<ResultOf<P, M>> {
+  const credentials = await context.getCredentials<{ baseUrl: string }>(CREDENTIAL);
+  const baseUrl = String(credentials.baseUrl).replace(/\/+$/, '');
+  const path = expandPath(template, options.params ?? {});
+  const request: IHttpRequestOptions = {
+    method,
+    url: `${baseUrl}${path}`,
+    qs: options.qs as IDataObject | undefined,
+    headers: options.headers,
+    body: options.body as IDataObject | Buffer | undefined,
+    json: !(options.body instanceof Buffer),
+    returnFullResponse: true,
+    ignoreHttpStatusErrors: true,
+  };
+
+  const attempt = async (): Promise<Attempted<unknown>> => {
+    let response: IN8nHttpFullResponse;
+    try {
+      response = (await context.helpers.httpRequestWithAuthentication.call(
+        context,
+        CREDENTIAL,
+        request,
+      )) as IN8nHttpFullResponse;
+    } catch (error) {
+      const outcome = outcomeOfThrown(error);
+      // n8n's helper throws NodeApiErrors; the constructor hands one back unchanged.
+      if (!outcome)
+        throw new NodeApiError(context.getNode(), error as JsonObject, { itemIndex: options.itemIndex });
+      return { outcome, error };
+    }
+    const status = response.statusCode;
+    const body = parseBody(response.body);
+    if (status < 400) return { value: body };
+    const detail = describeDetail(body) ?? `HTTP ${status}`;
+    const error = new NodeApiError(
+      context.getNode(),
+      (body && typeof body === 'object' ? body : { detail }) as JsonObject,
+      {
+        httpCode: String(status),
+        message: `Tracker service answered ${status}: ${detail}`,
+        description: `${method} ${path}`,
+        itemIndex: options.itemIndex,
+      },
+    );
+    return {
+      outcome: { kind: 'status', status, retryAfter: header(response.headers, 'retry-after') },
+      error,
+    };
+  };
+
+  const policy = { ...RETRY_POLICY, retries: options.retries ?? RETRY_POLICY.retries };
+  return (await sendWithRetries(method, attempt, policy, {
+    sleep,
+    now: Date.now,
+    random: Math.random,
+  })) as ResultOf<P, M>;
+}
+
+/** The paths whose GET answers one page of a list. */
+export type ListPath = {
+  [P in Path]: 'GET' extends MethodsOf<P>
+    ? ResultOf<P, 'GET'> extends { data: unknown[]; pagination: Pagination }
+      ? P
+      : never
+    : never;
+}[Path];
+type ItemOf<P extends ListPath> = ResultOf<P, 'GET'> extends { data: Array<infer T> } ? T : never;
+
+/** Get Many: every page with Return All, otherwise just enough pages for the limit (the core's paging). */
+export async function getMany<P extends ListPath>(
+  context: TrackerContext,
+  path: P,
+  request: { params?: ParamsOf<P, 'GET'>; qs?: QueryOf<P, 'GET'>; itemIndex?: number },
   returnAll: boolean,
   limit: number,
-  itemIndex?: number,
-): Promise<T[]> {
-  const pageSize = returnAll ? LIMITS.pageSizeMax : Math.min(Math.max(1, limit), LIMITS.pageSizeMax);
-  const items: T[] = [];
-  for (let page = 1; ; page++) {
-    const result = (await trackerRequest.call(this, 'GET', path, {
-      qs: { ...qs, page, page_size: pageSize },
-      itemIndex,
-    })) as Page<T>;
-    items.push(...result.data);
-    if (!returnAll && items.length >= limit) return items.slice(0, limit);
-    if (result.data.length === 0 || page >= result.pagination.total_pages) return items;
-  }
+): Promise<Array<ItemOf<P>>> {
+  // Every ListPath has a GET; TypeScript cannot see that through the generic P.
+  const get = 'GET' as MethodsOf<P>;
+  const fetchPage = async (qs: QueryOf<P, 'GET'>) =>
+    (await trackerRequest(context, get, path, {
+      params: request.params,
+      qs,
+      itemIndex: request.itemIndex,
+    } as RequestOptions<P, MethodsOf<P>>)) as { data: Array<ItemOf<P>>; pagination: Pagination };
+  const items: Array<ItemOf<P>> = [];
+  const query = (request.qs ?? {}) as QueryOf<P, 'GET'> & { page?: number; page_size?: number };
+  for await (const item of paginate(query, fetchPage, returnAll ? undefined : limit)) items.push(item);
+  return items;
 }

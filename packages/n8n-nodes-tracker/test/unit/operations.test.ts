@@ -1,6 +1,6 @@
-import { openapiDocument } from '@trackerkit/client';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
+import { openapiDocument } from '../../nodes/shared/generated/core';
 import * as run from '../../nodes/Tracker/actions/run';
 import * as space from '../../nodes/Tracker/actions/space';
 import * as tracker from '../../nodes/Tracker/actions/tracker';

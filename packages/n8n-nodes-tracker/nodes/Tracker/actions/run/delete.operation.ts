@@ -10,8 +10,10 @@ export const description: INodeProperties[] = [trackerLocator(here), idField('Ru
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
   const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
   const runId = idParameter(this, 'runId', i, 'Run ID');
-  const result = await trackerRequest.call(this, 'DELETE', `/api/trackers/${trackerId}/runs/${runId}`, {
+  const result = await trackerRequest(this, 'DELETE', '/api/trackers/{tracker_id}/runs/{run_id}', {
+    params: { tracker_id: trackerId, run_id: runId },
     itemIndex: i,
   });
+  // `errors` is untyped in the document's envelope.
   return [{ json: result as IDataObject, pairedItem: { item: i } }];
 }

@@ -2,7 +2,6 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { idField, show, trackerLocator } from '../../../shared/locators';
 import { idParameter } from '../../../shared/node-errors';
 import { trackerRequest } from '../../../shared/transport';
-import type { Run } from '../../../shared/types';
 
 const here = show('run', ['get']);
 
@@ -11,8 +10,9 @@ export const description: INodeProperties[] = [trackerLocator(here), idField('Ru
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
   const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
   const runId = idParameter(this, 'runId', i, 'Run ID');
-  const run = await trackerRequest.call(this, 'GET', `/api/trackers/${trackerId}/runs/${runId}`, {
+  const run = await trackerRequest(this, 'GET', '/api/trackers/{tracker_id}/runs/{run_id}', {
+    params: { tracker_id: trackerId, run_id: runId },
     itemIndex: i,
   });
-  return [{ json: run as Run, pairedItem: { item: i } }];
+  return [{ json: run, pairedItem: { item: i } }];
 }

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NOTIFICATION_STATUSES, RUN_STATUSES, SIGNALS } from '../../../shared/generated/limits';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { checkRunFilters } from '../../../shared/checks';
+import { NOTIFICATION_STATUSES, RUN_STATUSES, SIGNALS } from '../../../shared/generated/core';
 import { returnAllAndLimit } from '../../../shared/get-many';
 import { show, trackerLocator } from '../../../shared/locators';
 import { buildRunFilters, type RunFilterParams } from '../../../shared/mapping';
-import { idParameter, mapParams } from '../../../shared/node-errors';
+import { idParameter, throwIfProblems } from '../../../shared/node-errors';
 import { maxScoreFilter, minScoreFilter, optionsOf } from '../../../shared/properties';
 import { getMany } from '../../../shared/transport';
 
@@ -66,7 +67,14 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
   const returnAll = this.getNodeParameter('returnAll', i) as boolean;
   const limit = returnAll ? 0 : (this.getNodeParameter('limit', i) as number);
   const filters = this.getNodeParameter('filters', i, {}) as RunFilterParams;
-  const qs = mapParams(this, i, () => buildRunFilters(filters));
-  const runs = await getMany.call(this, `/api/trackers/${trackerId}/runs`, qs, returnAll, limit, i);
-  return (runs as IDataObject[]).map((json) => ({ json, pairedItem: { item: i } }));
+  const qs = buildRunFilters(filters);
+  throwIfProblems(this.getNode(), i, checkRunFilters(qs));
+  const runs = await getMany(
+    this,
+    '/api/trackers/{tracker_id}/runs',
+    { params: { tracker_id: trackerId }, qs, itemIndex: i },
+    returnAll,
+    limit,
+  );
+  return runs.map((json) => ({ json, pairedItem: { item: i } }));
 }

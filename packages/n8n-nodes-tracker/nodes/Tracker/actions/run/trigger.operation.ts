@@ -1,9 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { jsonParse, NodeOperationError, sleep } from 'n8n-workflow';
+import { checkRunTrigger } from '../../../shared/checks';
+import {
+  type RunAsyncResponse,
+  type RunTrigger,
+  RunWaitTimeout,
+  waitForRun,
+} from '../../../shared/generated/core';
 import { show, trackerLocator } from '../../../shared/locators';
-import { idParameter } from '../../../shared/node-errors';
+import { idParameter, throwIfProblems, toNodeError } from '../../../shared/node-errors';
 import { trackerRequest } from '../../../shared/transport';
-import type { Run, RunAsyncResponse } from '../../../shared/types';
 
 const here = show('run', ['trigger']);
 
@@ -54,13 +60,12 @@ export const description: INodeProperties[] = [
   },
 ];
 
-const finished = (run: Run) => run.status === 'completed' || run.status === 'failed';
-
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
   const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
   const wait = this.getNodeParameter('waitForCompletion', i) as boolean;
   const options = this.getNodeParameter('options', i, {}) as IDataObject;
-  const body: IDataObject = { sync: false };
+  // Always asynchronous: works for every reasoning mode (zen refuses sync) and for any HTTP timeout.
+  const body: RunTrigger = { sync: false };
   if (options.context !== undefined && options.context !== '') {
     const context =
       typeof options.context === 'string'
@@ -69,36 +74,42 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
     if (!context || typeof context !== 'object' || Array.isArray(context)) {
       throw new NodeOperationError(this.getNode(), 'Context (JSON): must be a JSON object', { itemIndex: i });
     }
-    if (Object.keys(context).length > 0) body.context = context as IDataObject;
+    if (Object.keys(context).length > 0) body.context = context as RunTrigger['context'];
   }
+  throwIfProblems(this.getNode(), i, checkRunTrigger(body));
   const pollMs = Math.max(1, Number(options.pollIntervalSeconds ?? 5)) * 1000;
   const timeoutMs = Math.max(1, Number(options.timeoutSeconds ?? 3600)) * 1000;
 
-  // Always asynchronous: works for every reasoning mode (zen refuses sync) and for any HTTP timeout.
-  const accepted = (await trackerRequest.call(this, 'POST', `/api/trackers/${trackerId}/runs`, {
+  const accepted = (await trackerRequest(this, 'POST', '/api/trackers/{tracker_id}/runs', {
+    params: { tracker_id: trackerId },
     body,
     itemIndex: i,
-    // A request that may have reached the server must not be repeated: it would start a second run.
-    rateLimitRetries: 0,
   })) as RunAsyncResponse;
   if (!wait) return [{ json: accepted, pairedItem: { item: i } }];
 
-  const runPath = `/api/trackers/${trackerId}/runs/${encodeURIComponent(accepted.run_id)}`;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const run = (await trackerRequest.call(this, 'GET', runPath, { itemIndex: i })) as Run;
-    if (finished(run)) return [{ json: run, pairedItem: { item: i } }];
-    const left = deadline - Date.now();
-    if (left <= 0) {
-      throw new NodeOperationError(
-        this.getNode(),
-        `Run ${accepted.run_id} is still ${run.status} after ${timeoutMs / 1000} seconds`,
-        {
-          itemIndex: i,
-          description: 'Raise Timeout (Seconds), or turn off Wait for Completion and use Run › Get later.',
-        },
-      );
-    }
-    await sleep(Math.min(pollMs, left));
+  const getRun = () =>
+    trackerRequest(this, 'GET', '/api/trackers/{tracker_id}/runs/{run_id}', {
+      params: { tracker_id: trackerId, run_id: accepted.run_id },
+      itemIndex: i,
+    });
+  try {
+    // The interval the user chose stays fixed: it is also the longest pause.
+    const run = await waitForRun(
+      getRun,
+      accepted.run_id,
+      { now: Date.now, sleep },
+      { timeoutMs, intervalMs: pollMs, maxIntervalMs: pollMs },
+    );
+    return [{ json: run, pairedItem: { item: i } }];
+  } catch (error) {
+    if (!(error instanceof RunWaitTimeout)) throw toNodeError(this.getNode(), error, i);
+    throw new NodeOperationError(
+      this.getNode(),
+      `Run ${accepted.run_id} is still ${error.lastStatus} after ${timeoutMs / 1000} seconds`,
+      {
+        itemIndex: i,
+        description: 'Raise Timeout (Seconds), or turn off Wait for Completion and use Run › Get later.',
+      },
+    );
   }
 }

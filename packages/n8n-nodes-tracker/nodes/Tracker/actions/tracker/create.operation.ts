@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { LIMITS, RUN_MODES } from '../../../shared/generated/limits';
+import { checkTrackerCreate } from '../../../shared/checks';
+import { LIMITS, RUN_MODES } from '../../../shared/generated/core';
 import { show, spaceLocator } from '../../../shared/locators';
 import { buildTrackerCreate } from '../../../shared/mapping';
-import { idParameter, mapParams } from '../../../shared/node-errors';
+import { idParameter, mapParams, throwIfProblems } from '../../../shared/node-errors';
 import { optionsOf } from '../../../shared/properties';
 import { trackerRequest } from '../../../shared/transport';
-import type { Tracker } from '../../../shared/types';
 import { linkedTrackersField, notificationCollection, readNotification, reasoningModeField } from './fields';
 
 const here = show('tracker', ['create']);
@@ -145,9 +145,11 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
       notification: readNotification(this.getNodeParameter('notification', i, {})),
     }),
   );
-  const tracker = await trackerRequest.call(this, 'POST', `/api/spaces/${spaceId}/trackers`, {
-    body: body as unknown as IDataObject,
+  throwIfProblems(this.getNode(), i, checkTrackerCreate(body));
+  const tracker = await trackerRequest(this, 'POST', '/api/spaces/{space_id}/trackers', {
+    params: { space_id: spaceId },
+    body,
     itemIndex: i,
   });
-  return [{ json: tracker as Tracker, pairedItem: { item: i } }];
+  return [{ json: tracker, pairedItem: { item: i } }];
 }

@@ -7,6 +7,10 @@ export const description: INodeProperties[] = [trackerLocator(show('tracker', ['
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
   const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
-  const result = await trackerRequest.call(this, 'DELETE', `/api/trackers/${trackerId}`, { itemIndex: i });
+  const result = await trackerRequest(this, 'DELETE', '/api/trackers/{tracker_id}', {
+    params: { tracker_id: trackerId },
+    itemIndex: i,
+  });
+  // `errors` is untyped in the document's envelope.
   return [{ json: result as IDataObject, pairedItem: { item: i } }];
 }

@@ -1,6 +1,6 @@
 // Parameters shared by Tracker › Create and Tracker › Update.
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { REASONING_MODES, SIGNAL_LEVELS } from '../../../shared/generated/limits';
+import { LIMITS, REASONING_MODES, SIGNAL_LEVELS } from '../../../shared/generated/core';
 import type { NotificationParams } from '../../../shared/mapping';
 import { optionsOf, scoreRange } from '../../../shared/properties';
 
@@ -19,8 +19,7 @@ export const linkedTrackersField: INodeProperties = {
   type: 'multiOptions',
   typeOptions: { loadOptionsMethod: 'getTrackers', loadOptionsDependsOn: ['spaceId.value'] },
   default: [],
-  description:
-    'Your own trackers in the same space used as context (at most 10). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+  description: `Your own trackers in the same space used as context (at most ${LIMITS.linkedTrackersMax}). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 };
 
 const notificationFields: INodeProperties[] = [

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../../shared/get-many';
 import { show, spaceLocator } from '../../../shared/locators';
 import { idParameter } from '../../../shared/node-errors';
@@ -13,13 +13,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
   const spaceId = idParameter(this, 'spaceId', i, 'Space');
   const returnAll = this.getNodeParameter('returnAll', i) as boolean;
   const limit = returnAll ? 0 : (this.getNodeParameter('limit', i) as number);
-  const trackers = await getMany.call(
+  const trackers = await getMany(
     this,
     '/api/trackers',
-    { space_id: decodeURIComponent(spaceId) },
+    { qs: { space_id: spaceId }, itemIndex: i },
     returnAll,
     limit,
-    i,
   );
-  return (trackers as IDataObject[]).map((json) => ({ json, pairedItem: { item: i } }));
+  return trackers.map((json) => ({ json, pairedItem: { item: i } }));
 }

@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { LIMITS, RUN_MODES } from '../../../shared/generated/limits';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { checkTrackerUpdate } from '../../../shared/checks';
+import { LIMITS, RUN_MODES } from '../../../shared/generated/core';
 import { show, trackerLocator } from '../../../shared/locators';
 import { buildTrackerUpdate, type TrackerUpdateParams } from '../../../shared/mapping';
-import { idParameter, mapParams } from '../../../shared/node-errors';
+import { idParameter, mapParams, throwIfProblems } from '../../../shared/node-errors';
 import { optionsOf } from '../../../shared/properties';
 import { trackerRequest } from '../../../shared/transport';
-import type { Tracker } from '../../../shared/types';
 import { linkedTrackersField, notificationCollection, readNotification, reasoningModeField } from './fields';
 
 const here = show('tracker', ['update']);
@@ -119,9 +119,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
       notification: readNotification(this.getNodeParameter('notification', i, {})),
     }),
   );
-  const tracker = await trackerRequest.call(this, 'PATCH', `/api/trackers/${trackerId}`, {
-    body: body as unknown as IDataObject,
+  // Partial: the stored tracker is not read first, so a change relying on stored values is sent.
+  throwIfProblems(this.getNode(), i, checkTrackerUpdate(body));
+  const tracker = await trackerRequest(this, 'PATCH', '/api/trackers/{tracker_id}', {
+    params: { tracker_id: trackerId },
+    body,
     itemIndex: i,
   });
-  return [{ json: tracker as Tracker, pairedItem: { item: i } }];
+  return [{ json: tracker, pairedItem: { item: i } }];
 }

@@ -10,13 +10,12 @@ export const description: INodeProperties[] = [trackerLocator(here), idField('So
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
   const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
   const sourceId = idParameter(this, 'sourceId', i, 'Source ID');
-  const result = await trackerRequest.call(
+  const result = await trackerRequest(
     this,
     'DELETE',
-    `/api/trackers/${trackerId}/vault/sources/${sourceId}`,
-    {
-      itemIndex: i,
-    },
+    '/api/trackers/{tracker_id}/vault/sources/{source_id}',
+    { params: { tracker_id: trackerId, source_id: sourceId }, itemIndex: i },
   );
+  // `errors` is untyped in the document's envelope.
   return [{ json: result as IDataObject, pairedItem: { item: i } }];
 }

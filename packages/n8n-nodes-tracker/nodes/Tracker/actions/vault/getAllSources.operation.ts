@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../../shared/get-many';
 import { show, trackerLocator } from '../../../shared/locators';
 import { idParameter } from '../../../shared/node-errors';
@@ -13,13 +13,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
   const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
   const returnAll = this.getNodeParameter('returnAll', i) as boolean;
   const limit = returnAll ? 0 : (this.getNodeParameter('limit', i) as number);
-  const sources = await getMany.call(
+  const sources = await getMany(
     this,
-    `/api/trackers/${trackerId}/vault/sources`,
-    {},
+    '/api/trackers/{tracker_id}/vault/sources',
+    { params: { tracker_id: trackerId }, itemIndex: i },
     returnAll,
     limit,
-    i,
   );
-  return (sources as IDataObject[]).map((json) => ({ json, pairedItem: { item: i } }));
+  return sources.map((json) => ({ json, pairedItem: { item: i } }));
 }

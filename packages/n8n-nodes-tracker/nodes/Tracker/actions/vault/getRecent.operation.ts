@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { CONTENT_TYPES, LIMITS } from '../../../shared/generated/limits';
+import { checkRecentQuery } from '../../../shared/checks';
+import { CONTENT_TYPES, LIMITS } from '../../../shared/generated/core';
 import { show, trackerLocator } from '../../../shared/locators';
 import { buildRecentQuery, type RecentParams } from '../../../shared/mapping';
-import { idParameter, mapParams } from '../../../shared/node-errors';
+import { idParameter, throwIfProblems } from '../../../shared/node-errors';
 import { trackerRequest } from '../../../shared/transport';
-import type { VaultRecentResponse } from '../../../shared/types';
 
 const here = show('vault', ['getRecent']);
 
@@ -49,13 +49,13 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
   const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
   const filters = this.getNodeParameter('filters', i, {}) as RecentParams;
-  const qs = mapParams(this, i, () =>
-    buildRecentQuery({ ...filters, limit: this.getNodeParameter('limit', i) as number }),
-  );
-  const recent = (await trackerRequest.call(this, 'GET', `/api/trackers/${trackerId}/vault/recent`, {
+  const qs = buildRecentQuery({ ...filters, limit: this.getNodeParameter('limit', i) as number });
+  throwIfProblems(this.getNode(), i, checkRecentQuery(qs));
+  const recent = await trackerRequest(this, 'GET', '/api/trackers/{tracker_id}/vault/recent', {
+    params: { tracker_id: trackerId },
     qs,
     itemIndex: i,
-  })) as VaultRecentResponse;
+  });
   // One item per data item; the filters the service applied stay on each for reference.
   return recent.results.map((result) => ({
     json: { ...result, filters_applied: recent.filters_applied },

@@ -2,7 +2,6 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { idField, show, trackerLocator } from '../../../shared/locators';
 import { idParameter } from '../../../shared/node-errors';
 import { trackerRequest } from '../../../shared/transport';
-import type { VaultSource } from '../../../shared/types';
 
 const here = show('vault', ['getSource']);
 
@@ -11,13 +10,9 @@ export const description: INodeProperties[] = [trackerLocator(here), idField('So
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
   const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
   const sourceId = idParameter(this, 'sourceId', i, 'Source ID');
-  const source = await trackerRequest.call(
-    this,
-    'GET',
-    `/api/trackers/${trackerId}/vault/sources/${sourceId}`,
-    {
-      itemIndex: i,
-    },
-  );
-  return [{ json: source as VaultSource, pairedItem: { item: i } }];
+  const source = await trackerRequest(this, 'GET', '/api/trackers/{tracker_id}/vault/sources/{source_id}', {
+    params: { tracker_id: trackerId, source_id: sourceId },
+    itemIndex: i,
+  });
+  return [{ json: source, pairedItem: { item: i } }];
 }

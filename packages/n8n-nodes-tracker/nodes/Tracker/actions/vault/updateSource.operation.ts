@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { LIMITS } from '../../../shared/generated/limits';
+import { checkSourceUpdate } from '../../../shared/checks';
+import { LIMITS, type VaultSourceUpdate } from '../../../shared/generated/core';
 import { idField, show, trackerLocator } from '../../../shared/locators';
-import { text } from '../../../shared/mapping';
-import { idParameter, mapParams } from '../../../shared/node-errors';
-import { ParamError } from '../../../shared/param-error';
+import { idParameter, throwIfProblems } from '../../../shared/node-errors';
 import { trackerRequest } from '../../../shared/transport';
-import type { VaultSource } from '../../../shared/types';
 
 const here = show('vault', ['updateSource']);
 
@@ -42,24 +40,14 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
   const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
   const sourceId = idParameter(this, 'sourceId', i, 'Source ID');
   const fields = this.getNodeParameter('updateFields', i, {}) as IDataObject;
-  const body = mapParams(this, i, () => {
-    const update: IDataObject = {};
-    if (fields.name !== undefined) update.name = text('Name', fields.name, 1, LIMITS.sourceNameMax);
-    if (fields.description !== undefined) {
-      update.description = text('Description', fields.description, 0, LIMITS.sourceDescriptionMax);
-    }
-    if (Object.keys(update).length === 0)
-      throw new ParamError('Update Fields', 'set at least one field to change');
-    return update;
+  const body: VaultSourceUpdate = {};
+  if (fields.name !== undefined) body.name = fields.name as string;
+  if (fields.description !== undefined) body.description = fields.description as string;
+  throwIfProblems(this.getNode(), i, checkSourceUpdate(body));
+  const source = await trackerRequest(this, 'PATCH', '/api/trackers/{tracker_id}/vault/sources/{source_id}', {
+    params: { tracker_id: trackerId, source_id: sourceId },
+    body,
+    itemIndex: i,
   });
-  const source = await trackerRequest.call(
-    this,
-    'PATCH',
-    `/api/trackers/${trackerId}/vault/sources/${sourceId}`,
-    {
-      body,
-      itemIndex: i,
-    },
-  );
-  return [{ json: source as VaultSource, pairedItem: { item: i } }];
+  return [{ json: source, pairedItem: { item: i } }];
 }

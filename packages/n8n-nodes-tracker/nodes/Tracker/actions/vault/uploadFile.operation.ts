@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import { FILE_EXTENSIONS, LIMITS } from '../../../shared/generated/limits';
+import { checkFile } from '../../../shared/checks';
+import { extensionOf, FILE_TYPES, LIMITS, MEDIA_TYPES, type Problem } from '../../../shared/generated/core';
 import { show, trackerLocator } from '../../../shared/locators';
-import { text } from '../../../shared/mapping';
 import { buildMultipart } from '../../../shared/multipart';
-import { idParameter, mapParams } from '../../../shared/node-errors';
-import { trackerRequest } from '../../../shared/transport';
-import type { VaultUploadResponse } from '../../../shared/types';
+import { idParameter, throwIfProblems } from '../../../shared/node-errors';
+import { trackerRequest, UPLOAD_RETRIES } from '../../../shared/transport';
+
+const EXTENSIONS = Object.keys(FILE_TYPES).map((ext) => ext.toUpperCase());
 
 const here = show('vault', ['uploadFile']);
 
@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
     type: 'string',
     required: true,
     default: 'data',
-    hint: 'The name of the input binary field holding the file (PDF, CSV, TXT, MD, JPG, JPEG or PNG)',
+    hint: `The name of the input binary field holding the file (${EXTENSIONS.slice(0, -1).join(', ')} or ${EXTENSIONS.at(-1)})`,
     displayOptions: here,
   },
   {
@@ -53,48 +53,28 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
   const options = this.getNodeParameter('options', i, {}) as IDataObject;
   const binary = this.helpers.assertBinaryData(i, property);
   const fileName = binary.fileName ?? `${property}.${binary.fileExtension ?? 'bin'}`;
-  const extension = (fileName.split('.').pop() ?? '').toLowerCase();
-  if (!FILE_EXTENSIONS.includes(extension as (typeof FILE_EXTENSIONS)[number])) {
-    throw new NodeOperationError(
-      this.getNode(),
-      `File "${fileName}": must be one of ${FILE_EXTENSIONS.join(', ')}`,
-      {
-        itemIndex: i,
-      },
-    );
-  }
+  const fields = {
+    source_name: options.sourceName ? String(options.sourceName) : undefined,
+    description: options.description ? String(options.description) : undefined,
+  };
   const data = await this.helpers.getBinaryDataBuffer(i, property);
-  if (data.length === 0) {
-    throw new NodeOperationError(this.getNode(), `File "${fileName}": must not be empty`, { itemIndex: i });
-  }
-  if (data.length > LIMITS.fileBytesMax) {
-    throw new NodeOperationError(
-      this.getNode(),
-      `File "${fileName}": larger than ${LIMITS.fileBytesMax} bytes`,
-      {
-        itemIndex: i,
-      },
-    );
-  }
-  const fields = mapParams(this, i, () => ({
-    source_name: options.sourceName
-      ? text('Source Name', options.sourceName, 1, LIMITS.sourceNameMax)
-      : undefined,
-    description: options.description
-      ? text('Description', options.description, LIMITS.imageDescriptionMin, LIMITS.imageDescriptionMax)
-      : undefined,
-  }));
+  // The file's problems name the file, so a user with many items sees which one.
+  const named = (p: Problem) =>
+    p.field === 'file' && !p.message.includes(fileName) ? { ...p, message: `${fileName}: ${p.message}` } : p;
+  throwIfProblems(this.getNode(), i, checkFile(fileName, data, fields).map(named));
   const multipart = buildMultipart(fields, {
     field: 'file',
     fileName,
-    mimeType: binary.mimeType || 'application/octet-stream',
+    // The document's media type for the extension: n8n's guess from the binary may differ.
+    mimeType: MEDIA_TYPES[extensionOf(fileName)!],
     data,
   });
-  const response = (await trackerRequest.call(this, 'POST', `/api/trackers/${trackerId}/vault/sources`, {
+  const response = await trackerRequest(this, 'POST', '/api/trackers/{tracker_id}/vault/sources', {
+    params: { tracker_id: trackerId },
     body: multipart.body,
     headers: { 'content-type': multipart.contentType },
     itemIndex: i,
-    rateLimitRetries: 5,
-  })) as VaultUploadResponse;
+    retries: UPLOAD_RETRIES,
+  });
   return [{ json: response, pairedItem: { item: i } }];
 }

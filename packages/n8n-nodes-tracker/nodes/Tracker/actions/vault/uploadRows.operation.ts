@@ -1,16 +1,14 @@
-// Vault › Upload Rows: every input item becomes a row. Items are grouped by tracker and source, split
-// into batches within the per-request limits, and sent one request per batch, paced to the upload
-// rate limit. Runs once for all items rather than once per item.
+// Vault › Upload Rows: every input item becomes a row. Items are grouped by tracker and source, the
+// core's planner cuts each group into requests within the per-request limits, and the core's pacer
+// spaces them to the upload rate limit. Runs once for all items rather than once per item.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
-import { type Batch, batchRows, byteLength, envelopeBytes } from '../../../shared/batching';
-import { LIMITS } from '../../../shared/generated/limits';
+import { checkUploadHead } from '../../../shared/checks';
+import { createPacer, LIMITS, type UploadHead } from '../../../shared/generated/core';
 import { show, trackerLocator } from '../../../shared/locators';
-import { text } from '../../../shared/mapping';
-import { idParameter, mapParams, toNodeError } from '../../../shared/node-errors';
-import { SlidingWindowPacer } from '../../../shared/pacer';
-import { trackerRequest } from '../../../shared/transport';
-import type { VaultUploadResponse } from '../../../shared/types';
+import { idParameter, problemsError, throwIfProblems, toNodeError } from '../../../shared/node-errors';
+import { trackerRequest, UPLOAD_RETRIES } from '../../../shared/transport';
+import { type ItemRow, type PairedBatch, planRows } from '../../../shared/upload-plan';
 
 const here = show('vault', ['uploadRows']);
 
@@ -56,9 +54,8 @@ export const description: INodeProperties[] = [
 
 interface Group {
   trackerId: string;
-  sourceName: string;
-  description?: string;
-  rows: Array<{ row: Record<string, unknown>; itemIndex: number }>;
+  head: UploadHead;
+  rows: ItemRow[];
 }
 
 const isRow = (value: unknown): value is Record<string, unknown> =>
@@ -67,11 +64,11 @@ const isRow = (value: unknown): value is Record<string, unknown> =>
 /** Reads one item's parameters and rows; throws NodeOperationError naming the item. */
 function readItem(context: IExecuteFunctions, item: INodeExecutionData, i: number) {
   const trackerId = idParameter(context, 'trackerId', i, 'Tracker');
-  const sourceName = mapParams(context, i, () =>
-    text('Source Name', context.getNodeParameter('sourceName', i), 1, LIMITS.sourceNameMax),
-  );
   const options = context.getNodeParameter('options', i, {}) as IDataObject;
-  const description = options.description ? String(options.description) : undefined;
+  const head: UploadHead = { source_name: context.getNodeParameter('sourceName', i) as string };
+  if (options.description) head.description = String(options.description);
+  throwIfProblems(context.getNode(), i, checkUploadHead(head));
+  // Which part of the item is the row is the node's own parameter; the rows' rules are the core's.
   const field = options.rowField ? String(options.rowField) : '';
   const value: unknown = field ? item.json[field] : item.json;
   const rows = Array.isArray(value) ? value : [value];
@@ -84,19 +81,7 @@ function readItem(context: IExecuteFunctions, item: INodeExecutionData, i: numbe
       { itemIndex: i },
     );
   }
-  // A row that cannot fit in any request fails here, with its own item index, before any request.
-  const room = LIMITS.uploadBytesMax - envelopeBytes(sourceName, description);
-  for (const row of rows) {
-    const bytes = byteLength(JSON.stringify(row));
-    if (bytes > room) {
-      throw new NodeOperationError(
-        context.getNode(),
-        `A row of ${bytes} bytes exceeds the upload limit of ${LIMITS.uploadBytesMax} bytes per request`,
-        { itemIndex: i },
-      );
-    }
-  }
-  return { trackerId, sourceName, description, rows };
+  return { trackerId, head, rows };
 }
 
 function collectGroups(
@@ -115,63 +100,58 @@ function collectGroups(
       failed.push({ json: { error: (error as Error).message }, pairedItem: { item: i } });
       return;
     }
-    const { trackerId, sourceName, description, rows } = read;
-    const key = JSON.stringify([trackerId, sourceName, description]);
-    const group = groups.get(key) ?? { trackerId, sourceName, description, rows: [] };
+    const { trackerId, head, rows } = read;
+    const key = JSON.stringify([trackerId, head.source_name, head.description]);
+    const group = groups.get(key) ?? { trackerId, head, rows: [] };
     for (const row of rows) group.rows.push({ row, itemIndex: i });
     groups.set(key, group);
   });
   return { groups, failed };
 }
 
+/** A group's requests; an item with a row no request can carry fails alone under Continue On Fail. */
+function planGroup(context: IExecuteFunctions, group: Group, failed: INodeExecutionData[]): PairedBatch[] {
+  let rows = group.rows;
+  while (rows.length > 0) {
+    const plan = planRows(group.head, rows);
+    if ('batches' in plan) return plan.batches;
+    const error = problemsError(context.getNode(), plan.itemIndex, [plan.problem]) as NodeOperationError;
+    if (!context.continueOnFail()) throw error;
+    failed.push({ json: { error: error.message }, pairedItem: { item: plan.itemIndex } });
+    rows = rows.filter((entry) => entry.itemIndex !== plan.itemIndex);
+  }
+  return [];
+}
+
 export async function executeAll(
   this: IExecuteFunctions,
   items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-  // Every parameter is checked, and every batch formed, before the first request.
-  const plans: Array<{ group: Group; batches: Batch[] }> = [];
+  // Every parameter is checked, and every request planned, before the first request.
   const { groups, failed } = collectGroups(this, items);
-  for (const group of groups.values()) {
-    const batches = mapParams(this, group.rows[0]?.itemIndex ?? 0, () =>
-      batchRows({
-        rows: group.rows,
-        sourceName: group.sourceName,
-        description: group.description,
-        maxRows: LIMITS.uploadRowsMax,
-        maxBytes: LIMITS.uploadBytesMax,
-      }),
-    );
-    plans.push({ group, batches });
-  }
+  const plans = [...groups.values()].map((group) => ({ group, batches: planGroup(this, group, failed) }));
 
-  const pacer = new SlidingWindowPacer(
-    LIMITS.uploadsPerWindow,
-    LIMITS.uploadWindowSeconds * 1000,
-    Date.now,
-    sleep,
-  );
+  const pacer = createPacer({ now: Date.now, sleep });
   const out: INodeExecutionData[] = [...failed];
   for (const { group, batches } of plans) {
     for (const batch of batches) {
-      const pairedItem = [...new Set(batch.itemIndexes)].map((item) => ({ item }));
-      await pacer.acquire();
+      const pairedItem = batch.itemIndexes.map((item) => ({ item }));
+      const answered = await pacer.acquire();
       try {
-        const body: IDataObject = { source_name: group.sourceName, data: batch.rows as IDataObject[] };
-        if (group.description !== undefined) body.description = group.description;
-        const response = (await trackerRequest.call(
-          this,
-          'POST',
-          `/api/trackers/${group.trackerId}/vault/sources`,
-          {
-            body,
-            itemIndex: batch.itemIndexes[0],
-            rateLimitRetries: 5,
-          },
-        )) as VaultUploadResponse;
-        out.push({ json: { ...response, batch_rows: batch.rows.length }, pairedItem });
+        const response = await trackerRequest(this, 'POST', '/api/trackers/{tracker_id}/vault/sources', {
+          params: { tracker_id: group.trackerId },
+          // The planner's body as it is: its byte count is the one checked against the limit.
+          body: Buffer.from(batch.body),
+          headers: { 'content-type': 'application/json' },
+          itemIndex: batch.itemIndexes[0],
+          retries: UPLOAD_RETRIES,
+        });
+        out.push({ json: { ...response, batch_rows: batch.rows }, pairedItem });
       } catch (error) {
         if (!this.continueOnFail()) throw toNodeError(this.getNode(), error, batch.itemIndexes[0]);
-        out.push({ json: { error: (error as Error).message, batch_rows: batch.rows.length }, pairedItem });
+        out.push({ json: { error: (error as Error).message, batch_rows: batch.rows }, pairedItem });
+      } finally {
+        answered();
       }
     }
   }

@@ -1,4 +1,4 @@
-// Generated from @trackerkit/client by scripts/bundle-client.mjs. Do not edit.
+// Generated from @trackerkit/core by scripts/bundle-core.mjs. Do not edit.
 export interface paths {
     "/api/spaces": {
         parameters: {
