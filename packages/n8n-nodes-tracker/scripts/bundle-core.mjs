@@ -57,12 +57,17 @@ async function bundle() {
         setup(b) {
           b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
             /[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir)
-              ? { path: join(args.resolveDir, '..', 'locales', 'en.js'), namespace: 'zod-locales' }
+              ? // The path is a name in the plugin's namespace, printed in the bundle: kept machine-independent.
+                {
+                  path: 'zod/v4/locales/en',
+                  namespace: 'zod-locales',
+                  pluginData: join(args.resolveDir, '..', 'locales', 'en.js'),
+                }
               : undefined,
           );
           b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
-            contents: `export { default as en } from ${JSON.stringify(args.path)};`,
-            resolveDir: dirname(args.path),
+            contents: `export { default as en } from ${JSON.stringify(args.pluginData)};`,
+            resolveDir: dirname(args.pluginData),
           }));
         },
       },

@@ -9672,7 +9672,7 @@ function isBackEdge(ctx, value) {
   return backEdges !== void 0 && isRef(value) && backEdges.has(value);
 }
 
-// zod-locales:/work/main/node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/en.js
+// zod-locales:zod/v4/locales/en
 var en_exports = {};
 __export(en_exports, {
   en: () => en_default
