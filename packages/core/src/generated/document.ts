@@ -5,7 +5,7 @@ export const openapiDocument = {
     "title": "Tracker Monitoring Service",
     "version": "0.3.0",
     "summary": "AI monitoring jobs (trackers) that produce scored signals, with a private vault per tracker.",
-    "description": "The whole Tracker Monitoring Service API at release v0.3: spaces, trackers, runs and the\ntracker vault, and the alert webhook the service sends to the account's endpoint.\n\nThis document is trackerkit's single source of truth. Every limit the specification gives is\nwritten here once, as a schema keyword or as a documented `x-` extension, and the suite's code\nderives its constants from it (`packages/client/src/generated/limits.ts`).\n\nWhere the specification says \"not shown\", the suite states its assumption in an\n`x-trackerkit-assumption` note next to the field or operation it concerns. The emulator makes\nthe assumptions that could plausibly differ on the hosted service configurable.\n",
+    "description": "The whole Tracker Monitoring Service API at release v0.3: spaces, trackers, runs and the\ntracker vault, and the alert webhook the service sends to the account's endpoint.\n\nThis document is trackerkit's single source of truth. Every limit the specification gives is\nwritten here once, as a schema keyword or as a documented `x-` extension, and the suite's code\nderives its constants from it (`packages/core/src/generated/limits.ts`).\n\nWhere the specification says \"not shown\", the suite states its assumption in an\n`x-trackerkit-assumption` note next to the field or operation it concerns. The emulator makes\nthe assumptions that could plausibly differ on the hosted service configurable.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"

@@ -5,11 +5,23 @@ import { WEBHOOK_SECRET_POLICY } from '../generated/limits.ts';
 import { type Problem, problem } from '../problem.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const keys = new Map<string, Uint8Array>();
+// Verifiers check their secrets on every message; a secret's answer never changes, so it is kept.
+// Bounded: verifiers may be handed any number of secrets over time.
+const decoded = new Map<string, { key?: Uint8Array; message?: string }>();
 
 export const SECRET_POLICY_RULE = `${WEBHOOK_SECRET_POLICY.prefix} followed by base64 of at least ${WEBHOOK_SECRET_POLICY.min_key_bytes} bytes`;
 
 function decode(secret: string): { key?: Uint8Array; message?: string } {
+  let found = decoded.get(secret);
+  if (!found) {
+    found = decodeOnce(secret);
+    if (decoded.size >= 64) decoded.clear();
+    decoded.set(secret, found);
+  }
+  return found;
+}
+
+function decodeOnce(secret: string): { key?: Uint8Array; message?: string } {
   if (typeof secret !== 'string' || !secret.startsWith(WEBHOOK_SECRET_POLICY.prefix)) {
     return { message: `a Standard Webhooks secret must start with ${WEBHOOK_SECRET_POLICY.prefix}` };
   }
@@ -36,14 +48,8 @@ export function secretProblems(secret: string, path: (string | number)[] = ['sec
 
 /** The HMAC key of a secret that meets the policy; throws (naming the rule) for one that does not. */
 export function secretKey(secret: string): Uint8Array {
-  let key = keys.get(secret);
-  if (key) return key;
-  const decoded = decode(secret);
-  if (!decoded.key) throw new TypeError(`@trackerkit/core: ${decoded.message} [${SECRET_POLICY_RULE}]`);
-  key = decoded.key;
-  // Bounded: verifiers may be handed any number of secrets over time.
-  if (keys.size >= 64) keys.clear();
-  keys.set(secret, key);
+  const { key, message } = decode(secret);
+  if (!key) throw new TypeError(`@trackerkit/core: ${message} [${SECRET_POLICY_RULE}]`);
   return key;
 }
 

@@ -128,7 +128,7 @@ var openapiDocument = {
     "title": "Tracker Monitoring Service",
     "version": "0.3.0",
     "summary": "AI monitoring jobs (trackers) that produce scored signals, with a private vault per tracker.",
-    "description": "The whole Tracker Monitoring Service API at release v0.3: spaces, trackers, runs and the\ntracker vault, and the alert webhook the service sends to the account's endpoint.\n\nThis document is trackerkit's single source of truth. Every limit the specification gives is\nwritten here once, as a schema keyword or as a documented `x-` extension, and the suite's code\nderives its constants from it (`packages/client/src/generated/limits.ts`).\n\nWhere the specification says \"not shown\", the suite states its assumption in an\n`x-trackerkit-assumption` note next to the field or operation it concerns. The emulator makes\nthe assumptions that could plausibly differ on the hosted service configurable.\n",
+    "description": "The whole Tracker Monitoring Service API at release v0.3: spaces, trackers, runs and the\ntracker vault, and the alert webhook the service sends to the account's endpoint.\n\nThis document is trackerkit's single source of truth. Every limit the specification gives is\nwritten here once, as a schema keyword or as a documented `x-` extension, and the suite's code\nderives its constants from it (`packages/core/src/generated/limits.ts`).\n\nWhere the specification says \"not shown\", the suite states its assumption in an\n`x-trackerkit-assumption` note next to the field or operation it concerns. The emulator makes\nthe assumptions that could plausibly differ on the hosted service configurable.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -5127,9 +5127,9 @@ function putProp(target, key, value) {
   else
     target[key] = value;
 }
-function mirrorShape(target, source, keys2, wrap) {
+function mirrorShape(target, source, keys, wrap) {
   const raw = sourceShape(source);
-  for (const key of keys2) {
+  for (const key of keys) {
     const desc = Object.getOwnPropertyDescriptor(raw, key);
     if (!desc.enumerable)
       continue;
@@ -5170,12 +5170,12 @@ function getElementAtPath(obj, path) {
   return path.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
-  const keys2 = Object.keys(promisesObj);
-  const promises = keys2.map((key) => promisesObj[key]);
+  const keys = Object.keys(promisesObj);
+  const promises = keys.map((key) => promisesObj[key]);
   return Promise.all(promises).then((results) => {
     const resolvedObj = {};
-    for (let i = 0; i < keys2.length; i++) {
-      resolvedObj[keys2[i]] = results[i];
+    for (let i = 0; i < keys.length; i++) {
+      resolvedObj[keys[i]] = results[i];
     }
     return resolvedObj;
   });
@@ -5397,15 +5397,15 @@ function pick(schema, mask) {
 }
 function maskedKeys(schema, mask) {
   const raw = sourceShape(schema);
-  const keys2 = [];
+  const keys = [];
   for (const key of Reflect.ownKeys(mask)) {
     if (!Object.getOwnPropertyDescriptor(raw, key)?.enumerable) {
       throw new Error(`Unrecognized key: "${String(key)}"`);
     }
     if (mask[key])
-      keys2.push(key);
+      keys.push(key);
   }
-  return keys2;
+  return keys;
 }
 function omit(schema, mask) {
   const currDef = schema._zod.def;
@@ -7809,10 +7809,10 @@ function handlePropertyResult(result, final, key, input2, optin, optout) {
 }
 var NO_SYMBOL_KEYS = [];
 function normalizeDef(def) {
-  const keys2 = Object.keys(def.shape);
+  const keys = Object.keys(def.shape);
   const ownSymbols = Object.getOwnPropertySymbols(def.shape);
   const symbolKeys = ownSymbols.length ? ownSymbols : NO_SYMBOL_KEYS;
-  const allKeys = symbolKeys.length ? [...keys2, ...symbolKeys] : keys2;
+  const allKeys = symbolKeys.length ? [...keys, ...symbolKeys] : keys;
   for (const k of allKeys) {
     if (!def.shape?.[k]?._zod?.traits?.has("$ZodType")) {
       throw new Error(`Invalid element at key "${String(k)}": expected a Zod schema`);
@@ -7824,8 +7824,8 @@ function normalizeDef(def) {
     allKeys,
     symbolKeys,
     // string-only: handleCatchall matches it against `for...in`, which never yields a symbol
-    keySet: new Set(keys2),
-    numKeys: keys2.length,
+    keySet: new Set(keys),
+    numKeys: keys.length,
     optionalKeys: new Set(okeys)
   };
 }
@@ -8368,19 +8368,19 @@ function handleIntersectionResults(result, left, right) {
   let unrecIssue;
   const keyIssues = /* @__PURE__ */ new Map();
   const collect2 = (iss, side) => {
-    let keys2;
+    let keys;
     if (iss.code === "unrecognized_keys" && !iss.path?.length) {
       unrecIssue ?? (unrecIssue = iss);
-      keys2 = iss.keys;
+      keys = iss.keys;
     } else if (iss.code === "invalid_key" && iss.origin === "record" && iss.path?.length === 1) {
       const k = String(iss.path[0]);
       if (!keyIssues.has(k))
         keyIssues.set(k, iss);
-      keys2 = [k];
+      keys = [k];
     } else {
       return false;
     }
-    for (const k of keys2) {
+    for (const k of keys) {
       if (!unrecKeys.has(k))
         unrecKeys.set(k, {});
       unrecKeys.get(k)[side] = true;
@@ -10613,13 +10613,13 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
   const def = schema._zod.def;
   doc.write(`if (typeof ${accessor} !== "object" || ${accessor} === null || Array.isArray(${accessor})) return INVALID;`);
   const shape = def.shape;
-  const keys2 = Object.keys(shape);
+  const keys = Object.keys(shape);
   const symbolKeys = Object.getOwnPropertySymbols(shape);
-  const allKeys = symbolKeys.length ? [...keys2, ...symbolKeys] : keys2;
+  const allKeys = symbolKeys.length ? [...keys, ...symbolKeys] : keys;
   const keyExpr = (k) => typeof k === "symbol" ? addConstant(ctx, k) : esc(k);
   const propKey = (k) => typeof k === "symbol" ? `[${keyExpr(k)}]` : esc(k);
   const propShape = shape;
-  if (keys2.includes("__proto__")) {
+  if (keys.includes("__proto__")) {
     throw new ZodCompileUnsupportedError('object shape key "__proto__"');
   }
   const propOutputs = /* @__PURE__ */ new Map();
@@ -10661,7 +10661,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
   if (catchall) {
     const catchallType = catchall._zod.def.type;
     if (catchallType === "never") {
-      const condition = keys2.map((k) => `k !== ${esc(k)}`).join(" && ") || "true";
+      const condition = keys.map((k) => `k !== ${esc(k)}`).join(" && ") || "true";
       doc.write(`for (const k in ${accessor}) {`);
       doc.indented((d) => {
         d.write(`if (${condition}) return INVALID;`);
@@ -10677,7 +10677,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
   const hasConditionalKeys = allKeys.some((k) => mayOmitUndefined(propShape[k]) || dropsWhenAbsent(propShape[k]));
   if (!buildsValue) {
     if (unknownKeysMode === "schema") {
-      const knownSet = keys2.length > 0 ? addConstant(ctx, new Set(keys2)) : null;
+      const knownSet = keys.length > 0 ? addConstant(ctx, new Set(keys)) : null;
       doc.write(`for (const k in ${accessor}) {`);
       doc.indented((d) => {
         d.write(`if (k === "__proto__") continue;`);
@@ -10709,7 +10709,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
     }
   }
   if (unknownKeysMode !== "none") {
-    const knownSet = keys2.length > 0 ? addConstant(ctx, new Set(keys2)) : null;
+    const knownSet = keys.length > 0 ? addConstant(ctx, new Set(keys)) : null;
     doc.write(`for (const k in ${accessor}) {`);
     doc.indented((d) => {
       d.write(`if (k === "__proto__") continue;`);
@@ -12728,8 +12728,8 @@ function compactTypeUnion(schema) {
     if (!option || typeof option !== "object")
       return;
     compactTypeUnion(option);
-    const keys2 = Object.keys(option);
-    if (keys2.length !== 1 || keys2[0] !== "type")
+    const keys = Object.keys(option);
+    if (keys.length !== 1 || keys[0] !== "type")
       return;
     const type = option.type;
     for (const member of Array.isArray(type) ? type : [type]) {
@@ -15212,11 +15212,11 @@ var ZodEnum = /* @__PURE__ */ $constructor("ZodEnum", (inst, def) => {
   inst._zod.processJSONSchema = (ctx, json2, params) => enumProcessor(inst, ctx, json2, params);
   inst.enum = def.entries;
   inst.options = [...inst._zod.values];
-  const keys2 = new Set(Object.keys(def.entries));
+  const keys = new Set(Object.keys(def.entries));
   inst.extract = (values, params) => {
     const newEntries = {};
     for (const value of values) {
-      if (keys2.has(value)) {
+      if (keys.has(value)) {
         newEntries[value] = def.entries[value];
       } else
         throw new Error(`Key ${value} not found in enum`);
@@ -15231,7 +15231,7 @@ var ZodEnum = /* @__PURE__ */ $constructor("ZodEnum", (inst, def) => {
   inst.exclude = (values, params) => {
     const newEntries = { ...def.entries };
     for (const value of values) {
-      if (keys2.has(value)) {
+      if (keys.has(value)) {
         delete newEntries[value];
       } else
         throw new Error(`Key ${value} not found in enum`);
@@ -15792,8 +15792,8 @@ function checkObjectGuards(objectSchema, guards) {
     const value = payload.value;
     if (typeof value !== "object" || value === null || Array.isArray(value))
       return;
-    const keys2 = Object.getOwnPropertyNames(value);
-    if (guards.minProperties !== void 0 && keys2.length < guards.minProperties) {
+    const keys = Object.getOwnPropertyNames(value);
+    if (guards.minProperties !== void 0 && keys.length < guards.minProperties) {
       payload.issues.push({
         origin: "object",
         code: "too_small",
@@ -15805,7 +15805,7 @@ function checkObjectGuards(objectSchema, guards) {
         continue: true
       });
     }
-    if (guards.maxProperties !== void 0 && keys2.length > guards.maxProperties) {
+    if (guards.maxProperties !== void 0 && keys.length > guards.maxProperties) {
       payload.issues.push({
         origin: "object",
         code: "too_big",
@@ -15818,7 +15818,7 @@ function checkObjectGuards(objectSchema, guards) {
       });
     }
     if (guards.keySchema) {
-      for (const key of keys2) {
+      for (const key of keys) {
         const result = guards.keySchema.safeParse(key);
         if (result.success)
           continue;
@@ -15859,9 +15859,9 @@ function canonicalKey(value, seen) {
       }
       return `a${parts2.length}:[${parts2.join(",")}]`;
     }
-    const keys2 = Object.keys(value).sort();
+    const keys = Object.keys(value).sort();
     const parts = [];
-    for (const k of keys2) {
+    for (const k of keys) {
       const key = canonicalKey(value[k], seen);
       if (key === null)
         return null;
@@ -16436,10 +16436,10 @@ function visit(schema, fnOrHandlers) {
     switch (kind) {
       case "object": {
         const oldShape = def.shape;
-        const keys2 = Object.keys(oldShape);
+        const keys = Object.keys(oldShape);
         let changed = false;
         const newShape = {};
-        for (const k of keys2) {
+        for (const k of keys) {
           const mapped = run(oldShape[k]);
           if (mapped !== oldShape[k])
             changed = true;
@@ -17019,9 +17019,18 @@ function verifyToken(secrets, request, options) {
 
 // ../core/src/signing/secret-policy.ts
 var BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-var keys = /* @__PURE__ */ new Map();
+var decoded = /* @__PURE__ */ new Map();
 var SECRET_POLICY_RULE = `${WEBHOOK_SECRET_POLICY.prefix} followed by base64 of at least ${WEBHOOK_SECRET_POLICY.min_key_bytes} bytes`;
 function decode3(secret) {
+  let found = decoded.get(secret);
+  if (!found) {
+    found = decodeOnce(secret);
+    if (decoded.size >= 64) decoded.clear();
+    decoded.set(secret, found);
+  }
+  return found;
+}
+function decodeOnce(secret) {
   if (typeof secret !== "string" || !secret.startsWith(WEBHOOK_SECRET_POLICY.prefix)) {
     return { message: `a Standard Webhooks secret must start with ${WEBHOOK_SECRET_POLICY.prefix}` };
   }
@@ -17043,13 +17052,8 @@ function secretProblems(secret, path = ["secret"]) {
   return message ? [problem(path, SECRET_POLICY_RULE, message)] : [];
 }
 function secretKey(secret) {
-  let key = keys.get(secret);
-  if (key) return key;
-  const decoded = decode3(secret);
-  if (!decoded.key) throw new TypeError(`@trackerkit/core: ${decoded.message} [${SECRET_POLICY_RULE}]`);
-  key = decoded.key;
-  if (keys.size >= 64) keys.clear();
-  keys.set(secret, key);
+  const { key, message } = decode3(secret);
+  if (!key) throw new TypeError(`@trackerkit/core: ${message} [${SECRET_POLICY_RULE}]`);
   return key;
 }
 function generateSecret(randomBytes) {
@@ -17086,10 +17090,10 @@ function verifyStandardWebhooks(secrets, request, options) {
   for (const entry of signatureHeader.split(" ")) {
     if (!entry.startsWith("v1,")) continue;
     const encoded = entry.slice(3);
-    const decoded = Buffer.from(encoded, "base64");
-    if (decoded.toString("base64") !== encoded) continue;
+    const decoded2 = Buffer.from(encoded, "base64");
+    if (decoded2.toString("base64") !== encoded) continue;
     entries++;
-    if (decoded.length === DIGEST_BYTES) candidates.push(decoded);
+    if (decoded2.length === DIGEST_BYTES) candidates.push(decoded2);
   }
   if (entries === 0) return reject("malformed_signature", "webhook-signature has no v1,<base64> entry");
   const usable = secrets.filter((s) => secretProblems(s).length === 0);
