@@ -1,7 +1,8 @@
 // When a request may be sent again, and after how long. A POST may start a run or store data twice,
 // so it is resent only when the service certainly did not act on it: a 408 or 429 (RFC 9110: the
 // server did not process it), or a connection refused before anything was sent. A POST that carries
-// an idempotency key (a webhook delivery) is as safe to resend as a PUT.
+// an idempotency key (a webhook delivery) is as safe to resend as a PUT, and its 409 means the same
+// key is still in flight.
 import { parseRetryAfter } from './retry-after.ts';
 
 /** PATCH counts as idempotent: this service's PATCH sets fields to the values sent. */
@@ -22,6 +23,8 @@ export function mayResend(
   const idempotent = options.idempotencyKey === true || IDEMPOTENT.has(method.toUpperCase());
   if (outcome.kind === 'status') {
     if (outcome.status === 408 || outcome.status === 429) return true;
+    // With an idempotency key, 409 is "the same key is still being processed": try again later.
+    if (outcome.status === 409 && options.idempotencyKey === true) return true;
     return outcome.status >= 500 && idempotent;
   }
   return idempotent;

@@ -49,3 +49,16 @@ describe('backoffMs', () => {
     expect(backoffMs(attempt, 500, 30_000, () => random)).toBe(want);
   });
 });
+
+describe('mayResend with an idempotency key', () => {
+  const status = (s: number): Outcome => ({ kind: 'status', status: s });
+  it.each<[string, { outcome: Outcome; keyed: boolean; want: boolean }]>([
+    ['keyed POST after 503', { outcome: status(503), keyed: true, want: true }],
+    ['keyed POST after a reset', { outcome: { kind: 'network' }, keyed: true, want: true }],
+    ['keyed POST after 409 (same key in flight)', { outcome: status(409), keyed: true, want: true }],
+    ['plain POST after 409', { outcome: status(409), keyed: false, want: false }],
+    ['keyed POST after 400', { outcome: status(400), keyed: true, want: false }],
+  ])('%s', (_name, { outcome, keyed, want }) => {
+    expect(mayResend('POST', outcome, { idempotencyKey: keyed })).toBe(want);
+  });
+});

@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/load-config.ts';
+import { parseDuration } from '../config/parse-duration.ts';
 import { WebhooksError } from '../errors.ts';
 import { startReceiver } from '../server/start-receiver.ts';
 import { deadLettersCommand } from './dead-letters-command.ts';
 import { storagePathFromFile } from './storage-path-from-file.ts';
 
 const USAGE = `Usage:
-  trackerkit-webhooks serve --config FILE [--port N] [--host HOST]
+  trackerkit-webhooks serve --config FILE [--port N] [--host HOST] [--shutdown-grace 5s]
   trackerkit-webhooks check --config FILE
   trackerkit-webhooks dead-letters list|show <id>|replay <id|--all> (--config FILE | --db PATH)`;
 
@@ -20,6 +21,7 @@ export async function runCli(argv: string[]): Promise<number> {
       db: { type: 'string' },
       port: { type: 'string' },
       host: { type: 'string' },
+      'shutdown-grace': { type: 'string' },
       all: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -33,19 +35,31 @@ export async function runCli(argv: string[]): Promise<number> {
     if (command === 'serve') {
       if (!values.config)
         throw new WebhooksError('serve needs --config FILE', { status: 400, reason: 'usage' });
+      const grace = values['shutdown-grace'];
+      if (grace !== undefined && !/^\d+(\.\d+)?(ms|s|m|h)$/.test(grace)) {
+        throw new WebhooksError('--shutdown-grace: must be a duration such as 500ms, 5s or 1m', {
+          status: 400,
+          reason: 'usage',
+        });
+      }
       const receiver = await startReceiver({
         config: values.config,
         ...(values.port !== undefined ? { port: Number(values.port) } : {}),
         ...(values.host !== undefined ? { host: values.host } : {}),
+        ...(grace !== undefined ? { shutdownGraceMs: parseDuration(grace) } : {}),
       });
       process.stderr.write(
         `${JSON.stringify({ msg: 'ready', url: receiver.url, sources: receiver.sourceUrls })}\n`,
       );
+      // SIGHUP reloads, as for Alertmanager; a refused configuration is logged and the old one runs on.
+      const hangup = () => void receiver.reload().catch(() => {});
+      process.on('SIGHUP', hangup);
       await new Promise<void>((resolve) => {
         const stop = () => void receiver.close().then(resolve);
         process.once('SIGTERM', stop);
         process.once('SIGINT', stop);
       });
+      process.off('SIGHUP', hangup);
       return 0;
     }
     if (command === 'check') {

@@ -1,5 +1,6 @@
 import { SIGNALS } from '@trackerkit/core';
 import { z } from 'zod';
+import { parseMatchers } from '../router/label-matcher.ts';
 
 /** A secret or URL with a token in it: `{ env: NAME }` (preferred) or a literal. Never printed. */
 export const secretRef = z.union([
@@ -17,6 +18,14 @@ const duration = z.union([
 const size = z.union([
   z.number().int().positive(),
   z.string().regex(/^\d+(b|kb|mb)$/i, 'must be a size such as 256kb'),
+]);
+// A retention period: a duration of at least a minute, or `forever` (nothing is pruned).
+const retentionPeriod = z.union([
+  z.literal('forever'),
+  z.number().min(60, 'must be at least 60 seconds, or forever'),
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?(m|h|d)$/, 'must be a duration of at least a minute such as 30d, 12h, or forever'),
 ]);
 const list = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
 
@@ -95,7 +104,16 @@ const weekday = z
     'must be a weekday or a range such as monday:friday',
   );
 
-const matchers = z.strictObject({
+/** Alertmanager's string form, e.g. `signal=~"Poor|Negative"`, checked as it loads. */
+const labelMatcher = z.string().superRefine((text, ctx) => {
+  try {
+    parseMatchers(text);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+});
+
+const objectMatchers = z.strictObject({
   event: list(z.string()).optional(),
   tracker_id: list(z.string()).optional(),
   tracker_name: list(z.string()).optional(),
@@ -103,6 +121,16 @@ const matchers = z.strictObject({
   signal: list(signal).optional(),
   score: z.strictObject({ min: z.number().optional(), max: z.number().optional() }).optional(),
   bound: list(z.enum(['lower', 'upper', 'none'])).optional(),
+});
+const stringMatchers = z.array(labelMatcher).min(1);
+type MatchersInput = z.infer<typeof objectMatchers> | string[];
+// The two forms are told apart by shape, not by a union: a union's error would hide which field
+// of the form the operator meant is wrong (`matchers.signal` rather than "Invalid input").
+const matchers = z.unknown().transform((value, ctx): MatchersInput => {
+  const parsed = (Array.isArray(value) ? stringMatchers : objectMatchers).safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, input: value } as never);
+  return z.NEVER;
 });
 
 /** Whether this runtime knows the time zone: a mistyped one fails `check`, not every alert later. */
@@ -126,7 +154,8 @@ export const RENAMED_RECEIVER = 'renamed to destination (a route names the desti
 
 export interface RouteInput {
   name?: string;
-  matchers?: z.infer<typeof matchers>;
+  /** `{ signal: [Poor] }` or Alertmanager's strings, `['signal=~"Poor|Negative"', 'bound!=upper']`. */
+  matchers?: MatchersInput;
   /** Destination names; inherited from the parent when absent. */
   destination?: string | string[];
   /** Alertmanager's word, renamed to `destination`: present only so an old configuration fails loudly. */
@@ -134,6 +163,7 @@ export interface RouteInput {
   continue?: boolean;
   repeat_interval?: number | string;
   mute_windows?: z.infer<typeof muteWindow>[];
+  active_windows?: z.infer<typeof muteWindow>[];
   routes?: RouteInput[];
 }
 
@@ -148,6 +178,7 @@ export const routeSchema: z.ZodType<RouteInput> = z.lazy(() =>
     continue: z.boolean().optional(),
     repeat_interval: duration.optional(),
     mute_windows: z.array(muteWindow).optional(),
+    active_windows: z.array(muteWindow).optional(),
     routes: z.array(routeSchema).optional(),
   }),
 );
@@ -169,6 +200,10 @@ export const configSchema = z.strictObject({
       host: z.string().default('127.0.0.1'),
       port: z.number().int().min(0).max(65535).default(8787),
       body_limit: size.default('256kb'),
+      // How long a stop waits for deliveries in flight before aborting them (they are retried).
+      shutdown_grace: duration.default('5s'),
+      // Bearer token for POST /-/reload; without one, reload answers only on a loopback address.
+      admin_token: secretRef.optional(),
     })
     .prefault({}),
   storage: z
@@ -192,6 +227,12 @@ export const configSchema = z.strictObject({
           cooldown: duration.default('30s'),
         })
         .prefault({}),
+    })
+    .prefault({}),
+  retention: z
+    .strictObject({
+      alerts: retentionPeriod.default('30d'),
+      deliveries: retentionPeriod.default('7d'),
     })
     .prefault({}),
   log: z

@@ -4,6 +4,7 @@ import { WEBHOOK_DELIVERY } from '@trackerkit/core';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { invalidConfig as invalid, WebhooksError } from '../errors.ts';
+import { ROOT_MATCHERS } from '../router/create-router.ts';
 import { configSchema } from './config-schema.ts';
 import { normalizeDestination, normalizeRetry } from './normalize-destination.ts';
 import { normalizeRoute, routeDestinations } from './normalize-route.ts';
@@ -89,6 +90,7 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
     if (!names.has(ref.name)) problems.push(`${ref.path}: unknown destination ${ref.name}`);
   }
   if (c.route.destination === undefined) problems.push('route.destination: required on the root route');
+  if (c.route.matchers !== undefined) problems.push(`route.matchers: ${ROOT_MATCHERS}`);
   if (problems.length > 0) throw invalid(problems);
 
   // Where each source's secrets were written: `secret` first, then the `secrets` list.
@@ -99,7 +101,19 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
   };
   const retryDefaults = normalizeRetry(c.delivery.retry);
   const config: Config = {
-    server: { host: c.server.host, port: c.server.port, bodyLimitBytes: parseSize(c.server.body_limit) },
+    server: {
+      host: c.server.host,
+      port: c.server.port,
+      bodyLimitBytes: parseSize(c.server.body_limit),
+      shutdownGraceMs: parseDuration(c.server.shutdown_grace),
+      ...(c.server.admin_token === undefined
+        ? {}
+        : { adminToken: resolveSecret(c.server.admin_token, 'server.admin_token', env) }),
+    },
+    retention: {
+      alertsMs: c.retention.alerts === 'forever' ? null : parseDuration(c.retention.alerts),
+      deliveriesMs: c.retention.deliveries === 'forever' ? null : parseDuration(c.retention.deliveries),
+    },
     storage: c.storage,
     sources: c.sources.map((s, i) => ({
       name: s.name,
@@ -130,6 +144,10 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
     },
     log: c.log,
   };
+  // Guessable tokens would make the reload endpoint an open door beyond loopback.
+  if (config.server.adminToken !== undefined && config.server.adminToken.length < 16) {
+    throw invalid(['server.admin_token: must be at least 16 characters']);
+  }
   const secretProblems = signingSecretProblems(config, secretPath);
   if (secretProblems.length > 0) throw invalid(secretProblems);
   return config;

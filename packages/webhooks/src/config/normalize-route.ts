@@ -1,3 +1,4 @@
+import { parseMatchers } from '../router/label-matcher.ts';
 import type { RouteNode } from '../router/types.ts';
 import type { RouteInput } from './config-schema.ts';
 import { parseDuration } from './parse-duration.ts';
@@ -10,7 +11,9 @@ export function normalizeRoute(input: RouteInput): RouteNode {
   const m = input.matchers;
   const node: RouteNode = {};
   if (input.name !== undefined) node.name = input.name;
-  if (m) {
+  if (Array.isArray(m)) {
+    node.matchers = { labels: m.flatMap(parseMatchers) };
+  } else if (m) {
     node.matchers = {};
     if (m.event) node.matchers.event = arr(m.event)!;
     if (m.tracker_id) node.matchers.trackerId = arr(m.tracker_id)!;
@@ -24,6 +27,7 @@ export function normalizeRoute(input: RouteInput): RouteNode {
   if (input.continue !== undefined) node.continue = input.continue;
   if (input.repeat_interval !== undefined) node.repeatIntervalMs = parseDuration(input.repeat_interval);
   if (input.mute_windows !== undefined) node.muteWindows = input.mute_windows;
+  if (input.active_windows !== undefined) node.activeWindows = input.active_windows;
   if (input.routes) node.routes = input.routes.map(normalizeRoute);
   return node;
 }

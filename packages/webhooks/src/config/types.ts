@@ -48,7 +48,17 @@ export interface SourceConfig {
 }
 
 export interface Config {
-  server: { host: string; port: number; bodyLimitBytes: number };
+  server: {
+    host: string;
+    port: number;
+    bodyLimitBytes: number;
+    /** How long a stop waits for deliveries in flight. */
+    shutdownGraceMs: number;
+    /** Bearer token for `POST /-/reload`. */
+    adminToken?: string;
+  };
+  /** Milliseconds; null keeps rows forever. */
+  retention: { alertsMs: number | null; deliveriesMs: number | null };
   storage: { path: string; synchronous: 'full' | 'normal' };
   sources: SourceConfig[];
   destinations: DestinationConfig[];

@@ -5,8 +5,9 @@ import type { Logger } from '../server/logger.ts';
 import type { Metrics } from '../server/metrics.ts';
 import type { Store } from '../store/open-store.ts';
 import type { DeliveryRow } from '../store/types.ts';
-import { backoffDelay } from './backoff-delay.ts';
-import { type CircuitBreaker, createCircuitBreaker } from './circuit-breaker.ts';
+import { backoffDelay, RETRY_AFTER_CEILING_MS } from './backoff-delay.ts';
+import { type BreakerState, type CircuitBreaker, createCircuitBreaker } from './circuit-breaker.ts';
+import { classifyOutcome } from './classify-outcome.ts';
 import { formatAlert } from './format-alert.ts';
 import type { DeliveryOutcome, Destination } from './types.ts';
 
@@ -34,6 +35,8 @@ export interface Outbox {
   breakerState(name: string): string | undefined;
 }
 
+const BREAKER_GAUGE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
+
 /** The delivery loop: claims due outbox rows under a lease and delivers them with retries. */
 export function createOutbox(options: OutboxOptions): Outbox {
   const { store, metrics, logger } = options;
@@ -41,7 +44,23 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const destinations = new Map(options.destinations.map((d) => [d.name, d]));
   const configs = new Map(options.configs.map((c) => [c.name, c]));
   const breakers = new Map<string, CircuitBreaker>(
-    options.configs.map((c) => [c.name, createCircuitBreaker({ ...options.breaker, now })]),
+    options.configs.map((c) => {
+      metrics.set('trackerkit_webhooks_breaker_state', BREAKER_GAUGE.closed, { destination: c.name });
+      const breaker = createCircuitBreaker({
+        ...options.breaker,
+        // A probe's outcome always comes back within its timeout; past that (plus a margin) it was lost.
+        probeTimeoutMs: c.timeoutMs + 30_000,
+        now,
+        onTransition: ({ from, to, reason }) => {
+          metrics.set('trackerkit_webhooks_breaker_state', BREAKER_GAUGE[to], { destination: c.name });
+          metrics.inc('trackerkit_webhooks_breaker_transitions_total', { destination: c.name, from, to });
+          const fields = { destination: c.name, from, to, reason };
+          if (to === 'open') logger.warn('circuit breaker opened', fields);
+          else logger.info(`circuit breaker ${to === 'closed' ? 'closed' : 'half-open'}`, fields);
+        },
+      });
+      return [c.name, breaker];
+    }),
   );
   const leaseMs = Math.max(...options.configs.map((c) => c.timeoutMs)) + 30_000;
   // A destination that asked us to slow down (429, or 503 with Retry-After) is paused as a whole:
@@ -53,7 +72,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let scheduled = false;
   let running = false;
 
-  const finish = (row: DeliveryRow, outcome: DeliveryOutcome) => {
+  const finish = (row: DeliveryRow, outcome: DeliveryOutcome, probe: boolean) => {
     const config = configs.get(row.destination)!;
     const breaker = breakers.get(row.destination)!;
     const attempts = row.attempts + 1;
@@ -65,7 +84,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       attempts,
     };
     if (outcome.ok) {
-      breaker.success();
+      breaker.success(`delivered${outcome.status === null ? '' : ` (${outcome.status})`}`);
       store.markDelivered(row.id, outcome.status);
       metrics.inc('trackerkit_webhooks_delivered_total', labels);
       metrics.observe(
@@ -77,16 +96,43 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return;
     }
     const error = cutSecrets(outcome.error, options.secrets?.get(row.destination) ?? []);
-    if (outcome.retryable && outcome.status !== 429) breaker.failure();
-    if (!outcome.retryable || attempts >= config.retry.maxAttempts) {
+    const verdict = classifyOutcome(outcome);
+    const dead = () => {
       store.markDead(row.id, outcome.status, error);
       metrics.inc('trackerkit_webhooks_dead_lettered_total', labels);
       logger.warn('dead-lettered', { ...log, status: outcome.status, error });
+    };
+    // The message's own failure: it goes to the dead letters; the destination's health is
+    // judged only by what the destination itself said.
+    if (verdict === 'unsendable') {
+      if (probe) breaker.release();
+      dead();
+      return;
+    }
+    if (verdict === 'refused') {
+      breaker.success(`answered ${outcome.status} to one message: the destination is up`);
+      dead();
       return;
     }
     const delay = backoffDelay(config.retry, attempts, outcome.retryAfterMs);
     if (outcome.retryAfterMs !== undefined) {
       pausedUntil.set(row.destination, Math.max(pausedUntil.get(row.destination) ?? 0, now() + delay));
+      if (outcome.retryAfterMs > config.retry.maxDelayMs) {
+        logger.warn('destination asked for a delay longer than retry.max_delay', {
+          destination: row.destination,
+          retry_after_ms: outcome.retryAfterMs,
+          max_delay_ms: config.retry.maxDelayMs,
+          honoured_ms: delay,
+          ceiling_ms: RETRY_AFTER_CEILING_MS,
+        });
+      }
+    }
+    const reason = error.slice(0, 120);
+    if (verdict === 'wait') breaker.wait(now() + delay, `${reason}; probing again in ${delay} ms`);
+    else breaker.failure(reason);
+    if (attempts >= config.retry.maxAttempts) {
+      dead();
+      return;
     }
     store.markRetry(row.id, now() + delay, outcome.status, error);
     metrics.inc('trackerkit_webhooks_retried_total', labels);
@@ -110,6 +156,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       store.postpone(row.id, breaker.retryAt());
       return;
     }
+    // In half-open, `allow` lets exactly one attempt through: this one is the probe.
+    const probe = breaker.state() === 'half-open';
     const config = configs.get(row.destination)!;
     let outcome: DeliveryOutcome;
     try {
@@ -123,12 +171,22 @@ export function createOutbox(options: OutboxOptions): Outbox {
         signal: AbortSignal.any([stopController.signal, AbortSignal.timeout(config.timeoutMs)]),
       });
     } catch (error) {
-      outcome = { ok: false, retryable: true, status: null, error: (error as Error).message };
+      // Destinations report I/O failures as outcomes; what throws is preparing this message
+      // (formatting an alert nested thousands of levels deep overflows the stack): it fails the
+      // same way on every attempt, so it is dead-lettered without blaming the destination.
+      const err = error as Error;
+      outcome = {
+        ok: false,
+        retryable: false,
+        status: null,
+        error: `the message could not be formatted or sent: ${err.name}: ${err.message}`,
+      };
     }
     try {
-      finish(row, outcome);
+      finish(row, outcome, probe);
     } catch (error) {
       // The store is gone (shutting down): the lease expires and the row is tried again.
+      if (probe) breaker.release();
       logger.error('could not record delivery outcome', {
         delivery: row.id,
         error: (error as Error).message,

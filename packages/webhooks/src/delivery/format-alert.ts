@@ -21,6 +21,22 @@ export interface AlertSummary {
 
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
 
+/**
+ * The alert's link, only when it is an absolute http(s) URL (as the URL parser reads it, so
+ * ` javascript:` or `JaVaScRiPt:` cannot slip past). Anything else (`javascript:`, `data:`,
+ * `vbscript:`, relative text) is dropped: a destination would render it as a clickable link.
+ */
+export function safeLink(value: unknown): string | null {
+  if (typeof value !== 'string' || value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+}
+
 /** Turns any event into a summary; unknown event types get a generic one so nothing is dropped. */
 export function formatAlert(event: AlertEvent): AlertSummary {
   const data = eventData(event);
@@ -48,7 +64,7 @@ export function formatAlert(event: AlertEvent): AlertSummary {
     headline,
     reason: str(data.reason),
     analysis: known ? str(data.analysis) : JSON.stringify(event).slice(0, 1500),
-    url: typeof data.url === 'string' && data.url ? data.url : null,
+    url: safeLink(data.url),
     trackerId: typeof data.tracker_id === 'string' ? data.tracker_id : null,
     trackerName,
     score,

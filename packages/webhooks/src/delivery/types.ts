@@ -12,7 +12,13 @@ export interface DeliveryJob {
   signal: AbortSignal;
 }
 
-/** What one attempt came to. `retryAfterMs` is the destination's own request (429, Retry-After, retry_after). */
+/**
+ * What one attempt came to. `retryAfterMs` is the destination's own request (429, Retry-After,
+ * retry_after). `retryable: false` with a status means the destination refused this message (it is
+ * dead-lettered, and the destination counts as up); see `classifyOutcome`. Throw only for what
+ * fails with the message itself (it cannot be formatted): that dead-letters it without blaming
+ * the destination.
+ */
 export type DeliveryOutcome =
   | { ok: true; status: number | null }
   | { ok: false; retryable: boolean; status: number | null; error: string; retryAfterMs?: number };

@@ -50,10 +50,15 @@ function renamedKeys(node: RouteNode, path: string): string[] {
   return [...own, ...(node.routes ?? []).flatMap((child, i) => renamedKeys(child, `${path}.routes.${i}`))];
 }
 
+/** Why matchers on the root route are refused (Alertmanager: the root route must match everything). */
+export const ROOT_MATCHERS =
+  'the root route matches every alert (Alertmanager refuses matchers on it); put them on a child route';
+
 /** An octokit-style emitter for code plus an Alertmanager-style tree for configuration. */
 export function createRouter(options: RouterOptions = {}): Router {
-  const renamed = options.route ? renamedKeys(options.route, 'route') : [];
-  if (renamed.length > 0) throw invalidConfig(renamed);
+  const problems = options.route ? renamedKeys(options.route, 'route') : [];
+  if (options.route?.matchers !== undefined) problems.push(`route.matchers: ${ROOT_MATCHERS}`);
+  if (problems.length > 0) throw invalidConfig(problems);
   const handlers = new Map<string, Set<Handler<never>>>();
   const add = (name: string, handler: Handler<never>) => {
     if (typeof handler !== 'function') {

@@ -1,12 +1,17 @@
 import type { AlertEvent } from '../events/types.ts';
 import { isMuted } from './is-muted.ts';
 import { matchesAlert } from './matches-alert.ts';
-import type { MuteWindow, RouteMatch, RouteNode } from './types.ts';
+import type { RouteMatch, RouteNode } from './types.ts';
 
 interface Inherited {
   destinations: string[];
   repeatIntervalMs: number;
-  muteWindows: MuteWindow[] | undefined;
+}
+
+/** Whether a route itself is silent at `nowMs`: its own windows only, never its parent's. */
+export function isRouteMuted(node: RouteNode, nowMs: number): boolean {
+  if (isMuted(node.muteWindows, nowMs)) return true;
+  return node.activeWindows !== undefined && !isMuted(node.activeWindows, nowMs);
 }
 
 function walk(
@@ -19,14 +24,11 @@ function walk(
   const settings: Inherited = {
     destinations: node.destinations ?? parent.destinations,
     repeatIntervalMs: node.repeatIntervalMs ?? parent.repeatIntervalMs,
-    muteWindows: node.muteWindows ?? parent.muteWindows,
   };
   const found: RouteMatch[] = [];
   for (const [index, child] of (node.routes ?? []).entries()) {
     if (!matchesAlert(child.matchers, event)) continue;
-    found.push(
-      ...walk(child, `${path}/${index}${child.name ? `:${child.name}` : ''}`, event, settings, nowMs),
-    );
+    found.push(...walk(child, childPath(path, index, child), event, settings, nowMs));
     if (!child.continue) break;
   }
   if (found.length > 0) return found;
@@ -35,16 +37,36 @@ function walk(
       path,
       destinations: settings.destinations,
       repeatIntervalMs: settings.repeatIntervalMs,
-      muted: isMuted(settings.muteWindows, nowMs),
+      muted: isRouteMuted(node, nowMs),
     },
   ];
 }
 
+function childPath(path: string, index: number, child: RouteNode): string {
+  return `${path}/${index}${child.name ? `:${child.name}` : ''}`;
+}
+
 /**
- * Alertmanager's algorithm: depth-first; the first matching child wins unless it has
- * `continue: true`; a node with no matching child handles the alert itself; settings inherit.
- * The root matches every event.
+ * Alertmanager's algorithm (dispatch/route.go): depth-first; the first matching child wins
+ * unless it has `continue: true`; a node with no matching child handles the alert itself.
+ * Destinations and repeat_interval inherit; mute and active windows belong to the route that
+ * names them (Alertmanager sets them from the route itself, never from its parent). The root
+ * matches every event.
  */
 export function matchRouteTree(root: RouteNode, event: AlertEvent, nowMs: number = Date.now()): RouteMatch[] {
-  return walk(root, 'root', event, { destinations: [], repeatIntervalMs: 0, muteWindows: undefined }, nowMs);
+  return walk(root, 'root', event, { destinations: [], repeatIntervalMs: 0 }, nowMs);
+}
+
+/** The node a match's `path` names, or undefined when the tree has none (e.g. after a reload). */
+export function routeAt(root: RouteNode, path: string): RouteNode | undefined {
+  const [head, ...steps] = path.split('/');
+  if (head !== 'root') return undefined;
+  let node: RouteNode | undefined = root;
+  for (const step of steps) {
+    const index = Number.parseInt(step, 10);
+    const child: RouteNode | undefined = node?.routes?.[index];
+    if (!child || childPath('', index, child) !== `/${step}`) return undefined;
+    node = child;
+  }
+  return node;
 }

@@ -1,5 +1,6 @@
 import { type AlertEvent, eventData } from '../events/types.ts';
 import { globToRegExp } from './glob-to-regexp.ts';
+import { alertLabels, matchesLabel } from './label-matcher.ts';
 import type { RouteMatchers } from './types.ts';
 
 const globCache = new Map<string, RegExp>();
@@ -35,6 +36,10 @@ export function matchesAlert(matchers: RouteMatchers | undefined, event: AlertEv
   if (matchers.bound) {
     const bound = data.bound === null || data.bound === undefined ? 'none' : data.bound;
     if (!(matchers.bound as unknown[]).includes(bound)) return false;
+  }
+  if (matchers.labels?.length) {
+    const labels = alertLabels(event);
+    if (!matchers.labels.every((m) => matchesLabel(m, labels[m.name]))) return false;
   }
   return true;
 }

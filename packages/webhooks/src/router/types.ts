@@ -1,4 +1,5 @@
 import type { Signal } from '@trackerkit/core';
+import type { LabelMatcher } from './label-matcher.ts';
 
 /** A list matches when any entry matches; a missing matcher matches everything. */
 export interface RouteMatchers {
@@ -12,6 +13,8 @@ export interface RouteMatchers {
   score?: { min?: number; max?: number };
   /** The bound crossed; `none` matches alerts with `bound: null` (signal_level rule, resolved events). */
   bound?: Array<'lower' | 'upper' | 'none'>;
+  /** Alertmanager's `matchers` strings, all of which must hold, over `alertLabels(event)`. */
+  labels?: LabelMatcher[];
 }
 
 export interface MuteWindow {
@@ -29,10 +32,16 @@ export interface RouteNode {
   /** Destination names; inherited from the parent when absent. */
   destinations?: string[];
   continue?: boolean;
-  /** Do not notify the same tracker and bound through this route again within this many ms. Inherited. */
+  /**
+   * While a tracker fires through this route (from `tracker.alert` until its
+   * `tracker.alert.resolved`), its latest alert is sent again every this many ms; 0 never.
+   * Inherited.
+   */
   repeatIntervalMs?: number;
-  /** Inherited. */
+  /** This route sends nothing inside these windows. Not inherited (as Alertmanager's `mute_time_intervals`). */
   muteWindows?: MuteWindow[];
+  /** This route sends nothing outside these windows. Not inherited (as Alertmanager's `active_time_intervals`). */
+  activeWindows?: MuteWindow[];
   routes?: RouteNode[];
 }
 

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type Express } from 'express';
 import type { Config } from '../config/types.ts';
 import type { Outbox } from '../delivery/create-outbox.ts';
@@ -15,6 +16,36 @@ export interface AppContext {
   metrics: Metrics;
   logger: Logger;
   isReady: () => boolean;
+  /** `POST /-/reload` (as Alertmanager): absent, the endpoint is not served. */
+  admin?: {
+    /** Bearer token; without one, reload answers only when the server is bound to loopback. */
+    token?: string;
+    loopback: boolean;
+    reload(): Promise<unknown>;
+  };
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Who may reload: the token holder, or anyone who can reach a loopback-only server. */
+function reloadRefusal(admin: NonNullable<AppContext['admin']>, authorization: string | undefined) {
+  if (admin.token === undefined) {
+    return admin.loopback
+      ? undefined
+      : {
+          status: 403,
+          reason: 'forbidden',
+          error: 'reload needs server.admin_token when the server listens beyond loopback',
+        };
+  }
+  const given = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1] ?? '';
+  // Compared as digests: equal lengths, and the time taken says nothing about the token.
+  if (timingSafeEqual(digest(given), digest(admin.token))) return undefined;
+  return {
+    status: 401,
+    reason: 'unauthorized',
+    error: 'reload needs Authorization: Bearer <server.admin_token>',
+  };
 }
 
 /** The express app: one POST route per source, health, readiness, metrics. No body parser anywhere. */
@@ -32,6 +63,29 @@ export function createApp(ctx: AppContext): Express {
         .set('allow', 'POST')
         .status(405)
         .json({ error: '@trackerkit/webhooks: use POST', reason: 'method_not_allowed' });
+    });
+  }
+  const admin = ctx.admin;
+  if (admin) {
+    app.post('/-/reload', async (req, res) => {
+      const refusal = reloadRefusal(admin, req.headers.authorization);
+      if (refusal) {
+        if (refusal.status === 401) res.set('www-authenticate', 'Bearer');
+        res
+          .status(refusal.status)
+          .json({ error: `@trackerkit/webhooks: ${refusal.error}`, reason: refusal.reason });
+        return;
+      }
+      try {
+        await admin.reload();
+        res.json({ status: 'reloaded' });
+      } catch (error) {
+        // The file on disk is wrong, not the request: 409, and the running configuration stays.
+        const e = error as { message: string; reason?: string; status?: number };
+        res
+          .status(e.status === 503 ? 503 : 409)
+          .json({ error: e.message, reason: e.reason ?? 'reload_failed', kept: 'the running configuration' });
+      }
     });
   }
   app.get('/healthz', (_req, res) => {

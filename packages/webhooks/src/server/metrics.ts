@@ -25,6 +25,8 @@ function key(labels: Labels): string {
 export interface Metrics {
   inc(name: string, labels?: Labels, by?: number): void;
   observe(name: string, seconds: number, labels?: Labels): void;
+  /** Sets a gauge the registry knows (the breaker state); rendered with the ones passed to `render`. */
+  set(name: string, value: number, labels?: Labels): void;
   render(gauges?: Record<string, { help: string; values: Array<[Labels, number]> }>): string;
 }
 
@@ -36,6 +38,12 @@ const COUNTERS: Record<string, string> = {
   trackerkit_webhooks_delivered_total: 'Deliveries that reached their destination.',
   trackerkit_webhooks_retried_total: 'Delivery attempts that failed and were scheduled again.',
   trackerkit_webhooks_dead_lettered_total: 'Deliveries moved to the dead-letter state.',
+  trackerkit_webhooks_breaker_transitions_total:
+    'Circuit breaker state changes, by destination and the states left (from) and entered (to).',
+};
+const GAUGES: Record<string, string> = {
+  trackerkit_webhooks_breaker_state:
+    'Circuit breaker state by destination: 0 closed, 1 half-open (one probe may go), 2 open.',
 };
 const HISTOGRAMS: Record<string, string> = {
   trackerkit_webhooks_request_duration_seconds: 'Time from request to acknowledgement (stored), by source.',
@@ -51,6 +59,9 @@ export function createMetrics(): Metrics {
     string,
     { help: string; series: Map<string, { buckets: number[]; sum: number; count: number }> }
   >(Object.entries(HISTOGRAMS).map(([name, help]) => [name, { help, series: new Map() }]));
+  const gauges = new Map<string, Counter>(
+    Object.entries(GAUGES).map(([name, help]) => [name, { help, values: new Map() }]),
+  );
   return {
     inc(name, labels = {}, by = 1) {
       const c = counters.get(name);
@@ -68,7 +79,12 @@ export function createMetrics(): Metrics {
       s.count += 1;
       if (s.count === 1) h.series.set(k, s);
     },
-    render(gauges = {}) {
+    set(name, value, labels = {}) {
+      const g = gauges.get(name);
+      if (!g) throw new Error(`@trackerkit/webhooks: unknown metric ${name}`);
+      g.values.set(key(labels), value);
+    },
+    render(extra = {}) {
       const out: string[] = [];
       for (const [name, c] of counters) {
         out.push(`# HELP ${name} ${c.help}`, `# TYPE ${name} counter`);
@@ -86,7 +102,11 @@ export function createMetrics(): Metrics {
           );
         }
       }
-      for (const [name, g] of Object.entries(gauges)) {
+      for (const [name, g] of gauges) {
+        out.push(`# HELP ${name} ${g.help}`, `# TYPE ${name} gauge`);
+        for (const [k, v] of g.values) out.push(`${name}${k ? `{${k}}` : ''} ${v}`);
+      }
+      for (const [name, g] of Object.entries(extra)) {
         out.push(`# HELP ${name} ${g.help}`, `# TYPE ${name} gauge`);
         for (const [labels, v] of g.values) {
           const k = key(labels);

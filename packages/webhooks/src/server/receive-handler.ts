@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { ALERT_EVENT } from '@trackerkit/core';
 import type { Request, Response } from 'express';
 import type { SourceConfig } from '../config/types.ts';
@@ -50,6 +51,14 @@ export function receiveHandler(ctx: ReceiveContext) {
       const body = await readRawBody(req, ctx.bodyLimitBytes);
       const verified = verifyWithFallback(source.secrets, { body, headers: req.headers }, source.verify);
       webhookId = verified.id;
+      // Decoding would replace bad sequences with U+FFFD: the stored alert would no longer be the
+      // signed one. JSON between systems is UTF-8 (RFC 8259 §8.1), so anything else is refused.
+      if (!isUtf8(body)) {
+        throw new WebhooksError('body is not valid UTF-8 (JSON must be sent as UTF-8, RFC 8259)', {
+          status: 400,
+          reason: 'invalid_utf8',
+        });
+      }
       // Decoded once: the same text is parsed and stored (the signature was checked on the bytes).
       const text = body.toString('utf8');
       const { event, known } = parseAlertEvent(text);
@@ -62,8 +71,7 @@ export function receiveHandler(ctx: ReceiveContext) {
         known,
         body: text,
         matches: router.match(event),
-        repeatScope:
-          event.type === ALERT_EVENT.fired && trackerId ? `${trackerId}:${data.bound ?? 'none'}` : null,
+        repeatScope: event.type === ALERT_EVENT.fired ? trackerId : null,
         resolves: event.type === ALERT_EVENT.resolved ? trackerId : null,
       });
       if (result.duplicate) {

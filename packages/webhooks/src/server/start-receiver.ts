@@ -1,20 +1,16 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WEBHOOK_DELIVERY } from '@trackerkit/core';
 import type { ConfigInput } from '../config/config-schema.ts';
 import { loadConfig } from '../config/load-config.ts';
-import { configSecrets, destinationSecrets } from '../config/secret-values.ts';
 import { signingSecretProblems } from '../config/signing-secrets.ts';
 import type { Config } from '../config/types.ts';
-import { createDestination } from '../delivery/create-destination.ts';
-import { createOutbox } from '../delivery/create-outbox.ts';
-import { CODE_HANDLERS, createCodeHandlersDestination } from '../delivery/destinations/code-handlers.ts';
 import type { Destination } from '../delivery/types.ts';
-import { invalidConfig } from '../errors.ts';
-import { createRouter, type Router } from '../router/create-router.ts';
+import { invalidConfig, WebhooksError } from '../errors.ts';
+import type { Router } from '../router/create-router.ts';
+import { isRouteMuted, routeAt } from '../router/match-route-tree.ts';
 import { openStore, type Store } from '../store/open-store.ts';
-import { createApp } from './create-app.ts';
-import { createLogger, type Logger, maskSecrets } from './logger.ts';
+import { buildRuntime, type Runtime, type RuntimeDeps } from './build-runtime.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 
 export interface StartReceiverOptions {
@@ -36,6 +32,8 @@ export interface StartReceiverOptions {
   /** Extra or replacement destinations by name, for embedding. */
   destinations?: Destination[];
   env?: NodeJS.ProcessEnv;
+  /** Overrides `server.shutdown_grace`: how long a stop waits for requests and deliveries in flight. */
+  shutdownGraceMs?: number;
 }
 
 export interface Receiver {
@@ -44,9 +42,18 @@ export interface Receiver {
   port: number;
   /** Source name → full URL to give the sender. */
   sourceUrls: Record<string, string>;
-  config: Config;
+  /** The running configuration (replaced by a reload). */
+  readonly config: Config;
   store: Store;
   metrics: Metrics;
+  /**
+   * Loads the configuration again (from the file it started with, or the one given) and switches
+   * to it. A configuration that fails validation is refused (the promise rejects, naming the
+   * field) and the running one stays. Host, port, storage and log settings need a restart.
+   */
+  reload(config?: Config | ConfigInput | string): Promise<Config>;
+  /** Runs the retention pass now (it also runs in the background). */
+  prune(): Promise<{ alerts: number; deliveries: number }>;
   close(): Promise<void>;
 }
 
@@ -54,69 +61,125 @@ function isLoaded(config: StartReceiverOptions['config']): config is Config {
   return typeof config === 'object' && Array.isArray((config as Config).catchAll);
 }
 
+function load(source: Config | ConfigInput | string, env: NodeJS.ProcessEnv | undefined): Config {
+  if (!isLoaded(source)) return loadConfig(source, env ? { env } : {});
+  // A configuration built in code skipped loadConfig: hold its secrets to the same policy.
+  const problems = signingSecretProblems(source);
+  if (problems.length > 0) throw invalidConfig(problems);
+  return source;
+}
+
+/** Settings a running server cannot change: named in a warning, applied at the next start. */
+function restartOnly(running: Config, next: Config): string[] {
+  const changed: string[] = [];
+  if (running.server.host !== next.server.host) changed.push('server.host');
+  if (running.server.port !== next.server.port) changed.push('server.port');
+  if (JSON.stringify(running.storage) !== JSON.stringify(next.storage)) changed.push('storage');
+  if (JSON.stringify(running.log) !== JSON.stringify(next.log)) changed.push('log');
+  return changed;
+}
+
+const isLoopback = (host: string) =>
+  host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host);
+
 /** Starts the receiver: store, outbox and HTTP server. `close()` drains deliveries in flight. */
 export async function startReceiver(options: StartReceiverOptions): Promise<Receiver> {
-  const config = isLoaded(options.config)
-    ? options.config
-    : loadConfig(options.config, options.env ? { env: options.env } : {});
-  // A configuration built in code skipped loadConfig: hold its secrets to the same policy.
-  if (isLoaded(options.config)) {
-    const problems = signingSecretProblems(config);
-    if (problems.length > 0) throw invalidConfig(problems);
-  }
-  // Whatever a log line carries (an error body a destination echoed), configured secrets are cut out.
-  const logger = maskSecrets(options.logger ?? createLogger(config.log), configSecrets(config));
+  const config = load(options.config, options.env);
+  const baseLogger = options.logger ?? createLogger(config.log);
   const metrics = createMetrics();
   const store = openStore(options.storagePath ?? config.storage.path, {
     synchronous: config.storage.synchronous,
   });
   const given = new Map((options.destinations ?? []).map((d) => [d.name, d]));
-  const destinations = config.destinations.map((c) => given.get(c.name) ?? createDestination(c));
-  const handlers = options.router;
-  const outboxConfigs: Array<Pick<Config['destinations'][number], 'name' | 'timeoutMs' | 'retry'>> = [
-    ...config.destinations,
-  ];
-  if (handlers) {
-    destinations.push(createCodeHandlersDestination(handlers));
-    outboxConfigs.push({
-      name: CODE_HANDLERS,
-      timeoutMs: WEBHOOK_DELIVERY.timeout_seconds * 1000,
-      retry: config.delivery.retry,
-    });
-  }
-  const outbox = createOutbox({
-    store,
-    destinations,
-    configs: outboxConfigs,
-    secrets: new Map(config.destinations.map((d) => [d.name, destinationSecrets(d)])),
-    concurrency: config.delivery.concurrency,
-    pollIntervalMs: config.delivery.pollIntervalMs,
-    breaker: config.delivery.breaker,
-    metrics,
-    logger,
-  });
-  const routeOnly = createRouter({ route: config.route, catchAll: config.catchAll });
-  const router: Router = handlers
-    ? {
-        ...routeOnly,
-        match: (event, nowMs) => [
-          ...routeOnly.match(event, nowMs),
-          { path: 'handlers', destinations: [CODE_HANDLERS], repeatIntervalMs: 0, muted: false },
-        ],
-      }
-    : routeOnly;
+  const host = options.host ?? config.server.host;
+  const graceMs = () => options.shutdownGraceMs ?? current.config.server.shutdownGraceMs;
   let ready = true;
-  const app = createApp({ config, store, router, outbox, metrics, logger, isReady: () => ready });
+  let closing: Promise<void> | undefined;
+  const deps = (c: Config): RuntimeDeps => ({
+    store,
+    metrics,
+    baseLogger,
+    ...(options.router ? { handlers: options.router } : {}),
+    given,
+    isReady: () => ready,
+    admin: {
+      ...(c.server.adminToken === undefined ? {} : { token: c.server.adminToken }),
+      loopback: isLoopback(host),
+      reload: () => reload(),
+    },
+  });
+  let current: Runtime = buildRuntime(config, deps(config));
+  const configFile = typeof options.config === 'string' ? options.config : undefined;
+  let reloads: Promise<unknown> = Promise.resolve();
+  /** Loads the new configuration first: one that fails is refused and the running one stays. */
+  const reload = (next?: Config | ConfigInput | string): Promise<Config> => {
+    const run = reloads.then(async () => {
+      if (closing) throw new WebhooksError('reload: shutting down', { status: 503, reason: 'shutting_down' });
+      const source = next ?? configFile;
+      if (source === undefined) {
+        throw new WebhooksError('reload: started from a configuration object; pass the new one to reload()', {
+          status: 409,
+          reason: 'no_config_file',
+        });
+      }
+      let loaded: Config;
+      try {
+        loaded = load(source, options.env);
+      } catch (error) {
+        current.logger.error('reload refused; the running configuration stays', {
+          error: (error as Error).message,
+        });
+        throw error;
+      }
+      const kept = restartOnly(current.config, loaded);
+      if (kept.length > 0) {
+        current.logger.warn('reload: these settings take effect at the next start', { settings: kept });
+      }
+      const applied: Config = {
+        ...loaded,
+        server: { ...loaded.server, host: current.config.server.host, port: current.config.server.port },
+        storage: current.config.storage,
+        log: current.config.log,
+      };
+      const previous = current;
+      current = buildRuntime(applied, deps(applied));
+      current.outbox.start();
+      current.retention.start();
+      // Attempts in flight finish under the old runtime; their rows stay leased meanwhile.
+      await Promise.all([previous.outbox.stop(graceMs()), previous.retention.stop()]);
+      current.logger.info('configuration reloaded', {
+        sources: applied.sources.length,
+        destinations: applied.destinations.length,
+      });
+      return applied;
+    });
+    reloads = run.catch(() => {});
+    return run;
+  };
   const server = createServer(
     { requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 },
-    app,
+    (req, res) => current.app(req, res),
   );
-  const host = options.host ?? config.server.host;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? config.server.port, host, () => resolve());
   });
-  outbox.start();
+  current.outbox.start();
+  current.retention.start();
+  const logger = current.logger;
+  // repeat_interval: trackers still firing are sent again from the store (store.repeatDue).
+  const routeMuted = (path: string, t: number) => {
+    const node = routeAt(current.config.route, path);
+    return node !== undefined && isRouteMuted(node, t);
+  };
+  const repeatTimer = setInterval(() => {
+    try {
+      if (store.repeatDue(routeMuted) > 0) current.outbox.wake();
+    } catch (error) {
+      logger.warn('repeat check failed', { error: (error as Error).message });
+    }
+  }, config.delivery.pollIntervalMs);
+  repeatTimer.unref();
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   logger.info('receiver listening', {
@@ -129,22 +192,31 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
       logger.warn('source accepts unsigned requests (scheme none)', { source: s.name, path: s.path });
     }
   }
-  let closing: Promise<void> | undefined;
   return {
     url,
     port,
     sourceUrls: Object.fromEntries(config.sources.map((s) => [s.name, `${url}${s.path}`])),
-    config,
+    get config() {
+      return current.config;
+    },
     store,
     metrics,
+    reload,
+    prune: () => current.retention.run(),
     close() {
       closing ??= (async () => {
         ready = false;
+        clearInterval(repeatTimer);
+        // Requests in flight get the grace period to finish, then their connections are cut.
+        const cut = setTimeout(() => server.closeAllConnections(), graceMs());
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
         });
-        await outbox.stop();
+        clearTimeout(cut);
+        await reloads;
+        await Promise.all([current.outbox.stop(graceMs()), current.retention.stop()]);
+        await Promise.allSettled([...given.values()].map(async (d) => d.close?.()));
         store.close();
         logger.info('receiver stopped');
       })();

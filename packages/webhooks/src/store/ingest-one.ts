@@ -5,9 +5,8 @@ import type { IngestItem, IngestResult } from './types.ts';
 export interface IngestStatements {
   insertAlert: StatementSync;
   insertDelivery: StatementSync;
-  lastSent: StatementSync;
-  touchRepeat: StatementSync;
-  clearRepeat: StatementSync;
+  startFiring: StatementSync;
+  stopFiring: StatementSync;
 }
 
 export function prepareIngest(db: DatabaseSync): IngestStatements {
@@ -20,20 +19,22 @@ export function prepareIngest(db: DatabaseSync): IngestStatements {
       `INSERT INTO deliveries (alert_id, destination, route, idempotency_key, state, next_attempt_at, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
     ),
-    lastSent: db.prepare(
-      'SELECT last_at FROM repeat_state WHERE route = ? AND destination = ? AND scope = ?',
+    // A new alert was just notified (or muted): the next repeat is one interval from now.
+    startFiring: db.prepare(
+      `INSERT INTO firing (route, scope, alert_id, destinations, repeat_ms, next_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (route, scope) DO UPDATE SET alert_id = excluded.alert_id,
+         destinations = excluded.destinations, repeat_ms = excluded.repeat_ms, next_at = excluded.next_at`,
     ),
-    touchRepeat: db.prepare(
-      `INSERT INTO repeat_state (route, destination, scope, last_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (route, destination, scope) DO UPDATE SET last_at = excluded.last_at`,
-    ),
-    clearRepeat: db.prepare("DELETE FROM repeat_state WHERE scope LIKE ? ESCAPE '\\'"),
+    stopFiring: db.prepare('DELETE FROM firing WHERE scope = ?'),
   };
 }
 
 /**
  * Inside the caller's transaction: store the alert under its unique (source, webhook-id) key
  * and, only if it is new, its outbox rows. A duplicate inserts nothing and routes nothing.
+ *
+ * A new alert is always sent (never held back by repeat_interval); it starts or refreshes the
+ * firing state of each matched route with a repeat interval, which `repeatDue` re-sends from.
  */
 export function ingestOne(s: IngestStatements, item: IngestItem, now: number): IngestResult {
   const inserted = s.insertAlert.get(
@@ -46,22 +47,32 @@ export function ingestOne(s: IngestStatements, item: IngestItem, now: number): I
   ) as { id: number } | undefined;
   if (!inserted) return { duplicate: true, alertId: null, deliveries: 0 };
   const alertId = Number(inserted.id);
-  if (item.resolves !== null) s.clearRepeat.run(`${item.resolves.replace(/[\\%_]/g, '\\$&')}:%`);
-  let deliveries = 0;
+  if (item.resolves !== null) s.stopFiring.run(item.resolves);
+  // One row per destination (the idempotency key is per destination): a route that delivers
+  // wins over a muted one, so a muted route never blocks a `continue` sibling to the same place.
+  const rows = new Map<string, { path: string; muted: boolean }>();
   for (const match of item.matches) {
     for (const destination of match.destinations) {
-      let state = match.muted ? 'muted' : 'pending';
-      if (state === 'pending' && match.repeatIntervalMs > 0 && item.repeatScope !== null) {
-        const last = s.lastSent.get(match.path, destination, item.repeatScope) as
-          | { last_at: number }
-          | undefined;
-        if (last && now - Number(last.last_at) < match.repeatIntervalMs) state = 'suppressed';
-        else s.touchRepeat.run(match.path, destination, item.repeatScope, now);
-      }
-      const key = idempotencyKey(item.source, item.webhookId, destination);
-      const result = s.insertDelivery.run(alertId, destination, match.path, key, state, now, now, now);
-      if (state === 'pending') deliveries += Number(result.changes);
+      const prev = rows.get(destination);
+      if (!prev || (prev.muted && !match.muted)) rows.set(destination, match);
     }
+    if (match.repeatIntervalMs > 0 && item.repeatScope !== null && match.destinations.length > 0) {
+      s.startFiring.run(
+        match.path,
+        item.repeatScope,
+        alertId,
+        JSON.stringify(match.destinations),
+        match.repeatIntervalMs,
+        now + match.repeatIntervalMs,
+      );
+    }
+  }
+  let deliveries = 0;
+  for (const [destination, { path, muted }] of rows) {
+    const state = muted ? 'muted' : 'pending';
+    const key = idempotencyKey(item.source, item.webhookId, destination);
+    const result = s.insertDelivery.run(alertId, destination, path, key, state, now, now, now);
+    if (!muted) deliveries += Number(result.changes);
   }
   return { duplicate: false, alertId, deliveries };
 }

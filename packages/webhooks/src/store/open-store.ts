@@ -4,6 +4,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { WebhooksError } from '../errors.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { ingestOne, prepareIngest } from './ingest-one.ts';
+import { lockStore, type StoreLock } from './lock-store.ts';
+import { prepareRepeatDue, type RepeatDue } from './repeat-due.ts';
+import { type PruneKind, type PruneStep, prepareRetention } from './retention.ts';
 import { DELIVERY_COLUMNS, rowToDelivery } from './row-to-delivery.ts';
 import { SCHEMA } from './schema.ts';
 import type { DeliveryRow, IngestItem, IngestResult } from './types.ts';
@@ -34,8 +37,16 @@ export interface Store {
   /** Dead letters back to pending, same idempotency key. Returns how many. */
   replay(id: number | 'all'): number;
   counts(): Record<string, number>;
+  /**
+   * Re-sends the latest alert of each (route, tracker) still firing whose repeat_interval has
+   * passed (muted routes wait); returns how many outbox rows it added. Time is the store's clock.
+   */
+  repeatDue(isMuted?: (route: string, now: number) => boolean): number;
   nextDueAt(): number | null;
+  /** Throws unless the store can write: a probe row is written and committed (a full disk fails it). */
   ping(): void;
+  /** One retention step (see `createRetention`): deletes old rows with ids in (afterId, afterId + window]. */
+  prune(kind: PruneKind, before: number, afterId: number, window: number): PruneStep;
   close(): void;
 }
 
@@ -47,11 +58,50 @@ function storageError(error: unknown): WebhooksError {
   });
 }
 
+// Beside the shared schema: who owns the file (named when a second process is refused), the
+// readiness probe's row, and the index retention and foreign keys need to find an alert's rows.
+const OWNER_SCHEMA = `
+CREATE TABLE IF NOT EXISTS store_owner (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  pid INTEGER NOT NULL,
+  started_at TEXT NOT NULL,
+  probed_at INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS deliveries_alert ON deliveries (alert_id);
+`;
+
+/** Who holds a store, read without taking any lock (for the "in use" error). */
+function describeOwner(path: string): string | undefined {
+  try {
+    const db = new DatabaseSync(path, { readOnly: true, timeout: 1000 });
+    try {
+      const row = db.prepare('SELECT pid, started_at FROM store_owner WHERE id = 1').get() as
+        | { pid: number; started_at: string }
+        | undefined;
+      return row ? `pid ${row.pid}, started ${row.started_at}` : undefined;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
 /** The durable store and outbox, SQLite through node:sqlite (no native build). */
 export function openStore(path: string, options: StoreOptions = {}): Store {
   const now = options.now ?? Date.now;
+  const owner = options.owner !== false;
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new DatabaseSync(path);
+  // A second receiver on the same file would claim the same rows and send them twice.
+  const lock: StoreLock | undefined =
+    owner && path !== ':memory:' ? lockStore(path, () => describeOwner(path)) : undefined;
+  let db: DatabaseSync;
+  try {
+    db = new DatabaseSync(path);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   // busy_timeout first: switching to WAL needs a lock another connection may briefly hold.
   db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;');
   // WAL + FULL fsyncs the log at every COMMIT: a 2xx survives power loss, not only kill -9.
@@ -61,9 +111,14 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   const synchronous = options.synchronous === 'normal' ? 'NORMAL' : 'FULL';
   db.exec(`PRAGMA synchronous = ${synchronous};`);
   db.exec(SCHEMA);
+  db.exec(OWNER_SCHEMA);
   // One receiver process owns a database file: leases left by a killed process are void.
-  if (options.owner !== false) {
+  if (owner) {
     db.exec("UPDATE deliveries SET locked_until = 0 WHERE state = 'pending' AND locked_until > 0");
+    db.prepare(
+      `INSERT INTO store_owner (id, pid, started_at) VALUES (1, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET pid = excluded.pid, started_at = excluded.started_at`,
+    ).run(process.pid, new Date(now()).toISOString());
   }
   const ingestStatements = prepareIngest(db);
   const select = `SELECT ${DELIVERY_COLUMNS} FROM deliveries d JOIN alerts a ON a.id = d.alert_id`;
@@ -90,7 +145,10 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     "UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, locked_until = 0, updated_at = ? WHERE state = 'dead'",
   );
   const counts = db.prepare('SELECT state, COUNT(*) AS n FROM deliveries GROUP BY state');
-  const pingStatement = db.prepare('SELECT 1');
+  // A write, committed: reading succeeds on a full disk, so a read proves nothing about ingest.
+  const probe = db.prepare('UPDATE store_owner SET probed_at = ? WHERE id = 1');
+  const prune = prepareRetention(db);
+  const repeatDue: RepeatDue = prepareRepeatDue(db);
   const nextDue = db.prepare("SELECT MIN(next_attempt_at) AS t FROM deliveries WHERE state = 'pending'");
 
   let closed = false;
@@ -138,19 +196,22 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
       Object.fromEntries(
         (counts.all() as Array<{ state: string; n: number }>).map((r) => [r.state, Number(r.n)]),
       ),
+    repeatDue: (isMuted) => repeatDue(now(), isMuted),
     nextDueAt: () => {
       const row = nextDue.get() as { t: number | null };
       return row.t === null ? null : Number(row.t);
     },
     ping: () => {
       if (closed) throw storageError(new Error('store is closed'));
-      pingStatement.get();
+      if (owner) probe.run(now());
     },
+    prune: (kind, before, afterId, window) => prune(kind, before, afterId, window),
     close() {
       if (closed) return;
       groups.close();
       closed = true;
       db.close();
+      lock?.release();
     },
   };
 }

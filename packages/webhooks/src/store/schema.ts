@@ -27,11 +27,19 @@ CREATE TABLE IF NOT EXISTS deliveries (
   delivered_at INTEGER
 );
 CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (state, next_attempt_at);
-CREATE TABLE IF NOT EXISTS repeat_state (
+-- A tracker fires through a route from its tracker.alert until its tracker.alert.resolved; while
+-- it does, its latest alert is sent again every repeat_ms (Alertmanager's repeat_interval).
+CREATE TABLE IF NOT EXISTS firing (
   route TEXT NOT NULL,
-  destination TEXT NOT NULL,
   scope TEXT NOT NULL,
-  last_at INTEGER NOT NULL,
-  PRIMARY KEY (route, destination, scope)
+  alert_id INTEGER NOT NULL REFERENCES alerts(id),
+  destinations TEXT NOT NULL,
+  repeat_ms INTEGER NOT NULL,
+  next_at INTEGER NOT NULL,
+  repeats INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (route, scope)
 );
+CREATE INDEX IF NOT EXISTS firing_due ON firing (next_at);
+CREATE INDEX IF NOT EXISTS firing_scope ON firing (scope);
+CREATE INDEX IF NOT EXISTS firing_alert ON firing (alert_id);
 `;

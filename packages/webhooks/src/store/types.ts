@@ -7,9 +7,9 @@ export interface IngestItem {
   known: boolean;
   body: string;
   matches: RouteMatch[];
-  /** `tracker_id:bound` for repeat intervals; null when the event has none. */
+  /** A `tracker.alert`'s tracker_id: the tracker fires through each matched route from now on. Else null. */
   repeatScope: string | null;
-  /** A resolved event clears the repeat state of its tracker, so the next alert is sent at once. */
+  /** A `tracker.alert.resolved`'s tracker_id: the tracker stops firing (no more repeats). Else null. */
   resolves: string | null;
 }
 

@@ -92,6 +92,40 @@ describe('loadConfig', () => {
     expect(config.catchAll).toEqual(['archive']);
   });
 
+  it("accepts Alertmanager's matcher strings and active windows", () => {
+    const config = loadConfig(
+      {
+        ...{
+          sources: [{ name: 's', path: '/h', scheme: 'none' }],
+          destinations: [{ name: 'o', type: 'stdout' }],
+        },
+        route: {
+          destination: 'o',
+          routes: [
+            {
+              matchers: [
+                'signal=~"Poor|Negative"',
+                'bound!=upper',
+                'tracker_name!~"test.*"',
+                'event=tracker.alert',
+              ],
+              active_windows: [{ weekdays: ['monday:friday'] }],
+            },
+          ],
+        },
+      },
+      { env },
+    );
+    const child = config.route.routes![0]!;
+    expect(child.matchers!.labels!.map((m) => `${m.name}${m.op}${m.value}`)).toEqual([
+      'signal=~Poor|Negative',
+      'bound!=upper',
+      'tracker_name!~test.*',
+      'event=tracker.alert',
+    ]);
+    expect(child.activeWindows).toEqual([{ weekdays: ['monday:friday'] }]);
+  });
+
   it('loads JSON', () => {
     const file = join(dir, 'config.json');
     writeFileSync(
@@ -123,6 +157,30 @@ describe('loadConfig', () => {
       },
     ],
     ['unknown key', { given: { ...base, extra: 1 }, want: /\(root\): unknown key\(s\) extra/ }],
+    [
+      'matchers on the root route (Alertmanager refuses them)',
+      {
+        given: { ...base, route: { destination: 'o', matchers: ['signal=Poor'] } },
+        want: /route\.matchers: the root route matches every alert \(Alertmanager refuses matchers on it\)/,
+      },
+    ],
+    [
+      'an Alertmanager matcher string that does not parse',
+      {
+        given: {
+          ...base,
+          route: { destination: 'o', routes: [{ matchers: ['signal=Poor', 'bound~upper'] }] },
+        },
+        want: /route\.routes\.0\.matchers\.1: bad matcher "bound~upper"/,
+      },
+    ],
+    [
+      'an Alertmanager regex that does not compile',
+      {
+        given: { ...base, route: { destination: 'o', routes: [{ matchers: ['signal=~"(Poor"'] }] } },
+        want: /route\.routes\.0\.matchers\.0: .*invalid regular expression/,
+      },
+    ],
     [
       'root route without a destination',
       { given: { ...base, route: {} }, want: /route\.destination: required on the root route/ },

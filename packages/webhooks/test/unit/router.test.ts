@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRouter } from '../../src/router/create-router.ts';
 import { isMuted } from '../../src/router/is-muted.ts';
+import { alertLabels, parseMatcher } from '../../src/router/label-matcher.ts';
 import { matchRouteTree } from '../../src/router/match-route-tree.ts';
 import type { RouteNode } from '../../src/router/types.ts';
 import { exampleAlert, exampleResolved } from '../helpers/alerts.ts';
@@ -83,15 +84,73 @@ describe('route tree', () => {
     expect(isMuted([{ times: [{ start: '22:00', end: '06:00' }] }], saturday2330)).toBe(true);
     expect(isMuted([{ times: [{ start: '09:00', end: '17:00' }] }], saturday2330)).toBe(false);
     expect(isMuted([{ weekdays: ['sunday'], timezone: 'Europe/Berlin' }], saturday2330)).toBe(true);
+  });
+
+  it('mute and active windows belong to their route: children do not inherit them (Alertmanager)', () => {
+    const saturday2330 = Date.UTC(2026, 10, 21, 23, 30);
+    const weekend = [{ weekdays: ['saturday:sunday'] }];
     const t: RouteNode = {
       destinations: ['d'],
-      muteWindows: [{ weekdays: ['saturday'] }],
-      routes: [{ destinations: ['x'] }],
+      muteWindows: weekend,
+      routes: [
+        { matchers: { bound: ['upper'] }, destinations: ['x'] },
+        { matchers: { bound: ['lower'] }, activeWindows: [{ weekdays: ['monday:friday'] }] },
+      ],
     };
-    expect(matchRouteTree(t, exampleAlert(), saturday2330)[0]).toMatchObject({
-      destinations: ['x'],
-      muted: true,
+    const at = (bound: 'lower' | 'upper' | null) =>
+      matchRouteTree(t, exampleAlert({ bound }), saturday2330).map((m) => [m.destinations[0], m.muted]);
+    expect(at('upper')).toEqual([['x', false]]); // the parent's mute window is not the child's
+    expect(at('lower')).toEqual([['d', true]]); // destination inherited, outside its active window
+    expect(at(null)).toEqual([['d', true]]); // the root itself is muted
+  });
+});
+
+describe('Alertmanager matchers', () => {
+  const tree = (matchers: string[]): RouteNode => ({
+    destinations: ['root'],
+    routes: [{ matchers: { labels: matchers.map(parseMatcher) }, destinations: ['hit'] }],
+  });
+  const hit = (matchers: string[], event = exampleAlert({ signal: 'Poor', bound: 'lower' })) =>
+    matchRouteTree(tree(matchers), event)[0]!.destinations[0] === 'hit';
+  const cases: Array<[string, { given: string[]; want: boolean }]> = [
+    ['= equal', { given: ['signal=Poor'], want: true }],
+    ['= quoted', { given: ['signal="Poor"'], want: true }],
+    ['!= different', { given: ['bound!=upper'], want: true }],
+    ['!= same', { given: ['bound!=lower'], want: false }],
+    ['=~ alternation', { given: ['signal=~"Poor|Negative"'], want: true }],
+    ['=~ is anchored at both ends', { given: ['signal=~Po'], want: false }],
+    ['=~ anchored, not a prefix of an alternative', { given: ['signal=~"P|Poo"'], want: false }],
+    ['!~ anchored', { given: ['signal!~"Neg.*"'], want: true }],
+    ['!~ matching', { given: ['signal!~"P.*"'], want: false }],
+    ['all must hold', { given: ['signal=Poor', 'bound=upper'], want: false }],
+    ['a missing label is the empty string', { given: ['nothing=""', 'nothing!~".+"'], want: true }],
+    ['event label', { given: ['event="tracker.alert"'], want: true }],
+    ['bound none for a null bound', { given: ['bound=none'], want: false }],
+  ];
+  it.each(cases)('%s', (_name, { given, want }) => expect(hit(given)).toBe(want));
+
+  it('labels an alert as Alertmanager sees it', () => {
+    const resolved = exampleResolved();
+    expect(alertLabels(resolved)).toMatchObject({ event: 'tracker.alert.resolved', bound: 'none' });
+    expect(alertLabels(exampleAlert({ bound: 'lower', score: 2 }))).toMatchObject({
+      event: 'tracker.alert',
+      bound: 'lower',
+      score: '2',
     });
+  });
+
+  it('parses quotes and escapes as Alertmanager does, and names what is wrong', () => {
+    expect(parseMatcher(' tracker_name = "ACME \\"x\\" \\n" ')).toMatchObject({
+      name: 'tracker_name',
+      op: '=',
+      value: 'ACME "x" \n',
+    });
+    expect(parseMatcher('a=b\\d')).toMatchObject({ value: 'b\\d' });
+    expect(() => parseMatcher('signal')).toThrow(/bad matcher "signal"/);
+    expect(() => parseMatcher('9a=b')).toThrow(/bad matcher/);
+    expect(() => parseMatcher('a="b')).toThrow(/unescaped double quote/);
+    expect(() => parseMatcher('a=b"c')).toThrow(/unescaped double quote/);
+    expect(() => parseMatcher('a=~"("')).toThrow(/invalid regular expression/);
   });
 });
 
@@ -135,6 +194,12 @@ describe('createRouter', () => {
     ]);
     expect(createRouter({ route: tree }).match({ type: 'tracker.other' })).toEqual([]);
     expect(router.match(exampleAlert()).flatMap((m) => m.destinations)).not.toContain('archive');
+  });
+
+  it('refuses matchers on the root route (Alertmanager: the root matches everything)', () => {
+    expect(() => createRouter({ route: { destinations: ['d'], matchers: { signal: ['Poor'] } } })).toThrow(
+      /route\.matchers: the root route matches every alert/,
+    );
   });
 
   it('refuses a tree built in code with the old receivers key instead of routing nowhere', () => {

@@ -76,22 +76,70 @@ describe('store', () => {
     second.close();
   });
 
-  it('suppresses repeats within the interval per route and scope; a resolve resets it; muted rows are kept as muted', async () => {
+  it('repeat_interval never holds back a new alert; a resolve stops the firing state', async () => {
     const store = openStore(join(dir, 'd.db'), { now });
     const m = [{ path: 'root/0', destinations: ['a'], repeatIntervalMs: 1000, muted: false }];
     expect((await store.ingest(item('r1', { matches: m }))).deliveries).toBe(1);
-    expect((await store.ingest(item('r2', { matches: m }))).deliveries).toBe(0);
-    expect((await store.ingest(item('r3', { matches: m, repeatScope: 'trk_1:upper' }))).deliveries).toBe(1);
+    // A second alert for the same tracker inside the interval is a new alert: it is sent.
+    expect((await store.ingest(item('r2', { matches: m }))).deliveries).toBe(1);
     await store.ingest(
       item('r4', { eventType: 'tracker.alert.resolved', matches: [], repeatScope: null, resolves: 'trk_1' }),
     );
     expect((await store.ingest(item('r5', { matches: m }))).deliveries).toBe(1);
-    clock += 1000;
-    expect((await store.ingest(item('r6', { matches: m }))).deliveries).toBe(1);
     await store.ingest(
       item('r7', { matches: [{ path: 'root', destinations: ['a'], repeatIntervalMs: 0, muted: true }] }),
     );
-    expect(store.counts()).toEqual({ pending: 4, suppressed: 1, muted: 1 });
+    expect(store.counts()).toEqual({ pending: 3, muted: 1 });
+    store.close();
+  });
+
+  it('repeat_interval re-sends the latest alert of a still-firing tracker every interval until resolved', async () => {
+    const store = openStore(join(dir, 'repeat.db'), { now });
+    const m = [{ path: 'root/0', destinations: ['a', 'b'], repeatIntervalMs: 1000, muted: false }];
+    const pending = () => store.list('pending').map((d) => `${d.webhookId}>${d.destination}`);
+    await store.ingest(item('r1', { matches: m, repeatScope: 'trk_1' }));
+    await store.ingest(item('other', { matches: m, repeatScope: 'trk_2' }));
+    clock += 999;
+    expect(store.repeatDue()).toBe(0);
+    await store.ingest(item('r2', { matches: m, repeatScope: 'trk_1' })); // restarts trk_1's interval
+    clock += 1;
+    expect(store.repeatDue()).toBe(2); // trk_2 only
+    clock += 998;
+    expect(store.repeatDue()).toBe(0);
+    clock += 1;
+    expect(store.repeatDue()).toBe(2); // trk_1's latest alert, r2
+    expect(store.repeatDue((route) => route === 'root/0')).toBe(0); // nothing else due
+    clock += 1000;
+    expect(store.repeatDue((route) => route === 'root/0')).toBe(0); // muted: waits
+    await store.ingest(
+      item('res', { eventType: 'tracker.alert.resolved', matches: [], repeatScope: null, resolves: 'trk_2' }),
+    );
+    clock += 60_000;
+    expect(store.repeatDue()).toBe(2); // trk_1 once more after the mute; trk_2 resolved
+    const rows = pending();
+    expect(rows.filter((r) => r === 'other>a')).toHaveLength(2);
+    expect(rows.filter((r) => r === 'r2>a')).toHaveLength(3);
+    expect(rows.filter((r) => r === 'r1>a')).toHaveLength(1);
+    const keys = store.list('pending').map((d) => d.idempotencyKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    store.close();
+  });
+
+  it('a muted route does not block a continue route to the same destination', async () => {
+    const store = openStore(join(dir, 'mute-continue.db'), { now });
+    const result = await store.ingest(
+      item('m1', {
+        matches: [
+          { path: 'root/0:quiet', destinations: ['a'], repeatIntervalMs: 0, muted: true },
+          { path: 'root/1:loud', destinations: ['a', 'b'], repeatIntervalMs: 0, muted: false },
+        ],
+      }),
+    );
+    expect(result.deliveries).toBe(2);
+    expect(store.list('pending').map((d) => `${d.destination}@${d.route}`)).toEqual([
+      'a@root/1:loud',
+      'b@root/1:loud',
+    ]);
     store.close();
   });
 

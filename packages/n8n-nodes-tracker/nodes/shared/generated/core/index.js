@@ -3937,6 +3937,7 @@ function mayResend(method, outcome, options = {}) {
   const idempotent = options.idempotencyKey === true || IDEMPOTENT.has(method.toUpperCase());
   if (outcome.kind === "status") {
     if (outcome.status === 408 || outcome.status === 429) return true;
+    if (outcome.status === 409 && options.idempotencyKey === true) return true;
     return outcome.status >= 500 && idempotent;
   }
   return idempotent;

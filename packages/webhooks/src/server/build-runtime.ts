@@ -1,0 +1,103 @@
+import { WEBHOOK_DELIVERY } from '@trackerkit/core';
+import type { Express } from 'express';
+import { configSecrets, destinationSecrets } from '../config/secret-values.ts';
+import type { Config } from '../config/types.ts';
+import { createDestination } from '../delivery/create-destination.ts';
+import { createOutbox, type Outbox } from '../delivery/create-outbox.ts';
+import { CODE_HANDLERS, createCodeHandlersDestination } from '../delivery/destinations/code-handlers.ts';
+import type { Destination } from '../delivery/types.ts';
+import { createRouter, type Router } from '../router/create-router.ts';
+import type { Store } from '../store/open-store.ts';
+import { createRetention, type Retention } from '../store/retention.ts';
+import { type AppContext, createApp } from './create-app.ts';
+import { type Logger, maskSecrets } from './logger.ts';
+import type { Metrics } from './metrics.ts';
+
+/** What one configuration runs on: replaced as a whole by a reload, beside the same store. */
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  router: Router;
+  outbox: Outbox;
+  retention: Retention;
+  app: Express;
+}
+
+export interface RuntimeDeps {
+  store: Store;
+  metrics: Metrics;
+  /** The unmasked logger; each runtime masks its own configuration's secrets. */
+  baseLogger: Logger;
+  /** Code handlers (`router.on`), delivered through the outbox as `@handlers`. */
+  handlers?: Router;
+  /** Destinations given in code, by name. Their `close` is the embedder's, not a runtime's. */
+  given: Map<string, Destination>;
+  isReady: () => boolean;
+  admin: AppContext['admin'];
+}
+
+// A runtime stopped by a reload must not close a destination the next runtime still uses.
+const withoutClose = (d: Destination): Destination => ({
+  name: d.name,
+  type: d.type,
+  deliver: (job) => d.deliver(job),
+});
+
+export function buildRuntime(config: Config, deps: RuntimeDeps): Runtime {
+  const { store, metrics, handlers } = deps;
+  // Whatever a log line carries (an error body a destination echoed), configured secrets are cut out.
+  const logger = maskSecrets(deps.baseLogger, configSecrets(config));
+  const destinations = config.destinations.map((c) => {
+    const given = deps.given.get(c.name);
+    return given ? withoutClose(given) : createDestination(c);
+  });
+  const outboxConfigs: Array<Pick<Config['destinations'][number], 'name' | 'timeoutMs' | 'retry'>> = [
+    ...config.destinations,
+  ];
+  if (handlers) {
+    destinations.push(createCodeHandlersDestination(handlers));
+    outboxConfigs.push({
+      name: CODE_HANDLERS,
+      timeoutMs: WEBHOOK_DELIVERY.timeout_seconds * 1000,
+      retry: config.delivery.retry,
+    });
+  }
+  const outbox = createOutbox({
+    store,
+    destinations,
+    configs: outboxConfigs,
+    secrets: new Map(config.destinations.map((d) => [d.name, destinationSecrets(d)])),
+    concurrency: config.delivery.concurrency,
+    pollIntervalMs: config.delivery.pollIntervalMs,
+    breaker: config.delivery.breaker,
+    metrics,
+    logger,
+  });
+  const routeOnly = createRouter({ route: config.route, catchAll: config.catchAll });
+  const router: Router = handlers
+    ? {
+        ...routeOnly,
+        match: (event, nowMs) => [
+          ...routeOnly.match(event, nowMs),
+          { path: 'handlers', destinations: [CODE_HANDLERS], repeatIntervalMs: 0, muted: false },
+        ],
+      }
+    : routeOnly;
+  const retention = createRetention({
+    prune: (kind, before, afterId, window) => store.prune(kind, before, afterId, window),
+    alertsMs: config.retention.alertsMs,
+    deliveriesMs: config.retention.deliveriesMs,
+    logger,
+  });
+  const app = createApp({
+    config,
+    store,
+    router,
+    outbox,
+    metrics,
+    logger,
+    isReady: deps.isReady,
+    admin: deps.admin,
+  });
+  return { config, logger, router, outbox, retention, app };
+}

@@ -1,0 +1,161 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { setImmediate as yieldTurn } from 'node:timers/promises';
+import type { Logger } from '../server/logger.ts';
+
+export type PruneKind = 'alerts' | 'deliveries';
+
+/** One step of a prune: rows of ids in (`afterId`, `afterId + window`] older than `before`. */
+export interface PruneStep {
+  deleted: number;
+  /** Where the next step starts; null when the table has been walked to its end. */
+  nextId: number | null;
+}
+
+// Finished rows: a pending row is never pruned, whatever its age, and a dead letter stays
+// (replayable) until its alert goes.
+const FINISHED = "('delivered', 'muted', 'suppressed')";
+
+/**
+ * Pruning statements. Each step reads one window of ids outside any transaction (WAL readers do
+ * not block the commit thread), then deletes what it found in a short write transaction that
+ * checks the conditions again, so a row replayed meanwhile stays.
+ */
+export function prepareRetention(db: DatabaseSync) {
+  // An alert a tracker still fires with (the latest one, resent at repeat_interval) stays.
+  const hasFiring = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'firing'").get();
+  const notFiring = hasFiring ? 'AND NOT EXISTS (SELECT 1 FROM firing f WHERE f.alert_id = ?1)' : '';
+  const maxId = {
+    alerts: db.prepare('SELECT MAX(id) AS id FROM alerts'),
+    deliveries: db.prepare('SELECT MAX(id) AS id FROM deliveries'),
+  };
+  const oldAlerts = db.prepare(
+    `SELECT id FROM alerts a WHERE id > ? AND id <= ? AND received_at < ?
+       AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.alert_id = a.id AND d.state = 'pending')
+       ${hasFiring ? 'AND NOT EXISTS (SELECT 1 FROM firing f WHERE f.alert_id = a.id)' : ''}`,
+  );
+  const deleteAlertDeliveries = db.prepare(
+    `DELETE FROM deliveries WHERE alert_id = ?1 AND EXISTS (SELECT 1 FROM alerts WHERE id = ?1 AND received_at < ?2)
+       AND NOT EXISTS (SELECT 1 FROM deliveries WHERE alert_id = ?1 AND state = 'pending') ${notFiring}`,
+  );
+  const deleteAlert = db.prepare(
+    `DELETE FROM alerts WHERE id = ?1 AND received_at < ?2
+       AND NOT EXISTS (SELECT 1 FROM deliveries WHERE alert_id = ?1) ${notFiring}`,
+  );
+  const oldDeliveries = db.prepare(
+    `SELECT id FROM deliveries WHERE id > ? AND id <= ? AND state IN ${FINISHED} AND updated_at < ?`,
+  );
+  const deleteDelivery = db.prepare(
+    `DELETE FROM deliveries WHERE id = ? AND state IN ${FINISHED} AND updated_at < ?`,
+  );
+
+  return (kind: PruneKind, before: number, afterId: number, window: number): PruneStep => {
+    const last = (maxId[kind].get() as { id: number | null }).id;
+    if (last === null || afterId >= Number(last)) return { deleted: 0, nextId: null };
+    const upTo = afterId + window;
+    const found = (kind === 'alerts' ? oldAlerts : oldDeliveries).all(afterId, upTo, before) as Array<{
+      id: number;
+    }>;
+    let deleted = 0;
+    if (found.length > 0) {
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        for (const { id } of found) {
+          if (kind === 'alerts') {
+            deleteAlertDeliveries.run(id, before);
+            deleted += Number(deleteAlert.run(id, before).changes);
+          } else deleted += Number(deleteDelivery.run(id, before).changes);
+        }
+        db.exec('COMMIT');
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    }
+    return { deleted, nextId: upTo >= Number(last) ? null : upTo };
+  };
+}
+
+export interface RetentionOptions {
+  prune(kind: PruneKind, before: number, afterId: number, window: number): PruneStep;
+  /** Milliseconds; null keeps that table forever. */
+  alertsMs: number | null;
+  deliveriesMs: number | null;
+  logger: Logger;
+  now?: () => number;
+  /** Ids looked at per step; each step is one short transaction. */
+  window?: number;
+  /** Between two runs. */
+  intervalMs?: number;
+  /** Called after each step: tests watch the interleaving with ingestion. */
+  onStep?: (kind: PruneKind, step: PruneStep) => void;
+}
+
+export interface Retention {
+  /** One full pass over both tables, yielding to the event loop between steps. */
+  run(): Promise<{ alerts: number; deliveries: number }>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export const RETENTION_WINDOW = 500;
+export const RETENTION_INTERVAL_MS = 10 * 60_000;
+
+/** Background pruning in small steps: ingestion keeps answering while old rows go. */
+export function createRetention(options: RetentionOptions): Retention {
+  const now = options.now ?? Date.now;
+  const window = options.window ?? RETENTION_WINDOW;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<{ alerts: number; deliveries: number }> | undefined;
+  let stopped = false;
+
+  const pass = async (kind: PruneKind, periodMs: number | null): Promise<number> => {
+    if (periodMs === null) return 0;
+    const before = now() - periodMs;
+    let total = 0;
+    for (let afterId: number | null = 0; afterId !== null && !stopped; ) {
+      const step = options.prune(kind, before, afterId, window);
+      options.onStep?.(kind, step);
+      total += step.deleted;
+      afterId = step.nextId;
+      await yieldTurn();
+    }
+    return total;
+  };
+
+  const run = () => {
+    running ??= (async () => {
+      try {
+        const deliveries = await pass('deliveries', options.deliveriesMs);
+        const alerts = await pass('alerts', options.alertsMs);
+        if (alerts + deliveries > 0) options.logger.info('retention pruned', { alerts, deliveries });
+        return { alerts, deliveries };
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      run()
+        .catch((error: Error) => options.logger.error('retention failed', { error: error.message }))
+        .finally(() => schedule(options.intervalMs ?? RETENTION_INTERVAL_MS));
+    }, ms);
+    timer.unref();
+  };
+
+  return {
+    run,
+    start() {
+      if (options.alertsMs === null && options.deliveriesMs === null) return;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running?.catch(() => {});
+    },
+  };
+}

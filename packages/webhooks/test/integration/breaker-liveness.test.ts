@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Receiver } from '../../src/server/start-receiver.ts';
+import { exampleAlert, SECRET, signedRequest } from '../helpers/alerts.ts';
+import { type Loopback, startLoopback } from '../helpers/loopback.ts';
+import { poisonBody } from '../helpers/outbox-harness.ts';
+import { post } from '../helpers/post.ts';
+
+let receiver: Receiver;
+let dest: Loopback;
+const logs: Array<Record<string, unknown>> = [];
+
+beforeAll(async () => {
+  const { startReceiver } = await import('../../src/server/start-receiver.ts');
+  const { createLogger } = await import('../../src/server/logger.ts');
+  dest = await startLoopback();
+  receiver = await startReceiver({
+    port: 0,
+    host: '127.0.0.1',
+    storagePath: ':memory:',
+    env: { SECRET },
+    logger: createLogger({ level: 'info', write: (l) => logs.push(JSON.parse(l)) }),
+    config: {
+      sources: [{ name: 'tracker', path: '/webhooks/tracker', secret: { env: 'SECRET' } }],
+      destinations: [
+        {
+          name: 'dest',
+          type: 'forward',
+          url: dest.url,
+          secret: SECRET,
+          retry: { max_attempts: 20, initial_delay: '20ms', factor: 2, max_delay: '100ms' },
+        },
+      ],
+      route: { destination: 'dest' },
+      // Undocumented event types go here; the summary of one nested too deep cannot be built.
+      catch_all: 'dest',
+      delivery: { poll_interval: '20ms', breaker: { failure_threshold: 1, cooldown: '50ms' } },
+    },
+  });
+});
+
+afterAll(async () => {
+  await receiver?.close();
+  await dest?.close();
+});
+
+const send = async (event: unknown) => {
+  const req = signedRequest(event);
+  expect((await post(receiver.sourceUrls.tracker!, req.body, req.headers)).status).toBe(200);
+};
+
+const waitUntil = async (done: () => boolean) => {
+  const until = Date.now() + 15_000;
+  while (!done()) {
+    if (Date.now() > until) throw new Error('condition not met');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('a loopback destination whose breaker probes get 429 and 4xx', () => {
+  it('waits out the 429, dead-letters the refused message, closes, delivers the rest, logs and exports each change', async () => {
+    // 503 opens the circuit; the probe gets 429 Retry-After: 1; the next probe 400; then 2xx.
+    dest.queue.push(
+      { status: 503 },
+      { status: 429, headers: { 'retry-after': '1' } },
+      { status: 400, body: { error: 'bad card' } },
+    );
+    await send(exampleAlert({ tracker_name: 'First' }));
+    await waitUntil(() => logs.some((l) => l.msg === 'circuit breaker opened'));
+    await send(exampleAlert({ tracker_name: 'Second' }));
+    await send(exampleAlert({ tracker_name: 'Third' }));
+    await waitUntil(() => receiver.store.list('pending').length === 0);
+    expect(receiver.store.counts()).toMatchObject({ delivered: 2, dead: 1 });
+    expect(receiver.store.list('dead')[0]).toMatchObject({ lastStatus: 400 });
+
+    const changes = logs.filter((l) => String(l.msg).startsWith('circuit breaker'));
+    expect(changes.map((l) => `${l.destination}: ${l.from}->${l.to}`)).toEqual([
+      'dest: closed->open',
+      'dest: open->half-open',
+      'dest: half-open->open',
+      'dest: open->half-open',
+      'dest: half-open->closed',
+    ]);
+    expect(changes[2]!.reason).toMatch(/^probe asked to wait: HTTP 429.*probing again in \d+ ms$/);
+    expect(changes[4]!.reason).toBe('answered 400 to one message: the destination is up');
+
+    const metrics = await (await fetch(`${receiver.url}/metrics`)).text();
+    expect(metrics).toContain('trackerkit_webhooks_breaker_state{destination="dest"} 0');
+    expect(metrics).toContain(
+      'trackerkit_webhooks_breaker_transitions_total{destination="dest",from="half-open",to="open"} 1',
+    );
+    expect(metrics).toContain(
+      'trackerkit_webhooks_breaker_transitions_total{destination="dest",from="open",to="half-open"} 2',
+    );
+  });
+
+  it('an alert that cannot be formatted is dead-lettered at once and the destination keeps delivering', async () => {
+    const before = dest.requests.length;
+    await send(poisonBody('tracker.unknown'));
+    for (let i = 0; i < 5; i++) await send(exampleAlert({ tracker_name: `After ${i}` }));
+    await waitUntil(() => receiver.store.list('pending').length === 0);
+    const dead = receiver.store.list('dead').filter((d) => d.lastError?.includes('could not be formatted'));
+    expect(dead).toHaveLength(1);
+    expect(dead[0]!.attempts).toBe(1);
+    expect(dest.requests.length - before).toBe(5);
+    expect(receiver.store.counts()).toMatchObject({ delivered: 7 });
+  });
+});

@@ -1,0 +1,106 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { stringify } from 'yaml';
+import { runCli } from '../../src/cli/run-cli.ts';
+import { loadConfig } from '../../src/config/load-config.ts';
+import { SECRET } from '../helpers/alerts.ts';
+
+const env = { TRACKER_WEBHOOK_SECRET: SECRET, ADMIN: 'a-long-enough-admin-token' };
+const base = {
+  sources: [{ name: 'tracker', path: '/webhooks/tracker', secret: { env: 'TRACKER_WEBHOOK_SECRET' } }],
+  destinations: [{ name: 'out', type: 'stdout' }],
+  route: { destination: 'out' },
+};
+
+function problem(extra: object): string {
+  try {
+    loadConfig({ ...base, ...extra }, { env });
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return 'ok';
+}
+
+describe('the new settings: loaded, defaulted and validated as check validates them', () => {
+  it('defaults: 5 s grace, no admin token, alerts 30 days, deliveries 7 days', () => {
+    const config = loadConfig(base, { env });
+    expect(config.server.shutdownGraceMs).toBe(5000);
+    expect(config.server.adminToken).toBeUndefined();
+    expect(config.retention).toEqual({ alertsMs: 30 * 86_400_000, deliveriesMs: 7 * 86_400_000 });
+  });
+
+  it('reads them', () => {
+    const config = loadConfig(
+      {
+        ...base,
+        server: { shutdown_grace: '30s', admin_token: { env: 'ADMIN' } },
+        retention: { alerts: '90d', deliveries: 'forever' },
+      },
+      { env },
+    );
+    expect(config.server.shutdownGraceMs).toBe(30_000);
+    expect(config.server.adminToken).toBe('a-long-enough-admin-token');
+    expect(config.retention).toEqual({ alertsMs: 90 * 86_400_000, deliveriesMs: null });
+  });
+
+  const bad: Array<[string, { given: object; want: RegExp }]> = [
+    [
+      'grace not a duration',
+      { given: { server: { shutdown_grace: 'soon' } }, want: /server\.shutdown_grace: must be a duration/ },
+    ],
+    [
+      'retention not a duration',
+      { given: { retention: { alerts: '30 days' } }, want: /retention\.alerts: .*30d/ },
+    ],
+    [
+      'retention in seconds',
+      { given: { retention: { deliveries: '30s' } }, want: /retention\.deliveries: .*at least a minute/ },
+    ],
+    [
+      'retention too short',
+      { given: { retention: { deliveries: 5 } }, want: /retention\.deliveries: .*at least 60 seconds/ },
+    ],
+    [
+      'retention unknown key',
+      { given: { retention: { silences: '1d' } }, want: /retention: unknown key\(s\) silences/ },
+    ],
+    [
+      'admin token too short',
+      {
+        given: { server: { admin_token: 'short' } },
+        want: /server\.admin_token: must be at least 16 characters/,
+      },
+    ],
+    [
+      'admin token env unset',
+      {
+        given: { server: { admin_token: { env: 'NOPE' } } },
+        want: /server\.admin_token: environment variable NOPE is not set/,
+      },
+    ],
+  ];
+  it.each(bad)('%s: refused naming the field', (_name, { given, want }) => {
+    expect(problem(given)).toMatch(want);
+  });
+
+  it('check refuses what serve would refuse, with the field named', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tk-safety-'));
+    const file = join(dir, 'bad.yaml');
+    writeFileSync(file, stringify({ ...base, retention: { alerts: 'a month' } }));
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    vi.stubEnv('TRACKER_WEBHOOK_SECRET', SECRET);
+    try {
+      expect(await runCli(['check', '--config', file])).toBe(1);
+      expect(String(stderr.mock.calls.at(-1)?.[0])).toMatch(/retention\.alerts:/);
+      expect(await runCli(['serve', '--config', file])).toBe(1);
+      expect(String(stderr.mock.calls.at(-1)?.[0])).toMatch(/retention\.alerts:/);
+      expect(await runCli(['serve', '--config', file, '--shutdown-grace', 'later'])).toBe(2);
+      expect(String(stderr.mock.calls.at(-1)?.[0])).toMatch(/--shutdown-grace: must be a duration/);
+    } finally {
+      stderr.mockRestore();
+      vi.unstubAllEnvs();
+    }
+  });
+});
