@@ -1,7 +1,8 @@
 // Checks every HTTP request before it reaches MCP: Host and Origin against DNS rebinding (a web
 // page must not reach a local server through a hostile domain), and the bearer token.
-import { timingSafeEqual } from 'node:crypto';
+
 import type { IncomingHttpHeaders } from 'node:http';
+import { safeEqual } from '@trackerkit/core';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1'];
 
@@ -33,11 +34,8 @@ function hostnameOf(hostHeader: string): string {
   }
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+/** The core's constant-time comparison: neither the token's content nor its length leaks. */
+const sameSecret = (given: string, expected: string): boolean => safeEqual(given, expected);
 
 export function createRequestGuard(options: GuardOptions) {
   const wildcard = options.host === '0.0.0.0' || options.host === '::';

@@ -1,6 +1,13 @@
 // Compact views keep responses small: a flat record per item with the few fields a model needs
 // to pick the next call, field selection for more, and `verbose` for the API's own object.
-import type { Pagination, Run, Space, Tracker, VaultSource } from '@trackerkit/core';
+import {
+  nextPage,
+  type Pagination,
+  type Run,
+  type Space,
+  type Tracker,
+  type VaultSource,
+} from '@trackerkit/core';
 import { renderPage } from './render.ts';
 import { ToolInputError } from './tool-errors.ts';
 
@@ -151,7 +158,7 @@ export function page<T>(view: View<T>, list: { data: T[]; pagination: Pagination
     page: current,
     total_pages,
     total_items,
-    next_page: current < total_pages ? current + 1 : null,
+    next_page: nextPage(current, list) ?? null,
   };
 }
 
