@@ -4,12 +4,16 @@ import { parseDuration } from '../config/parse-duration.ts';
 import { WebhooksError } from '../errors.ts';
 import { startReceiver } from '../server/start-receiver.ts';
 import { deadLettersCommand } from './dead-letters-command.ts';
+import { silenceCommand } from './silence-command.ts';
 import { storagePathFromFile } from './storage-path-from-file.ts';
 
 const USAGE = `Usage:
   trackerkit-webhooks serve --config FILE [--port N] [--host HOST] [--shutdown-grace 5s]
   trackerkit-webhooks check --config FILE
-  trackerkit-webhooks dead-letters list|show <id>|replay <id|--all> (--config FILE | --db PATH)`;
+  trackerkit-webhooks dead-letters list|show <id>|replay <id|--all> (--config FILE | --db PATH)
+  trackerkit-webhooks silence add <matcher>... --comment TEXT [--duration 1h | --end TIME] [--start TIME] [--author NAME] (--config FILE | --db PATH)
+  trackerkit-webhooks silence query [--expired] [--quiet] (--config FILE | --db PATH)
+  trackerkit-webhooks silence expire <id>... (--config FILE | --db PATH)`;
 
 /** The CLI. Resolves to an exit code; `serve` resolves only when the server stops. */
 export async function runCli(argv: string[]): Promise<number> {
@@ -23,6 +27,13 @@ export async function runCli(argv: string[]): Promise<number> {
       host: { type: 'string' },
       'shutdown-grace': { type: 'string' },
       all: { type: 'boolean' },
+      duration: { type: 'string', short: 'd' },
+      start: { type: 'string' },
+      end: { type: 'string' },
+      comment: { type: 'string' },
+      author: { type: 'string', short: 'a' },
+      expired: { type: 'boolean' },
+      quiet: { type: 'boolean', short: 'q' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -79,6 +90,20 @@ export async function runCli(argv: string[]): Promise<number> {
           reason: 'usage',
         });
       return deadLettersCommand(db, values.all ? [...rest, '--all'] : rest);
+    }
+    if (command === 'silence') {
+      const db = values.db ?? (values.config ? storagePathFromFile(values.config) : undefined);
+      if (!db)
+        throw new WebhooksError('silence needs --config FILE or --db PATH', { status: 400, reason: 'usage' });
+      return silenceCommand(db, rest, {
+        ...(values.duration !== undefined ? { duration: values.duration } : {}),
+        ...(values.start !== undefined ? { start: values.start } : {}),
+        ...(values.end !== undefined ? { end: values.end } : {}),
+        ...(values.comment !== undefined ? { comment: values.comment } : {}),
+        ...(values.author !== undefined ? { author: values.author } : {}),
+        ...(values.expired ? { expired: true } : {}),
+        ...(values.quiet ? { quiet: true } : {}),
+      });
     }
     process.stderr.write(`@trackerkit/webhooks: unknown command ${command}\n${USAGE}\n`);
     return 2;

@@ -1,6 +1,7 @@
 import { SIGNALS } from '@trackerkit/core';
 import { z } from 'zod';
 import { parseMatchers } from '../router/label-matcher.ts';
+import { parseDuration } from './parse-duration.ts';
 
 /** A secret or URL with a token in it: `{ env: NAME }` (preferred) or a literal. Never printed. */
 export const secretRef = z.union([
@@ -89,6 +90,23 @@ export const destinationSchema = z.discriminatedUnion('type', [
     from: z.string().min(3),
     to: list(z.string().min(3)),
   }),
+  z
+    .strictObject({
+      ...common,
+      type: z.literal('alertmanager'),
+      url: httpUrl,
+      alertname: z.string().min(1).optional(),
+      // The refinement runs even when the duration's own check failed; that failure is reported.
+      resolve_timeout: duration
+        .refine((v) => !duration.safeParse(v).success || parseDuration(v) >= 1000, 'must be at least 1s')
+        .optional(),
+      basic_auth: z.strictObject({ username: z.string().min(1), password: secretRef }).optional(),
+      bearer_token: secretRef.optional(),
+    })
+    .refine((d) => !(d.basic_auth && d.bearer_token), {
+      path: ['bearer_token'],
+      message: 'give basic_auth or bearer_token, not both',
+    }),
   z.strictObject({ ...common, type: z.literal('file'), path: z.string().min(1) }),
   z.strictObject({ ...common, type: z.literal('stdout') }),
 ]);
@@ -123,6 +141,14 @@ const objectMatchers = z.strictObject({
   bound: list(z.enum(['lower', 'upper', 'none'])).optional(),
 });
 const stringMatchers = z.array(labelMatcher).min(1);
+// Alertmanager's inhibit rule, in its `*_matchers` string form.
+const inhibitRule = z.strictObject({
+  source_matchers: stringMatchers,
+  target_matchers: stringMatchers,
+  equal: z
+    .array(z.string().regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, 'must be a label name such as tracker_id'))
+    .optional(),
+});
 type MatchersInput = z.infer<typeof objectMatchers> | string[];
 // The two forms are told apart by shape, not by a union: a union's error would hide which field
 // of the form the operator meant is wrong (`matchers.signal` rather than "Invalid input").
@@ -216,6 +242,7 @@ export const configSchema = z.strictObject({
   destinations: z.array(destinationSchema).min(1),
   route: routeSchema,
   catch_all: list(z.string()).optional(),
+  inhibit_rules: z.array(inhibitRule).optional(),
   delivery: z
     .strictObject({
       concurrency: z.number().int().min(1).max(256).default(16),

@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { invalidConfig as invalid, WebhooksError } from '../errors.ts';
 import { ROOT_MATCHERS } from '../router/create-router.ts';
+import { parseMatchers } from '../router/label-matcher.ts';
 import { configSchema } from './config-schema.ts';
 import { normalizeDestination, normalizeRetry } from './normalize-destination.ts';
 import { normalizeRoute, routeDestinations } from './normalize-route.ts';
@@ -133,6 +134,11 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
     ),
     route: normalizeRoute(c.route),
     catchAll,
+    inhibitRules: (c.inhibit_rules ?? []).map((rule) => ({
+      sourceMatchers: rule.source_matchers.flatMap(parseMatchers),
+      targetMatchers: rule.target_matchers.flatMap(parseMatchers),
+      equal: rule.equal ?? [],
+    })),
     delivery: {
       concurrency: c.delivery.concurrency,
       retry: retryDefaults,

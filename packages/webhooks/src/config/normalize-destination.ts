@@ -97,6 +97,23 @@ export function normalizeDestination(
         to: Array.isArray(d.to) ? d.to : [d.to],
       };
     }
+    case 'alertmanager':
+      return {
+        ...common,
+        type: d.type,
+        url: resolveUrl(d.url, at('url'), env),
+        ...(d.alertname ? { alertname: d.alertname } : {}),
+        ...(d.resolve_timeout !== undefined ? { resolveTimeoutMs: parseDuration(d.resolve_timeout) } : {}),
+        ...(d.basic_auth
+          ? {
+              basicAuth: {
+                username: d.basic_auth.username,
+                password: resolveSecret(d.basic_auth.password, at('basic_auth.password'), env),
+              },
+            }
+          : {}),
+        ...(d.bearer_token ? { bearerToken: resolveSecret(d.bearer_token, at('bearer_token'), env) } : {}),
+      };
     case 'file':
       return { ...common, type: d.type, path: d.path };
     case 'stdout':

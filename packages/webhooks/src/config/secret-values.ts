@@ -24,6 +24,7 @@ export function destinationSecrets(d: DestinationConfig): string[] {
   if (d.type === 'ntfy' && d.token) values.push(d.token);
   if (d.type === 'pagerduty') values.push(d.routingKey);
   if (d.type === 'email' && d.smtp.pass) values.push(d.smtp.pass);
+  if (d.type === 'alertmanager') values.push(d.basicAuth?.password ?? '', d.bearerToken ?? '');
   return clean(values);
 }
 

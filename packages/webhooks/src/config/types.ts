@@ -1,4 +1,5 @@
 import type { RouteNode } from '../router/types.ts';
+import type { InhibitRule } from '../silences/inhibit.ts';
 import type { VerifyOptions } from '../verify/types.ts';
 
 export interface RetryPolicy {
@@ -36,6 +37,14 @@ export type DestinationConfig = Common &
         from: string;
         to: string[];
       }
+    | {
+        type: 'alertmanager';
+        url: string;
+        alertname?: string;
+        resolveTimeoutMs?: number;
+        basicAuth?: { username: string; password: string };
+        bearerToken?: string;
+      }
     | { type: 'file'; path: string }
     | { type: 'stdout' }
   );
@@ -64,6 +73,8 @@ export interface Config {
   destinations: DestinationConfig[];
   route: RouteNode;
   catchAll: string[];
+  /** Alertmanager's inhibit_rules; absent or empty inhibits nothing. */
+  inhibitRules?: InhibitRule[];
   delivery: {
     concurrency: number;
     pollIntervalMs: number;

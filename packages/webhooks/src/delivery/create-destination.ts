@@ -1,4 +1,5 @@
 import type { DestinationConfig } from '../config/types.ts';
+import { createAlertmanagerDestination } from './destinations/alertmanager.ts';
 import { createDiscordDestination } from './destinations/discord.ts';
 import { createEmailDestination } from './destinations/email.ts';
 import { createFileDestination, createStdoutDestination } from './destinations/file-sink.ts';
@@ -26,6 +27,8 @@ export function createDestination(config: DestinationConfig): Destination {
       return createPagerdutyDestination(config);
     case 'email':
       return createEmailDestination(config);
+    case 'alertmanager':
+      return createAlertmanagerDestination(config);
     case 'file':
       return createFileDestination(config);
     case 'stdout':

@@ -52,4 +52,6 @@ export interface RouteMatch {
   destinations: string[];
   repeatIntervalMs: number;
   muted: boolean;
+  /** Held by a silence or an inhibit rule: stored as that state, not sent. */
+  held?: 'silenced' | 'inhibited';
 }

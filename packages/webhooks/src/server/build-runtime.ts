@@ -7,6 +7,7 @@ import { createOutbox, type Outbox } from '../delivery/create-outbox.ts';
 import { CODE_HANDLERS, createCodeHandlersDestination } from '../delivery/destinations/code-handlers.ts';
 import type { Destination } from '../delivery/types.ts';
 import { createRouter, type Router } from '../router/create-router.ts';
+import { createHold, type Hold } from '../silences/hold-alert.ts';
 import type { Store } from '../store/open-store.ts';
 import { createRetention, type Retention } from '../store/retention.ts';
 import { type AppContext, createApp } from './create-app.ts';
@@ -21,6 +22,8 @@ export interface Runtime {
   outbox: Outbox;
   retention: Retention;
   app: Express;
+  /** Whether a silence or an inhibit rule holds this alert now. */
+  hold: Hold;
 }
 
 export interface RuntimeDeps {
@@ -74,15 +77,19 @@ export function buildRuntime(config: Config, deps: RuntimeDeps): Runtime {
     logger,
   });
   const routeOnly = createRouter({ route: config.route, catchAll: config.catchAll });
-  const router: Router = handlers
-    ? {
-        ...routeOnly,
-        match: (event, nowMs) => [
-          ...routeOnly.match(event, nowMs),
-          { path: 'handlers', destinations: [CODE_HANDLERS], repeatIntervalMs: 0, muted: false },
-        ],
-      }
-    : routeOnly;
+  // Silences and inhibit rules hold what the configuration routes; code handlers still run.
+  const hold = createHold(store, config.inhibitRules ?? []);
+  const router: Router = {
+    ...routeOnly,
+    match: (event, nowMs = Date.now()) => {
+      const held = hold(event, nowMs);
+      const found = routeOnly.match(event, nowMs);
+      const routed = held ? found.map((m) => ({ ...m, held })) : found;
+      return handlers
+        ? [...routed, { path: 'handlers', destinations: [CODE_HANDLERS], repeatIntervalMs: 0, muted: false }]
+        : routed;
+    },
+  };
   const retention = createRetention({
     prune: (kind, before, afterId, window) => store.prune(kind, before, afterId, window),
     alertsMs: config.retention.alertsMs,
@@ -99,5 +106,5 @@ export function buildRuntime(config: Config, deps: RuntimeDeps): Runtime {
     isReady: deps.isReady,
     admin: deps.admin,
   });
-  return { config, logger, router, outbox, retention, app };
+  return { config, logger, router, outbox, retention, app, hold };
 }

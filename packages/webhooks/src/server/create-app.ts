@@ -1,8 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { safeEqual } from '@trackerkit/core';
 import express, { type Express } from 'express';
 import type { Config } from '../config/types.ts';
 import type { Outbox } from '../delivery/create-outbox.ts';
 import type { Router } from '../router/create-router.ts';
+import { mountSilencesApi } from '../silences/silences-api.ts';
 import type { Store } from '../store/open-store.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
@@ -25,26 +26,28 @@ export interface AppContext {
   };
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/** Who may reload: the token holder, or anyone who can reach a loopback-only server. */
-function reloadRefusal(admin: NonNullable<AppContext['admin']>, authorization: string | undefined) {
+/** Who may reload (or use the silences API): the token holder, or anyone who can reach a loopback-only server. */
+function reloadRefusal(
+  admin: NonNullable<AppContext['admin']>,
+  authorization: string | undefined,
+  what = 'reload',
+) {
   if (admin.token === undefined) {
     return admin.loopback
       ? undefined
       : {
           status: 403,
           reason: 'forbidden',
-          error: 'reload needs server.admin_token when the server listens beyond loopback',
+          error: `${what} needs server.admin_token when the server listens beyond loopback`,
         };
   }
   const given = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1] ?? '';
-  // Compared as digests: equal lengths, and the time taken says nothing about the token.
-  if (timingSafeEqual(digest(given), digest(admin.token))) return undefined;
+  // The core's constant-time comparison: the time taken says nothing about the token or its length.
+  if (safeEqual(given, admin.token)) return undefined;
   return {
     status: 401,
     reason: 'unauthorized',
-    error: 'reload needs Authorization: Bearer <server.admin_token>',
+    error: `${what} needs Authorization: Bearer <server.admin_token>`,
   };
 }
 
@@ -88,6 +91,16 @@ export function createApp(ctx: AppContext): Express {
       }
     });
   }
+  if (admin) {
+    mountSilencesApi(app, ctx.store, (req, res, next) => {
+      const refusal = reloadRefusal(admin, req.headers.authorization, 'the silences API');
+      if (!refusal) return next();
+      if (refusal.status === 401) res.set('www-authenticate', 'Bearer');
+      res
+        .status(refusal.status)
+        .json({ error: `@trackerkit/webhooks: ${refusal.error}`, reason: refusal.reason });
+    });
+  }
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -108,7 +121,7 @@ export function createApp(ctx: AppContext): Express {
     try {
       counts = ctx.store.counts();
     } catch {}
-    const states = ['pending', 'delivered', 'dead', 'muted', 'suppressed'];
+    const states = ['pending', 'delivered', 'dead', 'muted', 'suppressed', 'silenced', 'inhibited'];
     const body = ctx.metrics.render({
       trackerkit_webhooks_outbox_deliveries: {
         help: 'Outbox rows by state.',

@@ -168,9 +168,15 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
   current.retention.start();
   const logger = current.logger;
   // repeat_interval: trackers still firing are sent again from the store (store.repeatDue).
-  const routeMuted = (path: string, t: number) => {
+  const routeMuted = (path: string, t: number, body: string) => {
     const node = routeAt(current.config.route, path);
-    return node !== undefined && isRouteMuted(node, t);
+    if (node !== undefined && isRouteMuted(node, t)) return true;
+    // A silenced or inhibited alert's repeats wait too (Alertmanager holds every notification).
+    try {
+      return current.hold(JSON.parse(body), t) !== undefined;
+    } catch {
+      return false;
+    }
   };
   const repeatTimer = setInterval(() => {
     try {

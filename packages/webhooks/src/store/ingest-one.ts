@@ -7,6 +7,8 @@ export interface IngestStatements {
   insertDelivery: StatementSync;
   startFiring: StatementSync;
   stopFiring: StatementSync;
+  startTracker: StatementSync;
+  stopTracker: StatementSync;
 }
 
 export function prepareIngest(db: DatabaseSync): IngestStatements {
@@ -26,6 +28,11 @@ export function prepareIngest(db: DatabaseSync): IngestStatements {
          destinations = excluded.destinations, repeat_ms = excluded.repeat_ms, next_at = excluded.next_at`,
     ),
     stopFiring: db.prepare('DELETE FROM firing WHERE scope = ?'),
+    startTracker: db.prepare(
+      `INSERT INTO tracker_firing (tracker_id, alert_id) VALUES (?, ?)
+       ON CONFLICT (tracker_id) DO UPDATE SET alert_id = excluded.alert_id`,
+    ),
+    stopTracker: db.prepare('DELETE FROM tracker_firing WHERE tracker_id = ?'),
   };
 }
 
@@ -47,14 +54,20 @@ export function ingestOne(s: IngestStatements, item: IngestItem, now: number): I
   ) as { id: number } | undefined;
   if (!inserted) return { duplicate: true, alertId: null, deliveries: 0 };
   const alertId = Number(inserted.id);
-  if (item.resolves !== null) s.stopFiring.run(item.resolves);
+  if (item.resolves !== null) {
+    s.stopFiring.run(item.resolves);
+    s.stopTracker.run(item.resolves);
+  }
+  if (item.repeatScope !== null) s.startTracker.run(item.repeatScope, alertId);
   // One row per destination (the idempotency key is per destination): a route that delivers
-  // wins over a muted one, so a muted route never blocks a `continue` sibling to the same place.
-  const rows = new Map<string, { path: string; muted: boolean }>();
+  // wins over a held one, so a muted route never blocks a `continue` sibling to the same place.
+  const rows = new Map<string, { path: string; state: string }>();
   for (const match of item.matches) {
+    const state = match.held ?? (match.muted ? 'muted' : 'pending');
     for (const destination of match.destinations) {
       const prev = rows.get(destination);
-      if (!prev || (prev.muted && !match.muted)) rows.set(destination, match);
+      if (!prev || (prev.state !== 'pending' && state === 'pending'))
+        rows.set(destination, { path: match.path, state });
     }
     if (match.repeatIntervalMs > 0 && item.repeatScope !== null && match.destinations.length > 0) {
       s.startFiring.run(
@@ -68,11 +81,10 @@ export function ingestOne(s: IngestStatements, item: IngestItem, now: number): I
     }
   }
   let deliveries = 0;
-  for (const [destination, { path, muted }] of rows) {
-    const state = muted ? 'muted' : 'pending';
+  for (const [destination, { path, state }] of rows) {
     const key = idempotencyKey(item.source, item.webhookId, destination);
     const result = s.insertDelivery.run(alertId, destination, path, key, state, now, now, now);
-    if (!muted) deliveries += Number(result.changes);
+    if (state === 'pending') deliveries += Number(result.changes);
   }
   return { duplicate: false, alertId, deliveries };
 }

@@ -9,6 +9,10 @@ export type WireItems = Array<string | number | null>;
 /** Per result: alert id (-1 for a duplicate) and deliveries. */
 export type WireResults = number[];
 
+// A match's muted flag and hold share one number: bit 0 muted, the rest an index into HELD.
+const HELD = [undefined, 'silenced', 'inhibited'] as const;
+const holdCode = (m: RouteMatch) => (m.muted ? 1 : 0) | (HELD.indexOf(m.held) << 1);
+
 export function encodeItems(items: readonly IngestItem[]): WireItems {
   const out: WireItems = [];
   for (const item of items) {
@@ -23,7 +27,7 @@ export function encodeItems(items: readonly IngestItem[]): WireItems {
       item.matches.length,
     );
     for (const match of item.matches) {
-      out.push(match.path, match.repeatIntervalMs, match.muted ? 1 : 0, match.destinations.length);
+      out.push(match.path, match.repeatIntervalMs, holdCode(match), match.destinations.length);
       for (const destination of match.destinations) out.push(destination);
     }
   }
@@ -48,11 +52,14 @@ export function decodeItems(wire: WireItems): IngestItem[] {
     for (let m = 0; m < matchCount; m++) {
       const path = wire[i++] as string;
       const repeatIntervalMs = wire[i++] as number;
-      const muted = wire[i++] === 1;
+      const code = wire[i++] as number;
       const destinationCount = wire[i++] as number;
       const destinations = wire.slice(i, i + destinationCount) as string[];
       i += destinationCount;
-      item.matches.push({ path, destinations, repeatIntervalMs, muted } satisfies RouteMatch);
+      const match: RouteMatch = { path, destinations, repeatIntervalMs, muted: (code & 1) === 1 };
+      const held = HELD[code >> 1];
+      if (held) match.held = held;
+      item.matches.push(match);
     }
     items.push(item);
   }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { WebhooksError } from '../errors.ts';
+import { prepareSilences, type SilenceStore } from '../silences/silence-store.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { ingestOne, prepareIngest } from './ingest-one.ts';
 import { lockStore, type StoreLock } from './lock-store.ts';
@@ -41,12 +42,16 @@ export interface Store {
    * Re-sends the latest alert of each (route, tracker) still firing whose repeat_interval has
    * passed (muted routes wait); returns how many outbox rows it added. Time is the store's clock.
    */
-  repeatDue(isMuted?: (route: string, now: number) => boolean): number;
+  repeatDue(isMuted?: (route: string, now: number, body: string) => boolean): number;
   nextDueAt(): number | null;
   /** Throws unless the store can write: a probe row is written and committed (a full disk fails it). */
   ping(): void;
   /** One retention step (see `createRetention`): deletes old rows with ids in (afterId, afterId + window]. */
   prune(kind: PruneKind, before: number, afterId: number, window: number): PruneStep;
+  /** Alertmanager-style silences, kept in this file. */
+  silences: SilenceStore;
+  /** The body of each tracker's alert still firing (tracker.alert not yet resolved): inhibit_rules' sources. */
+  firingAlerts(): string[];
   close(): void;
 }
 
@@ -149,6 +154,8 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   const probe = db.prepare('UPDATE store_owner SET probed_at = ? WHERE id = 1');
   const prune = prepareRetention(db);
   const repeatDue: RepeatDue = prepareRepeatDue(db);
+  const silences = prepareSilences(db, now);
+  const firingAlerts = db.prepare('SELECT a.body FROM tracker_firing f JOIN alerts a ON a.id = f.alert_id');
   const nextDue = db.prepare("SELECT MIN(next_attempt_at) AS t FROM deliveries WHERE state = 'pending'");
 
   let closed = false;
@@ -206,6 +213,8 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
       if (owner) probe.run(now());
     },
     prune: (kind, before, afterId, window) => prune(kind, before, afterId, window),
+    silences,
+    firingAlerts: () => (firingAlerts.all() as Array<{ body: string }>).map((r) => r.body),
     close() {
       if (closed) return;
       groups.close();

@@ -5,7 +5,11 @@ import { idempotencyKey } from './idempotency-key.ts';
 const MUTED_RECHECK_MS = 60_000;
 const BATCH = 500;
 
-export type RepeatDue = (now: number, isMuted?: (route: string, now: number) => boolean) => number;
+/** `body` is the firing alert's: a silence or an inhibit rule holds its repeats as a mute window does. */
+export type RepeatDue = (
+  now: number,
+  isMuted?: (route: string, now: number, body: string) => boolean,
+) => number;
 
 /**
  * Alertmanager's repeat_interval: every (route, tracker) still firing whose interval has passed
@@ -15,7 +19,7 @@ export type RepeatDue = (now: number, isMuted?: (route: string, now: number) => 
  */
 export function prepareRepeatDue(db: DatabaseSync): RepeatDue {
   const due = db.prepare(
-    `SELECT f.route, f.scope, f.alert_id, f.destinations, f.repeat_ms, f.repeats, a.source, a.webhook_id
+    `SELECT f.route, f.scope, f.alert_id, f.destinations, f.repeat_ms, f.repeats, a.source, a.webhook_id, a.body
        FROM firing f JOIN alerts a ON a.id = f.alert_id WHERE f.next_at <= ? ORDER BY f.next_at LIMIT ?`,
   );
   const insert = db.prepare(
@@ -33,13 +37,14 @@ export function prepareRepeatDue(db: DatabaseSync): RepeatDue {
       repeats: number;
       source: string;
       webhook_id: string;
+      body: string;
     }>;
     if (rows.length === 0) return 0;
     let made = 0;
     db.exec('BEGIN IMMEDIATE');
     try {
       for (const row of rows) {
-        if (isMuted?.(row.route, now)) {
+        if (isMuted?.(row.route, now, row.body)) {
           advance.run(now + MUTED_RECHECK_MS, row.repeats, row.route, row.scope);
           continue;
         }

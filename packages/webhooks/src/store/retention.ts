@@ -13,7 +13,7 @@ export interface PruneStep {
 
 // Finished rows: a pending row is never pruned, whatever its age, and a dead letter stays
 // (replayable) until its alert goes.
-const FINISHED = "('delivered', 'muted', 'suppressed')";
+const FINISHED = "('delivered', 'muted', 'suppressed', 'silenced', 'inhibited')";
 
 /**
  * Pruning statements. Each step reads one window of ids outside any transaction (WAL readers do

@@ -16,7 +16,7 @@ CREATE TABLE IF NOT EXISTS deliveries (
   destination TEXT NOT NULL,
   route TEXT NOT NULL,
   idempotency_key TEXT NOT NULL UNIQUE,
-  state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'dead', 'muted', 'suppressed')),
+  state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'dead', 'muted', 'suppressed', 'silenced', 'inhibited')),
   attempts INTEGER NOT NULL DEFAULT 0,
   next_attempt_at INTEGER NOT NULL,
   locked_until INTEGER NOT NULL DEFAULT 0,
@@ -42,4 +42,23 @@ CREATE TABLE IF NOT EXISTS firing (
 CREATE INDEX IF NOT EXISTS firing_due ON firing (next_at);
 CREATE INDEX IF NOT EXISTS firing_scope ON firing (scope);
 CREATE INDEX IF NOT EXISTS firing_alert ON firing (alert_id);
+-- Alertmanager's silences: matchers (JSON, the v2 API's objects) and a time range. Expiring one
+-- ends it now; rows stay, as Alertmanager keeps expired silences visible.
+CREATE TABLE IF NOT EXISTS silences (
+  id TEXT PRIMARY KEY,
+  matchers TEXT NOT NULL,
+  starts_at INTEGER NOT NULL,
+  ends_at INTEGER NOT NULL,
+  created_by TEXT NOT NULL,
+  comment TEXT NOT NULL,
+  updated_at INTEGER NOT NULL,
+  version INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS silences_version ON silences (version);
+-- Each tracker's latest tracker.alert, from that alert until its tracker.alert.resolved, whatever
+-- its routes: the source alerts inhibit_rules look at.
+CREATE TABLE IF NOT EXISTS tracker_firing (
+  tracker_id TEXT PRIMARY KEY,
+  alert_id INTEGER NOT NULL
+);
 `;

@@ -19,7 +19,16 @@ export interface IngestResult {
   deliveries: number;
 }
 
-export type DeliveryState = 'pending' | 'delivered' | 'dead' | 'muted' | 'suppressed';
+export type DeliveryState =
+  | 'pending'
+  | 'delivered'
+  | 'dead'
+  | 'muted'
+  | 'suppressed'
+  /** An active silence matched the alert: stored, not sent. */
+  | 'silenced'
+  /** An inhibit rule's source alert was firing: stored, not sent. */
+  | 'inhibited';
 
 export interface DeliveryRow {
   id: number;

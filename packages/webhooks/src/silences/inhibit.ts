@@ -1,0 +1,38 @@
+import type { LabelMatcher } from '../router/label-matcher.ts';
+import { matchesLabel } from '../router/label-matcher.ts';
+
+/** Alertmanager's inhibit rule: a firing source alert mutes target alerts with the same `equal` labels. */
+export interface InhibitRule {
+  sourceMatchers: LabelMatcher[];
+  targetMatchers: LabelMatcher[];
+  /** Label names whose values must be equal in source and target (absent = empty, as Alertmanager). */
+  equal: string[];
+}
+
+type Labels = Record<string, string>;
+
+const matchesAll = (matchers: LabelMatcher[], labels: Labels) =>
+  matchers.every((m) => matchesLabel(m, labels[m.name]));
+
+/**
+ * Whether any rule inhibits the target: it matches the rule's target matchers and some firing
+ * alert matches its source matchers with the `equal` labels alike. As Alertmanager, an alert
+ * does not inhibit itself: when the target also matches the source matchers, the firing alert of
+ * the same tracker is not a source. `firing` is called only when some rule's target matches.
+ */
+export function isInhibited(rules: readonly InhibitRule[], target: Labels, firing: () => Labels[]): boolean {
+  let sources: Labels[] | undefined;
+  for (const rule of rules) {
+    if (!matchesAll(rule.targetMatchers, target)) continue;
+    sources ??= firing();
+    const twoSided = matchesAll(rule.sourceMatchers, target);
+    const inhibits = sources.some(
+      (source) =>
+        matchesAll(rule.sourceMatchers, source) &&
+        rule.equal.every((name) => (source[name] ?? '') === (target[name] ?? '')) &&
+        !(twoSided && source.tracker_id !== undefined && source.tracker_id === target.tracker_id),
+    );
+    if (inhibits) return true;
+  }
+  return false;
+}

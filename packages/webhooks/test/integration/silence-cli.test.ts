@@ -1,0 +1,90 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { openStore } from '../../src/store/open-store.ts';
+
+const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'bin.ts');
+const dir = mkdtempSync(join(tmpdir(), 'tk-silence-cli-'));
+const dbPath = join(dir, 'store.db');
+const configPath = join(dir, 'webhooks.yaml');
+writeFileSync(configPath, stringify({ storage: { path: dbPath } }));
+
+function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--conditions=trackerkit-source', '--no-warnings', bin, 'silence', ...args],
+      { cwd: dir, env: { PATH: process.env.PATH ?? '' } },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('trackerkit-webhooks silence (like amtool silence), on the store file', () => {
+  it('add prints the id, query lists it active, expire ends it', async () => {
+    // A store the receiver made; the CLI never takes its owner lock, so one may be running.
+    openStore(dbPath).close();
+    const owner = openStore(dbPath);
+    try {
+      const add = await cli(
+        'add',
+        '--config',
+        configPath,
+        'signal=~"Poor|Negative"',
+        'tracker_id=trk_1',
+        '--duration',
+        '2h',
+        '--comment',
+        'maintenance',
+        '--author',
+        'ops',
+      );
+      expect(add).toMatchObject({ code: 0, stderr: '' });
+      const id = add.stdout.trim();
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      const silence = owner.silences.get(id)!;
+      expect(silence.endsAt - silence.startsAt).toBe(2 * 3_600_000);
+      expect(silence).toMatchObject({ createdBy: 'ops', comment: 'maintenance' });
+
+      const query = await cli('query', '--db', dbPath);
+      expect(query.code).toBe(0);
+      expect(query.stdout).toMatch(
+        new RegExp(
+          `^${id}\\s+active\\s.*ops\\s+signal=~"Poor\\|Negative" tracker_id="trk_1"  maintenance$`,
+          'm',
+        ),
+      );
+      expect((await cli('query', '-q', '--db', dbPath)).stdout).toBe(`${id}\n`);
+
+      expect(await cli('expire', id, '--db', dbPath)).toMatchObject({ code: 0, stdout: `${id}\n` });
+      expect((await cli('query', '-q', '--db', dbPath)).stdout).toBe('');
+      expect((await cli('query', '--expired', '--db', dbPath)).stdout).toMatch(
+        new RegExp(`^${id}\\s+expired`, 'm'),
+      );
+    } finally {
+      owner.close();
+    }
+  });
+
+  it('clear failures: bad matcher, no comment, unknown id, missing store', async () => {
+    const [badMatcher, noComment, unknown, noStore] = await Promise.all([
+      cli('add', 'signal~Poor', '--comment', 'c', '--db', dbPath),
+      cli('add', 'signal=Poor', '--db', dbPath),
+      cli('expire', 'no-such-id', '--db', dbPath),
+      cli('query', '--db', join(dir, 'typo.db')),
+    ]);
+    expect(badMatcher.code).toBe(2);
+    expect(badMatcher.stderr).toContain('silence add: matchers.0: bad matcher');
+    expect(noComment.code).toBe(2);
+    expect(noComment.stderr).toContain('--comment: required');
+    expect(unknown).toMatchObject({ code: 1 });
+    expect(unknown.stderr).toContain('no silence with id no-such-id');
+    expect(noStore.code).toBe(1);
+    expect(noStore.stderr).toContain('no store at');
+  });
+});

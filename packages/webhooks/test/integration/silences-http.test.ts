@@ -1,0 +1,164 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Receiver } from '../../src/server/start-receiver.ts';
+import { exampleAlert, exampleResolved, SECRET, signedRequest } from '../helpers/alerts.ts';
+import { type Loopback, startLoopback } from '../helpers/loopback.ts';
+import { post } from '../helpers/post.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: response shapes vary per endpoint; the assertions check them.
+type Json = any;
+const TOKEN = 'silence-token-0123456789';
+let receiver: Receiver;
+let hook: Loopback;
+
+beforeAll(async () => {
+  const { startReceiver } = await import('../../src/server/start-receiver.ts');
+  hook = await startLoopback();
+  receiver = await startReceiver({
+    port: 0,
+    storagePath: join(mkdtempSync(join(tmpdir(), 'tk-silence-')), 'store.db'),
+    config: {
+      server: { admin_token: { env: 'ADMIN_TOKEN' } },
+      sources: [{ name: 'tracker', path: '/webhooks/tracker', secret: { env: 'SECRET' } }],
+      destinations: [{ name: 'slack', type: 'slack', url: { env: 'SLACK_URL' } }],
+      route: { destination: 'slack' },
+      inhibit_rules: [
+        { source_matchers: ['signal=Negative'], target_matchers: ['signal=Neutral'], equal: ['tracker_id'] },
+      ],
+      delivery: { poll_interval: '20ms' },
+      log: { level: 'silent' },
+    },
+    env: { SECRET, ADMIN_TOKEN: TOKEN, SLACK_URL: `${hook.url}/services/T0/B0/X` },
+  });
+});
+
+afterAll(async () => {
+  await receiver.close();
+  await hook.close();
+});
+
+const api = async (method: string, path: string, body?: unknown, token: string | null = TOKEN) => {
+  const response = await fetch(`${receiver.url}/api/silences${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  return { status: response.status, json: (await response.json()) as Json };
+};
+
+/** Sends an alert; resolves with the state of its one outbox row (stored before the 200). */
+async function send(name: string, overrides: Record<string, unknown> = {}, resolved = false) {
+  const event = resolved
+    ? exampleResolved({ tracker_name: name, ...overrides })
+    : exampleAlert({ tracker_name: name, ...overrides });
+  const req = signedRequest(event);
+  expect((await post(receiver.sourceUrls.tracker!, req.body, req.headers)).status).toBe(200);
+  const states = ['pending', 'delivered', 'silenced', 'inhibited', 'muted'] as const;
+  const row = states
+    .flatMap((s) => receiver.store.list(s))
+    .find((d) => d.webhookId === req.headers['webhook-id']);
+  return row?.state;
+}
+const delivered = (name: string) => hook.waitFor((l) => l.requests.some((r) => r.body.includes(name)));
+const sent = (name: string) => hook.requests.filter((r) => r.body.includes(name)).length;
+
+describe('silences API (Alertmanager v2 shapes, admin auth of /-/reload)', () => {
+  it('create → the next matching alert is silenced, an unmatched one delivered; expire → delivered again', async () => {
+    const endsAt = new Date(Date.now() + 3_600_000).toISOString();
+    const created = await api('POST', '', {
+      matchers: [
+        { name: 'signal', value: 'Poor', isRegex: false, isEqual: true },
+        'tracker_id="trk_silenced"',
+      ],
+      endsAt,
+      createdBy: 'ops',
+      comment: 'maintenance',
+    });
+    expect(created.status).toBe(200);
+    const id = created.json.silenceID as string;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+    expect(await send('Silenced one', { signal: 'Poor', tracker_id: 'trk_silenced' })).toBe('silenced');
+    expect(await send('Other tracker', { signal: 'Poor', tracker_id: 'trk_other' })).not.toBe('silenced');
+    await delivered('Other tracker');
+
+    const listed = await api('GET', '');
+    expect(listed.status).toBe(200);
+    expect(listed.json).toContainEqual(
+      expect.objectContaining({
+        id,
+        status: { state: 'active' },
+        createdBy: 'ops',
+        comment: 'maintenance',
+        endsAt,
+      }),
+    );
+
+    const expired = await api('DELETE', `/${id}`);
+    expect(expired).toMatchObject({ status: 200, json: { id, status: { state: 'expired' } } });
+    expect((await api('GET', `/${id}`)).json.status).toEqual({ state: 'expired' });
+
+    expect(await send('After expiry', { signal: 'Poor', tracker_id: 'trk_silenced' })).not.toBe('silenced');
+    await delivered('After expiry');
+    // The silenced alert was stored, visible, and never sent.
+    expect(sent('Silenced one')).toBe(0);
+    expect(receiver.store.list('silenced').map((d) => d.destination)).toEqual(['slack']);
+  });
+
+  it('400 naming the field for bad matchers, endsAt <= startsAt and bad JSON; 404 for an unknown id', async () => {
+    const now = Date.now();
+    const bad = await api('POST', '', {
+      matchers: ['signal~Poor'],
+      endsAt: new Date(now + 1000).toISOString(),
+      createdBy: 'a',
+      comment: 'c',
+    });
+    expect(bad).toMatchObject({ status: 400, json: { reason: 'invalid_silence' } });
+    expect(bad.json.error).toContain('matchers.0: bad matcher');
+    const backwards = await api('POST', '', {
+      matchers: ['signal=Poor'],
+      startsAt: new Date(now + 7_200_000).toISOString(),
+      endsAt: new Date(now + 3_600_000).toISOString(),
+      createdBy: 'a',
+      comment: 'c',
+    });
+    expect(backwards.status).toBe(400);
+    expect(backwards.json.error).toContain('endsAt: must be after startsAt');
+    expect(await api('POST', '', '{not json')).toMatchObject({
+      status: 400,
+      json: { reason: 'invalid_json' },
+    });
+    expect(await api('DELETE', '/no-such-id')).toMatchObject({ status: 404, json: { reason: 'not_found' } });
+  });
+
+  it('needs the admin token (401 without it)', async () => {
+    expect(await api('GET', '', undefined, null)).toMatchObject({
+      status: 401,
+      json: { reason: 'unauthorized' },
+    });
+    expect(await api('POST', '', {}, 'wrong-token-wrong-token')).toMatchObject({ status: 401 });
+  });
+});
+
+describe('inhibit_rules over HTTP', () => {
+  it('inhibits a target while its source fires for the same tracker, until resolved', async () => {
+    expect(await send('Source', { signal: 'Negative', tracker_id: 'trk_inh' })).toMatch(
+      /^(pending|delivered)$/,
+    );
+    expect(await send('Target held', { signal: 'Neutral', tracker_id: 'trk_inh' })).toBe('inhibited');
+    expect(await send('Target elsewhere', { signal: 'Neutral', tracker_id: 'trk_free' })).toMatch(
+      /^(pending|delivered)$/,
+    );
+    await send('Source resolved', { tracker_id: 'trk_inh' }, true);
+    expect(await send('Target after resolve', { signal: 'Neutral', tracker_id: 'trk_inh' })).toMatch(
+      /^(pending|delivered)$/,
+    );
+    await delivered('Target after resolve');
+    expect(sent('Target held')).toBe(0);
+  });
+});
