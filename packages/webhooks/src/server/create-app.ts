@@ -5,6 +5,7 @@ import type { Outbox } from '../delivery/create-outbox.ts';
 import type { Router } from '../router/create-router.ts';
 import { mountSilencesApi } from '../silences/silences-api.ts';
 import type { Store } from '../store/open-store.ts';
+import { mountUi } from '../ui/mount-ui.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
 import { receiveHandler } from './receive-handler.ts';
@@ -100,6 +101,10 @@ export function createApp(ctx: AppContext): Express {
         .status(refusal.status)
         .json({ error: `@trackerkit/webhooks: ${refusal.error}`, reason: refusal.reason });
     });
+  }
+  if (admin) {
+    const refusal = (authorization: string | undefined) => reloadRefusal(admin, authorization, 'the UI');
+    mountUi(app, { ...ctx, refusal, tokenless: admin.token === undefined });
   }
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { WebhooksError } from '../errors.ts';
 import { prepareSilences, type SilenceStore } from '../silences/silence-store.ts';
+import { type Browse, prepareBrowse } from './browse.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { ingestOne, prepareIngest } from './ingest-one.ts';
 import { lockStore, type StoreLock } from './lock-store.ts';
@@ -52,6 +53,8 @@ export interface Store {
   silences: SilenceStore;
   /** The body of each tracker's alert still firing (tracker.alert not yet resolved): inhibit_rules' sources. */
   firingAlerts(): string[];
+  /** Read-only queries for the `/ui` pages. */
+  browse: Browse;
   close(): void;
 }
 
@@ -156,6 +159,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   const repeatDue: RepeatDue = prepareRepeatDue(db);
   const silences = prepareSilences(db, now);
   const firingAlerts = db.prepare('SELECT a.body FROM tracker_firing f JOIN alerts a ON a.id = f.alert_id');
+  const browse = prepareBrowse(db);
   const nextDue = db.prepare("SELECT MIN(next_attempt_at) AS t FROM deliveries WHERE state = 'pending'");
 
   let closed = false;
@@ -215,6 +219,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     prune: (kind, before, afterId, window) => prune(kind, before, afterId, window),
     silences,
     firingAlerts: () => (firingAlerts.all() as Array<{ body: string }>).map((r) => r.body),
+    browse,
     close() {
       if (closed) return;
       groups.close();

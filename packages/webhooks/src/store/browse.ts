@@ -1,0 +1,72 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { DeliveryState } from './types.ts';
+
+/** One stored alert and what routing made of it: one row per destination it was sent (or held) for. */
+export interface AlertWithDeliveries {
+  id: number;
+  source: string;
+  webhookId: string;
+  eventType: string;
+  body: string;
+  receivedAt: number;
+  deliveries: Array<{
+    id: number;
+    destination: string;
+    route: string;
+    state: DeliveryState;
+    attempts: number;
+    lastStatus: number | null;
+    lastError: string | null;
+  }>;
+}
+
+export interface Browse {
+  /** Newest first, ids below `beforeId` (keyset paging: stable while alerts keep arriving). */
+  recentAlerts(limit: number, beforeId?: number): AlertWithDeliveries[];
+  /** Outbox rows per destination and state. */
+  destinationCounts(): Array<{ destination: string; state: DeliveryState; count: number }>;
+}
+
+type Row = Record<string, unknown>;
+const nullableNumber = (v: unknown) => (v === null ? null : Number(v));
+
+/** Read-only queries for the operators' pages. */
+export function prepareBrowse(db: DatabaseSync): Browse {
+  const alerts = db.prepare(
+    'SELECT id, source, webhook_id, event_type, body, received_at FROM alerts WHERE id < ? ORDER BY id DESC LIMIT ?',
+  );
+  const deliveries = db.prepare(
+    `SELECT id, destination, route, state, attempts, last_status, last_error FROM deliveries
+       WHERE alert_id = ? ORDER BY id`,
+  );
+  const counts = db.prepare(
+    'SELECT destination, state, COUNT(*) AS n FROM deliveries GROUP BY destination, state ORDER BY destination',
+  );
+  return {
+    recentAlerts(limit, beforeId = Number.MAX_SAFE_INTEGER) {
+      return (alerts.all(beforeId, limit) as Row[]).map((a) => ({
+        id: Number(a.id),
+        source: String(a.source),
+        webhookId: String(a.webhook_id),
+        eventType: String(a.event_type),
+        body: String(a.body),
+        receivedAt: Number(a.received_at),
+        deliveries: (deliveries.all(a.id as number) as Row[]).map((d) => ({
+          id: Number(d.id),
+          destination: String(d.destination),
+          route: String(d.route),
+          state: d.state as DeliveryState,
+          attempts: Number(d.attempts),
+          lastStatus: nullableNumber(d.last_status),
+          lastError: d.last_error === null ? null : String(d.last_error),
+        })),
+      }));
+    },
+    destinationCounts: () =>
+      (counts.all() as Row[]).map((r) => ({
+        destination: String(r.destination),
+        state: r.state as DeliveryState,
+        count: Number(r.n),
+      })),
+  };
+}

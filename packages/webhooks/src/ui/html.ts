@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+
+/** Markup already escaped (built by `html`): interpolated as is. Every other value is escaped. */
+export class SafeHtml {
+  readonly value: string;
+  constructor(value: string) {
+    this.value = value;
+  }
+  toString(): string {
+    return this.value;
+  }
+}
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '`': '&#96;',
+};
+
+/** Text for an element's content or a quoted attribute value: alerts carry senders' text. */
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"'`]/g, (c) => ENTITIES[c]!);
+}
+
+function piece(value: unknown): string {
+  if (value instanceof SafeHtml) return value.value;
+  if (Array.isArray(value)) return value.map(piece).join('');
+  if (value === undefined || value === null || value === false) return '';
+  return escapeHtml(value);
+}
+
+/**
+ * Tagged template: the literal parts are markup, every `${value}` is escaped unless it is a
+ * `SafeHtml` (nested `html`) — so forgetting to escape is not possible, only opting out is.
+ * Arrays are joined; null, undefined and false render nothing.
+ */
+export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
+  let out = strings[0]!;
+  for (let i = 0; i < values.length; i++) out += piece(values[i]) + strings[i + 1]!;
+  return new SafeHtml(out);
+}
+
+/** An epoch-ms time as ISO 8601 UTC (what the logs and the CLI print). */
+export const time = (ms: number | null | undefined) =>
+  ms === null || ms === undefined || !Number.isFinite(ms) ? '-' : new Date(ms).toISOString();
+
+const CSS = `
+:root{color-scheme:light dark;--bg:#fff;--fg:#1b1f24;--muted:#59636e;--line:#d1d9e0;--accent:#0969da;--bad:#cf222e;--ok:#1a7f37;--warn:#9a6700;--chip:#f6f8fa}
+@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--line:#3d444d;--accent:#4493f8;--bad:#f85149;--ok:#3fb950;--warn:#d29922;--chip:#151b23}}
+body{margin:0;background:var(--bg);color:var(--fg);font:14px/1.45 system-ui,sans-serif}
+header{display:flex;gap:1.2em;align-items:baseline;padding:.7em 1.2em;border-bottom:1px solid var(--line)}
+header b{margin-right:1em}main{padding:1em 1.2em}a{color:var(--accent)}
+nav a{margin-right:1em}nav a[aria-current]{font-weight:600;text-decoration:none;color:var(--fg)}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.35em .6em;border-bottom:1px solid var(--line)}
+th{color:var(--muted);font-weight:600}code,pre{font:12px/1.4 ui-monospace,monospace}
+pre{background:var(--chip);padding:.8em;overflow:auto;max-height:40em;white-space:pre-wrap;word-break:break-all}
+.state{display:inline-block;padding:0 .45em;border-radius:.6em;background:var(--chip);border:1px solid var(--line)}
+.s-delivered,.s-closed,.s-active{color:var(--ok)}.s-dead,.s-open{color:var(--bad)}
+.s-pending,.s-half-open,.s-silenced,.s-inhibited,.s-muted,.s-suppressed{color:var(--warn)}
+.muted{color:var(--muted)}.t{white-space:nowrap}.flash{padding:.5em .8em;border:1px solid var(--line);background:var(--chip)}
+.error{color:var(--bad)}form.inline{display:inline}
+label{display:block;margin:.5em 0 .2em}input,textarea{font:inherit;width:min(40em,100%);box-sizing:border-box}
+button{font:inherit;padding:.25em .9em;cursor:pointer}
+`;
+
+/** The CSP allows this one stylesheet and nothing else: no script, no remote load. */
+export const STYLE_HASH = `sha256-${createHash('sha256').update(CSS).digest('base64')}`;
+
+const PAGES = [
+  ['/ui', 'Alerts'],
+  ['/ui/destinations', 'Destinations'],
+  ['/ui/dead-letters', 'Dead letters'],
+  ['/ui/silences', 'Silences'],
+] as const;
+
+/** A whole page: navigation, the section's title, the body. */
+export function layout(current: string, title: string, body: SafeHtml): string {
+  const nav = PAGES.map(
+    ([href, label]) =>
+      html`<a href="${href}"${href === current ? new SafeHtml(' aria-current="page"') : ''}>${label}</a>`,
+  );
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title} · trackerkit webhooks</title><style>${new SafeHtml(CSS)}</style></head>
+<body><header><b>trackerkit webhooks</b><nav>${nav}</nav></header>
+<main><h1>${title}</h1>${body}</main></body></html>`.value;
+}
+
+/** A delivery, breaker or silence state as a coloured chip. */
+export const stateChip = (state: string) =>
+  html`<span class="state s-${state.replace(/[^a-z-]/g, '')}">${state}</span>`;

@@ -1,0 +1,190 @@
+import type { Express, NextFunction, Request, Response } from 'express';
+import type { Config } from '../config/types.ts';
+import type { Outbox } from '../delivery/create-outbox.ts';
+import { readRawBody } from '../server/read-raw-body.ts';
+import type { Store } from '../store/open-store.ts';
+import { alertsPage } from './alerts-page.ts';
+import { deadLetterPage, deadLettersPage } from './dead-letters-page.ts';
+import { destinationsPage } from './destinations-page.ts';
+import { html, layout, STYLE_HASH } from './html.ts';
+import { type SilenceForm, silenceFromForm, silencesPage } from './silences-page.ts';
+
+export interface UiOptions {
+  store: Store;
+  config: Config;
+  outbox: Outbox;
+  /** The admin check of `/-/reload`, given an Authorization header: undefined when allowed. */
+  refusal(authorization: string | undefined): { status: number; reason: string; error: string } | undefined;
+  /** No admin token: the loopback binding is the only gate. */
+  tokenless: boolean;
+  now?: () => number;
+}
+
+const FORM_LIMIT = 64 * 1024;
+const isLoopbackHost = (hostname: string) =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+const hostOf = (value: string | undefined) => {
+  try {
+    return value ? new URL(`http://${value}`).hostname : '';
+  } catch {
+    return '';
+  }
+};
+
+function page(res: Response, status: number, body: string) {
+  res
+    .status(status)
+    .set({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      // Same-origin referrers keep the Origin header on this UI's own POSTs (the CSRF rule reads it).
+      'referrer-policy': 'same-origin',
+      'content-security-policy': `default-src 'none'; style-src '${STYLE_HASH}'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+    })
+    .send(body);
+}
+
+const problem = (res: Response, status: number, title: string, text: string) =>
+  page(res, status, layout('', title, html`<p class="error">${text}</p>`));
+
+/**
+ * Who may use the UI: the admin rule of `/-/reload` (the token, here also as a browser's Basic
+ * password; or, without a token, anyone reaching a loopback-only server by a loopback host name,
+ * which DNS rebinding cannot fake). CSRF: a POST must be same-origin (`Sec-Fetch-Site` or `Origin`
+ * naming this host) or carry `Authorization: Bearer`, which a browser never adds by itself.
+ */
+function guard(options: UiOptions) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (options.tokenless && !isLoopbackHost(hostOf(req.headers.host))) {
+      return problem(
+        res,
+        403,
+        'Forbidden',
+        'Without server.admin_token the UI answers only to a loopback host name.',
+      );
+    }
+    const auth = req.headers.authorization ?? '';
+    const basic = /^Basic (.+)$/i.exec(auth)?.[1];
+    const bearer = basic
+      ? `Bearer ${Buffer.from(basic, 'base64')
+          .toString('utf8')
+          .replace(/^[^:]*:/, '')}`
+      : auth || undefined;
+    const refusal = options.refusal(bearer);
+    if (refusal) {
+      if (refusal.status === 401)
+        res.set('www-authenticate', 'Basic realm="trackerkit webhooks", charset="UTF-8"');
+      return problem(
+        res,
+        refusal.status,
+        'Not allowed',
+        `@trackerkit/webhooks: ${refusal.error.replace('Authorization: Bearer <server.admin_token>', 'server.admin_token as the password (or Authorization: Bearer)')}`,
+      );
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const sameOrigin =
+        req.headers['sec-fetch-site'] === 'same-origin' ||
+        originHost(req.headers.origin) === req.headers.host;
+      if (!sameOrigin && !/^Bearer /i.test(auth)) {
+        return problem(
+          res,
+          403,
+          'Forbidden',
+          'a state-changing request must come from this UI (same origin) or carry Authorization: Bearer <token>',
+        );
+      }
+    }
+    next();
+  };
+}
+
+function originHost(origin: string | undefined): string | undefined {
+  try {
+    return origin ? new URL(origin).host : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readForm(req: Request): Promise<URLSearchParams> {
+  return new URLSearchParams((await readRawBody(req, FORM_LIMIT)).toString('utf8'));
+}
+
+/** The operators' pages under `/ui` (server-rendered HTML, no script). */
+export function mountUi(app: Express, options: UiOptions): void {
+  const { store, outbox } = options;
+  const now = options.now ?? Date.now;
+  app.use('/ui', guard(options));
+  app.get('/ui', (req, res) => {
+    const before = Number(req.query.before);
+    page(res, 200, alertsPage(store, Number.isSafeInteger(before) && before > 0 ? before : undefined));
+  });
+  app.get('/ui/destinations', (_req, res) => page(res, 200, destinationsPage(store, options.config, outbox)));
+  app.get('/ui/dead-letters', (req, res) => {
+    const replayed = Number(req.query.replayed);
+    page(
+      res,
+      200,
+      deadLettersPage(
+        store,
+        Number.isSafeInteger(replayed) && replayed > 0 ? `Dead letter ${replayed} requeued.` : undefined,
+      ),
+    );
+  });
+  const deliveryId = (req: Request) => {
+    const id = Number(req.params.id);
+    return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  };
+  app.get('/ui/dead-letters/:id', (req, res) => {
+    const id = deliveryId(req);
+    const d = id === undefined ? undefined : store.get(id);
+    if (!d) return problem(res, 404, 'Not found', `no delivery with id ${req.params.id}`);
+    page(res, 200, deadLetterPage(d));
+  });
+  app.post('/ui/dead-letters/:id/replay', (req, res) => {
+    const id = deliveryId(req);
+    if (id === undefined || store.replay(id) === 0)
+      return problem(res, 404, 'Not found', `no dead letter with id ${req.params.id}`);
+    outbox.wake();
+    res.redirect(303, `/ui/dead-letters?replayed=${id}`);
+  });
+  app.get('/ui/silences', (req, res) => {
+    const flash =
+      typeof req.query.flash === 'string' && /^(created|expired)$/.test(req.query.flash)
+        ? `Silence ${req.query.flash}.`
+        : undefined;
+    page(res, 200, silencesPage(store, now(), flash ? { flash } : {}));
+  });
+  app.post('/ui/silences', async (req, res, next) => {
+    let params: URLSearchParams;
+    try {
+      params = await readForm(req);
+    } catch (error) {
+      const e = error as { status?: number; message: string };
+      if (e.status) return problem(res, e.status, 'Bad request', e.message);
+      return next(error);
+    }
+    const form: SilenceForm = {
+      matchers: params.get('matchers') ?? '',
+      duration: params.get('duration') ?? '',
+      comment: params.get('comment') ?? '',
+      author: params.get('author') ?? '',
+    };
+    const t = now();
+    let input: ReturnType<typeof silenceFromForm>;
+    try {
+      input = silenceFromForm(form, t);
+    } catch (error) {
+      return page(res, 400, silencesPage(store, t, { form, error: (error as Error).message }));
+    }
+    store.silences.create(input);
+    res.redirect(303, '/ui/silences?flash=created');
+  });
+  app.post('/ui/silences/:id/expire', (req, res) => {
+    if (!store.silences.expire(String(req.params.id), now()))
+      return problem(res, 404, 'Not found', `no silence with id ${req.params.id}`);
+    res.redirect(303, '/ui/silences?flash=expired');
+  });
+}
