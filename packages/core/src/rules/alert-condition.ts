@@ -1,6 +1,6 @@
 // Which alert condition a run's result meets (the document's `webhooks` section): the v0.3 bounds
 // when a direction is on, else the legacy score_threshold, else signal_level.
-import { signalRank } from '../document.ts';
+import { DEFAULT_SIGNAL_LEVEL, signalRank } from '../document.ts';
 import type { AlertData, NotificationConfig, RunResult } from '../types.ts';
 import { V03_NOTIFICATION_FIELDS } from './notification.ts';
 
@@ -74,7 +74,7 @@ export function evaluateAlert(
       return null;
     }
     case 'signal_level': {
-      const level = config.signal_level ?? 'Poor';
+      const level = config.signal_level ?? DEFAULT_SIGNAL_LEVEL;
       const decision = (reason: string): AlertDecision => ({
         rule: 'signal_level',
         bound: null,

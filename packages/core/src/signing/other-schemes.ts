@@ -4,7 +4,8 @@ import { contentId, deliveryId, getHeader, safeEqual, toBytes } from './headers.
 import { checkTimestamp } from './timestamp.ts';
 import { reject, type Verification, type VerifyOptions, type WebhookRequest } from './verify-types.ts';
 
-const hmacHex = (secret: string, ...parts: (string | Uint8Array)[]) => {
+/** HMAC-SHA256 keyed with the whole secret as UTF-8 (Stripe's and GitHub's convention). */
+const hmacUtf8Key = (secret: string, ...parts: (string | Uint8Array)[]) => {
   const mac = createHmac('sha256', Buffer.from(secret, 'utf8'));
   for (const part of parts) mac.update(part);
   return mac.digest();
@@ -34,7 +35,7 @@ export function verifyStripe(
   const body = toBytes(request.body);
   let matched = false;
   for (const secret of secrets) {
-    const expected = hmacHex(secret, `${rawTimestamp}.`, body);
+    const expected = hmacUtf8Key(secret, `${rawTimestamp}.`, body);
     for (const candidate of candidates) matched = safeEqual(expected, candidate) || matched;
   }
   if (!matched) return reject('no_matching_signature', 'no signature matches any configured secret');
@@ -60,7 +61,7 @@ export function verifyGithub(
   const body = toBytes(request.body);
   let matched = false;
   for (const secret of secrets) {
-    const expected = hmacHex(secret, body);
+    const expected = hmacUtf8Key(secret, body);
     for (const candidate of entries) matched = safeEqual(expected, candidate) || matched;
   }
   if (!matched) return reject('no_matching_signature', 'no signature matches any configured secret');

@@ -162,16 +162,6 @@ function collect(issues: readonly Issue[], base: Path, out: Problem[]): void {
         }
       }
     }
-    if (issue.code === 'custom' && typeof issue.params?.rule === 'string') {
-      out.push({
-        path,
-        field: fieldOf(path),
-        rule: issue.params.rule,
-        type: 'value_error',
-        message: issue.message,
-      });
-      continue;
-    }
     const found = { path, field: fieldOf(path), ...describe(issue) };
     // v0.3 states the linked-tracker maximum as a business rule of its own.
     if (found.rule.startsWith('maxItems') && path.at(-1) === 'linked_trackers') {

@@ -51,8 +51,8 @@ export function uploadBytesProblem(bytes: number, path: Path = ['data']): Proble
   );
 }
 
-const encoder = new TextEncoder();
-export const byteLength = (text: string): number => encoder.encode(text).length;
+/** UTF-8 length without encoding the text (the planner measures every chunk of rows). */
+export const byteLength = (text: string): number => Buffer.byteLength(text, 'utf8');
 
 /** One JSON upload: the schema, then the byte limit of its serialized body. */
 export function jsonUploadProblems(body: VaultJsonUpload): { problems: Problem[]; text?: string } {

@@ -40,7 +40,7 @@ const byPointer = new Map<string, ZodType>();
 export function schemaAt(pointer: string): ZodType {
   let schema = byPointer.get(pointer);
   if (!schema) {
-    const node = resolve({ $ref: pointer });
+    const node = resolveRef({ $ref: pointer });
     if (!node || typeof node !== 'object') throw new Error(`@trackerkit/core: nothing at ${pointer}`);
     schema = build(node);
     byPointer.set(pointer, schema);
@@ -51,7 +51,8 @@ export function schemaAt(pointer: string): ZodType {
 type Parameter = { name: string; in: string; required?: boolean; schema: unknown; $ref?: string };
 export type OperationId = keyof operations;
 
-function resolve<T>(node: T): T {
+/** Follows `$ref`s (`#/components/...`, JSON-pointer escapes included) until a node that is not one. */
+export function resolveRef<T>(node: T): T {
   let current: unknown = node;
   while (current && typeof current === 'object' && '$ref' in current) {
     const ref = String((current as { $ref: string }).$ref);
@@ -76,9 +77,13 @@ function operationOf(id: OperationId): { parameters?: Parameter[] } {
 /** An operation's query parameters with their schemas and defaults, from the document. */
 export function queryParameters(id: OperationId): { name: string; required: boolean; schema: JsonObject }[] {
   return (operationOf(id).parameters ?? [])
-    .map((p) => resolve(p))
+    .map((p) => resolveRef(p))
     .filter((p) => p.in === 'query')
-    .map((p) => ({ name: p.name, required: p.required === true, schema: resolve(p.schema) as JsonObject }));
+    .map((p) => ({
+      name: p.name,
+      required: p.required === true,
+      schema: resolveRef(p.schema) as JsonObject,
+    }));
 }
 
 const byQuery = new Map<string, ZodType>();

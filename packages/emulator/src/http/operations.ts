@@ -1,4 +1,4 @@
-import { type OperationId, openapiDocument, queryParameters } from '@trackerkit/core';
+import { type OperationId, openapiDocument, queryParameters, resolveRef } from '@trackerkit/core';
 
 export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 export type Method = (typeof METHODS)[number];
@@ -26,31 +26,12 @@ export interface PathEntry {
   operations: Partial<Record<Method, Operation>>;
 }
 
-const doc = openapiDocument as unknown as Record<string, unknown>;
-
-/** Follows a local `#/...` JSON pointer inside the document. */
-function resolvePointer(ref: string): unknown {
-  if (!ref.startsWith('#/')) throw new Error(`@trackerkit/emulator: unsupported $ref ${ref}`);
-  let node: unknown = doc;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
-
-/** Resolves OpenAPI-level `$ref`s (request bodies, responses) until a concrete object is reached. */
-export function deref<T>(node: T): T {
-  let current: unknown = node;
-  while (current && typeof current === 'object' && '$ref' in current) {
-    current = resolvePointer(String((current as { $ref: string }).$ref));
-  }
-  return current as T;
-}
+/** Resolves OpenAPI-level `$ref`s (request bodies, responses) with the core's resolver. */
+export const deref = <T>(node: T): T => resolveRef(node);
 
 /** Every path and operation of the document, with the regex that routes to it. */
 export function loadPaths(): PathEntry[] {
-  const paths = doc.paths as Record<string, Record<string, unknown>>;
+  const paths = openapiDocument.paths as unknown as Record<string, Record<string, unknown>>;
   const out: PathEntry[] = [];
   for (const [template, item] of Object.entries(paths)) {
     const params: string[] = [];

@@ -1,11 +1,5 @@
-import {
-  extensionOf,
-  FILE_TYPES,
-  fileContentProblems,
-  fileNameProblems,
-  imageDescriptionProblems,
-} from '@trackerkit/core';
-import { HttpError, invalid, problemsFailure, refuse } from '../http/errors.ts';
+import { extensionOf, FILE_TYPES, fileUploadProblems } from '@trackerkit/core';
+import { HttpError, invalid, refuse } from '../http/errors.ts';
 import type { MultipartPart } from '../http/multipart.ts';
 import { problemsAgainst } from '../validation/schemas.ts';
 import { csvToRows } from './csv.ts';
@@ -32,12 +26,9 @@ export function fileUpload(parts: MultipartPart[], maxFileBytes: number): Upload
   const upload = file as MultipartPart;
   const filename = upload.filename as string;
   if (upload.data.length > maxFileBytes) throw new HttpError(413, `File exceeds ${maxFileBytes} bytes`);
-  const ext = extensionOf(filename);
-  if (!ext) throw problemsFailure('body', fileNameProblems(filename, ['file']));
-  refuse('body', [
-    ...fileContentProblems(ext, upload.data, { maxBytes: maxFileBytes }),
-    ...imageDescriptionProblems(ext, description),
-  ]);
+  const textFields = { source_name: sourceName, description };
+  refuse('body', fileUploadProblems(filename, upload.data, textFields, { maxBytes: maxFileBytes }));
+  const ext = extensionOf(filename)!;
   const { content_type: contentType, source_type: sourceType } = FILE_TYPES[ext];
   const name = sourceName ?? filename;
   const metadata = { file_name: filename, size_bytes: upload.data.length };
@@ -47,7 +38,7 @@ export function fileUpload(parts: MultipartPart[], maxFileBytes: number): Upload
     size_bytes: upload.data.length,
   });
   if (contentType === 'image') {
-    // imageDescriptionProblems made sure an image has its description.
+    // fileUploadProblems made sure an image has its description.
     const text = description ?? '';
     return {
       sourceName: name,

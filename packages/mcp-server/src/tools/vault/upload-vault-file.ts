@@ -1,15 +1,14 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import {
-  extensionOf,
   FILE_TYPES,
-  fileContentProblems,
-  fileNameProblems,
+  fieldOf,
   fileTooLargeProblem,
-  imageDescriptionProblems,
+  fileUploadProblems,
   LIMITS,
   type Problem,
   problem,
+  VALIDATION_RULES,
 } from '@trackerkit/core';
 import { z } from 'zod';
 import { documentField } from '../../document-fields.ts';
@@ -30,18 +29,21 @@ interface FileArgs {
 
 const decode = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
 
-/** The core's file rules: the name's extension, an image's description, then the bytes. */
+/**
+ * The core's file rules, with the file's problems named as this tool's arguments: the name's
+ * extension under `filename` or `path`, the bytes under `at`.
+ */
 function fileProblems(
   name: { filename: string; from: 'filename' | 'path' },
   description: string | undefined,
   bytes: Uint8Array,
   at: string,
-) {
-  const { filename } = name;
-  const named = fileNameProblems(filename, [name.from]);
-  if (named.length > 0) return named;
-  const ext = extensionOf(filename)!;
-  return [...imageDescriptionProblems(ext, description), ...fileContentProblems(ext, bytes, { path: [at] })];
+): Problem[] {
+  return fileUploadProblems(name.filename, bytes, { description }).map((p) => {
+    if (p.field !== 'file') return p;
+    const path = [p.rule === VALIDATION_RULES.fileExtension ? name.from : at];
+    return { ...p, path, field: fieldOf(path) };
+  });
 }
 
 /** What can be known without reading the server's files. */

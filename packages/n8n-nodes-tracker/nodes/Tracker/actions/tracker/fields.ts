@@ -1,6 +1,12 @@
 // Parameters shared by Tracker › Create and Tracker › Update.
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { LIMITS, REASONING_MODES, SIGNAL_LEVELS } from '../../../shared/generated/core';
+import {
+  DEFAULT_REASONING_MODE,
+  DEFAULT_SIGNAL_LEVEL,
+  LIMITS,
+  REASONING_MODES,
+  SIGNAL_LEVELS,
+} from '../../../shared/generated/core';
 import type { NotificationParams } from '../../../shared/mapping';
 import { optionsOf, scoreRange } from '../../../shared/properties';
 
@@ -9,7 +15,7 @@ export const reasoningModeField: INodeProperties = {
   name: 'reasoningMode',
   type: 'options',
   options: optionsOf(REASONING_MODES),
-  default: 'basic',
+  default: DEFAULT_REASONING_MODE,
   description: 'Depth of analysis; scales the cost of a run. Zen runs are always asynchronous.',
 };
 
@@ -28,7 +34,7 @@ const notificationFields: INodeProperties[] = [
     name: 'signalLevel',
     type: 'options',
     options: optionsOf(SIGNAL_LEVELS),
-    default: 'Poor',
+    default: DEFAULT_SIGNAL_LEVEL,
     description: 'Base-release alert condition: alert at or below this signal',
   },
   {
