@@ -29,6 +29,7 @@ export {
   WEBHOOK_SECRET_POLICY,
 } from './generated/limits.ts';
 export type { components, operations, paths, webhooks } from './generated/openapi.ts';
+export { isLoopbackHost } from './net/loopback.ts';
 export { nextPage, pageSizeFor, paginate } from './paging.ts';
 export { fieldOf, type Path, type Problem, problem, under } from './problem.ts';
 export { parseRetryAfter } from './retry/retry-after.ts';
@@ -181,6 +182,7 @@ export {
   type OperationId,
   queryParameters,
   querySchemaOf,
+  resolveRef,
   type SchemaName,
   schemaAt,
   schemaOf,

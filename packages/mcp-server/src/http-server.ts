@@ -5,10 +5,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isLoopbackHost } from '@trackerkit/core';
 import { DEFAULT_HTTP_PORT } from './cli-options.ts';
 import { createClientFromEnv } from './client-factory.ts';
 import { createSessionRegistry, DEFAULT_SESSION_IDLE_MS } from './http-sessions.ts';
-import { createRequestGuard, isLoopbackHost } from './request-guard.ts';
+import { createRequestGuard } from './request-guard.ts';
 import { createTrackerMcpServer, type TrackerMcpServerOptions } from './server.ts';
 
 /** Big enough for an upload_vault_file call carrying a 10 MB file as base64. */

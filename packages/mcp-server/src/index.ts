@@ -1,4 +1,6 @@
 // Public API of @trackerkit/mcp-server. Explicit named exports only.
+
+export { isLoopbackHost } from '@trackerkit/core';
 export {
   type ArgumentCheck,
   callTool,
@@ -17,7 +19,7 @@ export {
 export { type HttpServerOptions, type RunningHttpServer, startHttpServer } from './http-server.ts';
 export { DEFAULT_SESSION_IDLE_MS } from './http-sessions.ts';
 export { designTrackerText } from './prompts.ts';
-export { createRequestGuard, type GuardOptions, isLoopbackHost } from './request-guard.ts';
+export { createRequestGuard, type GuardOptions } from './request-guard.ts';
 export { RUN_URI_TEMPLATE, TRACKER_URI_TEMPLATE } from './resources.ts';
 export { registerTools, toToolListEntry } from './sdk-adapter.ts';
 export { createTrackerMcpServer, resolveToolOptions, type TrackerMcpServerOptions } from './server.ts';

@@ -2,13 +2,7 @@
 // page must not reach a local server through a hostile domain), and the bearer token.
 
 import type { IncomingHttpHeaders } from 'node:http';
-import { safeEqual } from '@trackerkit/core';
-
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1'];
-
-export function isLoopbackHost(host: string): boolean {
-  return LOOPBACK_NAMES.includes(host.toLowerCase()) || /^127\./.test(host);
-}
+import { isLoopbackHost, safeEqual } from '@trackerkit/core';
 
 export interface GuardOptions {
   /** The address the server is bound to. */
@@ -39,22 +33,22 @@ const sameSecret = (given: string, expected: string): boolean => safeEqual(given
 
 export function createRequestGuard(options: GuardOptions) {
   const wildcard = options.host === '0.0.0.0' || options.host === '::';
-  const hostnames = new Set([
-    ...LOOPBACK_NAMES,
+  const named = new Set([
     ...(wildcard ? [] : [hostnameOf(options.host.includes(':') ? `[${options.host}]` : options.host)]),
     ...(options.allowedHosts ?? []).map((name) => name.toLowerCase()),
   ]);
+  const allowed = (hostname: string) => isLoopbackHost(hostname) || named.has(hostname);
   const origins = new Set(options.allowedOrigins ?? []);
   return function check(headers: IncomingHttpHeaders): GuardRejection | undefined {
     const host = hostnameOf(headers.host ?? '');
-    if (!hostnames.has(host)) return { status: 403, message: `Host "${headers.host ?? ''}" is not allowed` };
+    if (!allowed(host)) return { status: 403, message: `Host "${headers.host ?? ''}" is not allowed` };
     const origin = headers.origin;
     if (origin !== undefined && !origins.has(origin)) {
       let originHost = '';
       try {
         originHost = new URL(origin).hostname.toLowerCase();
       } catch {}
-      if (!hostnames.has(originHost)) return { status: 403, message: `Origin "${origin}" is not allowed` };
+      if (!allowed(originHost)) return { status: 403, message: `Origin "${origin}" is not allowed` };
     }
     if (options.authToken !== undefined) {
       const match = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '');

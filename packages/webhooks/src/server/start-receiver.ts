@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isLoopbackHost } from '@trackerkit/core';
 import type { ConfigInput } from '../config/config-schema.ts';
 import { loadConfig } from '../config/load-config.ts';
 import { signingSecretProblems } from '../config/signing-secrets.ts';
@@ -79,9 +80,6 @@ function restartOnly(running: Config, next: Config): string[] {
   return changed;
 }
 
-const isLoopback = (host: string) =>
-  host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host);
-
 /** Starts the receiver: store, outbox and HTTP server. `close()` drains deliveries in flight. */
 export async function startReceiver(options: StartReceiverOptions): Promise<Receiver> {
   const config = load(options.config, options.env);
@@ -104,7 +102,7 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
     isReady: () => ready,
     admin: {
       ...(c.server.adminToken === undefined ? {} : { token: c.server.adminToken }),
-      loopback: isLoopback(host),
+      loopback: isLoopbackHost(host),
       reload: () => reload(),
     },
   });

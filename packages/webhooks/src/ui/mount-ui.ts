@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '@trackerkit/core';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Config } from '../config/types.ts';
 import type { Outbox } from '../delivery/create-outbox.ts';
@@ -21,8 +22,6 @@ export interface UiOptions {
 }
 
 const FORM_LIMIT = 64 * 1024;
-const isLoopbackHost = (hostname: string) =>
-  hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 const hostOf = (value: string | undefined) => {
   try {
     return value ? new URL(`http://${value}`).hostname : '';

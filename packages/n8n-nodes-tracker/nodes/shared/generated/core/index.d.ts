@@ -3,6 +3,7 @@ export { ALERT_EVENT, ALERT_EVENT_TYPES, type AlertEventType, CONTENT_TYPES, DEF
 export { openapiDocument } from './generated/document';
 export { DEFAULT_SKILL_COSTS, FILE_TYPES, LIMITS, REASONING_MULTIPLIERS, SIGNAL_SCORE_BANDS, WEBHOOK_DELIVERY, WEBHOOK_SECRET_POLICY, } from './generated/limits';
 export type { components, operations, paths, webhooks } from './generated/openapi';
+export { isLoopbackHost } from './net/loopback';
 export { nextPage, pageSizeFor, paginate } from './paging';
 export { fieldOf, type Path, type Problem, problem, under } from './problem';
 export { parseRetryAfter } from './retry/retry-after';
@@ -29,4 +30,4 @@ export { createPacer, type Pacer, type PacingDecision, type PacingState, pacingD
 export { createUploadPlanner, type PlannedBatch, type UploadHead, type UploadPlanner, uploadHeadProblems, } from './uploads/upload-planner';
 export { problemsOf } from './validate/problems-of';
 export { byteLength, jsonUploadProblems, queryProblems, schemaProblems, trackerCreateProblems, trackerUpdateProblems, uploadBytesProblem, } from './validate/requests';
-export { type OperationId, queryParameters, querySchemaOf, type SchemaName, schemaAt, schemaOf, } from './validate/schemas';
+export { type OperationId, queryParameters, querySchemaOf, resolveRef, type SchemaName, schemaAt, schemaOf, } from './validate/schemas';

@@ -73,6 +73,7 @@ __export(index_exports, {
   isAlertEventType: () => isAlertEventType,
   isFinished: () => isFinished,
   isImage: () => isImage,
+  isLoopbackHost: () => isLoopbackHost,
   jsonUploadProblems: () => jsonUploadProblems,
   linkedTrackerProblems: () => linkedTrackerProblems,
   matchesFileType: () => matchesFileType,
@@ -90,6 +91,7 @@ __export(index_exports, {
   queryParameters: () => queryParameters,
   queryProblems: () => queryProblems,
   querySchemaOf: () => querySchemaOf,
+  resolveRef: () => resolveRef2,
   retryDecision: () => retryDecision,
   runCostProblems: () => runCostProblems,
   safeEqual: () => safeEqual,
@@ -3887,6 +3889,14 @@ var WEBHOOK_SECRET_POLICY = {
   "min_key_bytes": 16
 };
 
+// ../core/src/net/loopback.ts
+var IPV4_LOOPBACK = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+function isLoopbackHost(host) {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  if (name === "localhost" || name === "::1") return true;
+  return IPV4_LOOPBACK.test(name.replace(/^::ffff:/, ""));
+}
+
 // ../core/src/paging.ts
 var pageSizeFor = (limit) => limit === void 0 ? LIMITS.pageSizeMax : Math.min(Math.max(1, Math.floor(limit)), LIMITS.pageSizeMax);
 function nextPage(page, result) {
@@ -4130,7 +4140,7 @@ function evaluateAlert(config2, result, match = "at-or-below") {
       return null;
     }
     case "signal_level": {
-      const level = config2.signal_level ?? "Poor";
+      const level = config2.signal_level ?? DEFAULT_SIGNAL_LEVEL;
       const decision = (reason) => ({
         rule: "signal_level",
         bound: null,
@@ -4322,16 +4332,6 @@ function collect(issues, base, out) {
           continue;
         }
       }
-    }
-    if (issue2.code === "custom" && typeof issue2.params?.rule === "string") {
-      out.push({
-        path,
-        field: fieldOf(path),
-        rule: issue2.params.rule,
-        type: "value_error",
-        message: issue2.message
-      });
-      continue;
     }
     const found = { path, field: fieldOf(path), ...describe(issue2) };
     if (found.rule.startsWith("maxItems") && path.at(-1) === "linked_trackers") {
@@ -9415,7 +9415,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve2) {
+function isRecursive(inst, stack, resolve) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -9425,7 +9425,7 @@ function isRecursive(inst, stack, resolve2) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve2);
+      const answer = isRecursive(child, stack, resolve);
       if (answer > result)
         result = answer;
     }
@@ -9436,7 +9436,7 @@ function isRecursive(inst, stack, resolve2) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve2) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -9500,7 +9500,7 @@ function isRecursive(inst, stack, resolve2) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve2 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -16654,14 +16654,14 @@ var byPointer = /* @__PURE__ */ new Map();
 function schemaAt(pointer) {
   let schema = byPointer.get(pointer);
   if (!schema) {
-    const node2 = resolve({ $ref: pointer });
+    const node2 = resolveRef2({ $ref: pointer });
     if (!node2 || typeof node2 !== "object") throw new Error(`@trackerkit/core: nothing at ${pointer}`);
     schema = build(node2);
     byPointer.set(pointer, schema);
   }
   return schema;
 }
-function resolve(node2) {
+function resolveRef2(node2) {
   let current = node2;
   while (current && typeof current === "object" && "$ref" in current) {
     const ref = String(current.$ref);
@@ -16678,7 +16678,11 @@ function operationOf(id) {
   throw new Error(`@trackerkit/core: no operation ${id}`);
 }
 function queryParameters(id) {
-  return (operationOf(id).parameters ?? []).map((p) => resolve(p)).filter((p) => p.in === "query").map((p) => ({ name: p.name, required: p.required === true, schema: resolve(p.schema) }));
+  return (operationOf(id).parameters ?? []).map((p) => resolveRef2(p)).filter((p) => p.in === "query").map((p) => ({
+    name: p.name,
+    required: p.required === true,
+    schema: resolveRef2(p.schema)
+  }));
 }
 var byQuery = /* @__PURE__ */ new Map();
 function querySchemaOf(id) {
@@ -16725,8 +16729,7 @@ function uploadBytesProblem(bytes, path = ["data"]) {
     `the request would be ${bytes} bytes; split the rows into batches of at most ${LIMITS.uploadBytesMax} bytes`
   );
 }
-var encoder = new TextEncoder();
-var byteLength = (text) => encoder.encode(text).length;
+var byteLength = (text) => Buffer.byteLength(text, "utf8");
 function jsonUploadProblems(body) {
   const problems = schemaProblems("VaultJsonUpload", body);
   if (problems.length > 0) return { problems };
@@ -16952,7 +16955,7 @@ function checkTimestamp(raw, toleranceSeconds, nowMs) {
 }
 
 // ../core/src/signing/other-schemes.ts
-var hmacHex = (secret, ...parts) => {
+var hmacUtf8Key = (secret, ...parts) => {
   const mac3 = (0, import_node_crypto2.createHmac)("sha256", Buffer.from(secret, "utf8"));
   for (const part of parts) mac3.update(part);
   return mac3.digest();
@@ -16976,7 +16979,7 @@ function verifyStripe(secrets, request, options) {
   const body = toBytes(request.body);
   let matched = false;
   for (const secret of secrets) {
-    const expected = hmacHex(secret, `${rawTimestamp}.`, body);
+    const expected = hmacUtf8Key(secret, `${rawTimestamp}.`, body);
     for (const candidate of candidates) matched = safeEqual(expected, candidate) || matched;
   }
   if (!matched) return reject("no_matching_signature", "no signature matches any configured secret");
@@ -16992,7 +16995,7 @@ function verifyGithub(secrets, request, options) {
   const body = toBytes(request.body);
   let matched = false;
   for (const secret of secrets) {
-    const expected = hmacHex(secret, body);
+    const expected = hmacUtf8Key(secret, body);
     for (const candidate of entries) matched = safeEqual(expected, candidate) || matched;
   }
   if (!matched) return reject("no_matching_signature", "no signature matches any configured secret");
@@ -17154,14 +17157,14 @@ function createPacer(io, window = UPLOAD_WINDOW) {
   let answered = [];
   let inFlight = 0;
   const waiters = /* @__PURE__ */ new Set();
-  const nextAnswer = (signal) => new Promise((resolve2, reject2) => {
+  const nextAnswer = (signal) => new Promise((resolve, reject2) => {
     const onAbort = () => {
       waiters.delete(wake);
       reject2(signal?.reason);
     };
     const wake = () => {
       signal?.removeEventListener("abort", onAbort);
-      resolve2();
+      resolve();
     };
     waiters.add(wake);
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -17335,6 +17338,7 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   isAlertEventType,
   isFinished,
   isImage,
+  isLoopbackHost,
   jsonUploadProblems,
   linkedTrackerProblems,
   matchesFileType,
@@ -17352,6 +17356,7 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   queryParameters,
   queryProblems,
   querySchemaOf,
+  resolveRef,
   retryDecision,
   runCostProblems,
   safeEqual,

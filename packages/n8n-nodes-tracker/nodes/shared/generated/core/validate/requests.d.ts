@@ -15,6 +15,7 @@ export declare function trackerUpdateProblems(body: unknown): Problem[];
 export declare const queryProblems: (operation: OperationId, query: object | undefined) => Problem[];
 /** A JSON upload's size once serialized: the document's `x-max-request-bytes`. */
 export declare function uploadBytesProblem(bytes: number, path?: Path): Problem | undefined;
+/** UTF-8 length without encoding the text (the planner measures every chunk of rows). */
 export declare const byteLength: (text: string) => number;
 /** One JSON upload: the schema, then the byte limit of its serialized body. */
 export declare function jsonUploadProblems(body: VaultJsonUpload): {

@@ -9,6 +9,8 @@ export declare function schemaOf(name: SchemaName): ZodType;
 /** The zod schema of any schema object in the document, by JSON pointer (`#/paths/...`). */
 export declare function schemaAt(pointer: string): ZodType;
 export type OperationId = keyof operations;
+/** Follows `$ref`s (`#/components/...`, JSON-pointer escapes included) until a node that is not one. */
+export declare function resolveRef<T>(node: T): T;
 /** An operation's query parameters with their schemas and defaults, from the document. */
 export declare function queryParameters(id: OperationId): {
     name: string;
