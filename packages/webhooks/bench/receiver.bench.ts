@@ -1,157 +1,176 @@
-// Throughput of the receiver (verify + durable store, group commit, synchronous=FULL) as a
-// ratio to an express hello-world measured in the same run, and p99 latency at a fixed 500
-// alerts a second. Loopback only; stops by itself in well under a minute.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// The receiver end to end, every server in a process of its own, all measured in one run:
+//   express hello-world (the ceiling) and a 40-line baseline (node:http + standardwebhooks +
+//   one durable INSERT per request), then the receiver started from its CLI with one file
+//   destination: receiving alone (route muted), the whole path to delivery sustained for 30 s
+//   with the outbox sampled, latency at 500 alerts/s to the 2xx and to the delivered line, and
+//   receiving with 1,000,000 alerts already stored against an empty store.
+// Closed loop, 32 in flight, distinct signed alerts. Ratios matter; absolute numbers move with the machine.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import express from 'express';
-import { standardWebhooksHeaders, startReceiver } from '../src/index.ts';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fillStore } from './fill-store.ts';
+import { closeAgent, openLoop, quantile, SECRET, throughput } from './load.ts';
+import { tailSink } from './tail-sink.ts';
 
-const SECRET = `whsec_${Buffer.from('bench-secret-bench-secret').toString('base64')}`;
-const DURATION_MS = 5000;
-const CONCURRENCY = 32;
-const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
-const body = JSON.stringify({
-  type: 'tracker.alert',
-  timestamp: '2026-11-21T08:00:05Z',
-  data: {
-    account_id: 'acc_1',
-    space_id: 'spc_1',
-    tracker_id: 'trk_1',
-    tracker_name: 'ACME supplier risk',
-    run_id: 'run_1',
-    score: 2,
-    signal: 'Negative',
-    analysis: 'Two shipments are more than a week late and a lender filed a notice.',
-    rule: 'bounds',
-    bound: 'lower',
-    threshold: 3,
-    reason: 'Score 2 is at or below the lower threshold 3.',
-    trigger_type: 'scheduled',
-    completed_at: '2026-11-21T08:00:04Z',
-    url: null,
-  },
-});
-
-let sequence = 0;
-function signed(): Record<string, string> {
-  return {
-    'content-type': 'application/json',
-    ...standardWebhooksHeaders(SECRET, `msg_bench_${sequence++}`, body),
-  };
-}
-
-function send(url: URL, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: 'POST', agent, headers: { ...headers, 'content-length': String(body.length) } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** Closed loop: CONCURRENCY requests always outstanding for DURATION_MS. */
-async function throughput(url: URL, pool: Array<Record<string, string>>): Promise<number> {
-  let done = 0;
-  let failed = 0;
-  const until = performance.now() + DURATION_MS;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        const status = await send(url, pool.length > 0 ? pool[done % pool.length]! : signed());
-        if (status === 200) done++;
-        else failed++;
-      }
-    }),
-  );
-  if (failed > 0) throw new Error(`${failed} requests failed`);
-  return done / ((performance.now() - started) / 1000);
-}
-
-/** Open loop: a request every 2 ms regardless of answers, for DURATION_MS; latency per request. */
-async function latencyAt(
-  url: URL,
-  rate: number,
-): Promise<{ p50: number; p99: number; max: number; n: number }> {
-  const latencies: number[] = [];
-  const count = Math.round((rate * DURATION_MS) / 1000);
-  const headers = Array.from({ length: count }, signed);
-  const start = performance.now();
-  const pending: Array<Promise<void>> = [];
-  for (let i = 0; i < count; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const t0 = performance.now();
-    pending.push(
-      send(url, headers[i]!).then((status) => {
-        if (status !== 200) throw new Error(`status ${status}`);
-        latencies.push(performance.now() - t0);
-      }),
-    );
-  }
-  await Promise.all(pending);
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { p50: at(0.5), p99: at(0.99), max: latencies.at(-1)!, n: latencies.length };
-}
-
-const hello = express();
-hello.post('/', (_req, res) => {
-  res.send('ok');
-});
-const helloServer = createServer(hello);
-await new Promise<void>((resolve) => helloServer.listen(0, '127.0.0.1', resolve));
-const helloUrl = new URL(`http://127.0.0.1:${(helloServer.address() as AddressInfo).port}/`);
-
+const here = dirname(fileURLToPath(import.meta.url));
+const PHASE_MS = Number(process.env.BENCH_PHASE_MS ?? 10_000);
+const SUSTAIN_MS = Number(process.env.BENCH_SUSTAIN_MS ?? 30_000);
+const STORED_ROWS = Number(process.env.BENCH_STORED_ROWS ?? 1_000_000);
 const dir = mkdtempSync(join(tmpdir(), 'tk-bench-'));
-const receiver = await startReceiver({
-  port: 0,
-  env: { S: SECRET },
-  config: {
-    storage: { path: join(dir, 'store.db'), synchronous: 'full' },
-    sources: [{ name: 'tracker', path: '/webhooks/tracker', secret: { env: 'S' } }],
-    destinations: [{ name: 'sink', type: 'file', path: join(dir, 'sink.jsonl') }],
-    // Muted all day: alerts are verified, stored and routed (as muted rows), not delivered, so
-    // the number measures the receiving path alone.
-    route: { destination: 'sink', mute_windows: [{ times: [{ start: '00:00', end: '24:00' }] }] },
-    log: { level: 'silent' },
-  },
-});
-const receiverUrl = new URL(receiver.sourceUrls.tracker!);
+const children: ChildProcess[] = [];
 
-await throughput(helloUrl, []); // warm-up
-const helloRate = await throughput(helloUrl, []);
-const receiverRate = await throughput(receiverUrl, []);
-const latency = await latencyAt(receiverUrl, 500);
-const stored = receiver.store.counts();
+function node(args: string[], env: Record<string, string> = {}): ChildProcess {
+  const child = spawn(process.execPath, ['--conditions=trackerkit-source', '--no-warnings', ...args], {
+    cwd: join(here, '..'),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return child;
+}
 
-await receiver.close();
-await new Promise<void>((resolve) => helloServer.close(() => resolve()));
-agent.destroy();
-rmSync(dir, { recursive: true, force: true });
+/** A server that prints `{"port":N}` on stdout when it listens. */
+async function server(script: string, args: string[] = []): Promise<{ url: URL; child: ChildProcess }> {
+  const child = node([join(here, 'servers', script), ...args]);
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).port));
+    child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
+  });
+  return { url: new URL(`http://127.0.0.1:${port}/`), child };
+}
 
-const rows: Array<[string, string]> = [
-  ['express hello-world (req/s)', helloRate.toFixed(0)],
-  ['receiver: verified + stored alerts/s', receiverRate.toFixed(0)],
-  ['ratio (goal >= 0.50x)', `${(receiverRate / helloRate).toFixed(2)}x`],
-  ['p50 latency at 500 alerts/s (ms)', latency.p50.toFixed(2)],
-  ['p99 latency at 500 alerts/s (ms)', latency.p99.toFixed(2)],
-  ['max latency at 500 alerts/s (ms)', latency.max.toFixed(2)],
-  ['alerts stored (rows)', String(Object.values(stored).reduce((a, b) => a + b, 0))],
-];
+/** `trackerkit-webhooks serve` from source; its ready line (stderr) names its source URLs. */
+async function receiver(name: string, options: { muted: boolean; store: string }) {
+  const config = {
+    storage: { path: options.store, synchronous: 'full' },
+    sources: [{ name: 'tracker', path: '/webhooks/tracker', secret: { env: 'BENCH_SECRET' } }],
+    destinations: [{ name: 'sink', type: 'file', path: join(dir, `${name}.jsonl`) }],
+    route: options.muted
+      ? { destination: 'sink', mute_windows: [{ times: [{ start: '00:00', end: '24:00' }] }] }
+      : { destination: 'sink' },
+    log: { level: 'warn' },
+  };
+  const configPath = join(dir, `${name}.json`);
+  writeFileSync(configPath, JSON.stringify(config));
+  const child = node([join(here, '..', 'src', 'bin.ts'), 'serve', '--config', configPath, '--port', '0'], {
+    BENCH_SECRET: SECRET,
+  });
+  let stderr = '';
+  const ready = await new Promise<{ url: string; sources: Record<string, string> }>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const line = stderr.split('\n').find((l) => l.includes('"msg":"ready"'));
+      if (line) resolve(JSON.parse(line));
+    });
+    child.once('exit', (code) => reject(new Error(`receiver exited ${code}: ${stderr}`)));
+  });
+  return { url: new URL(ready.sources.tracker!), base: ready.url, sink: join(dir, `${name}.jsonl`), child };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function pending(base: string): Promise<number> {
+  const text = await (await fetch(new URL('/metrics', base))).text();
+  const match = /trackerkit_webhooks_outbox_deliveries\{state="pending"\} (\d+)/.exec(text);
+  return match ? Number(match[1]) : Number.NaN;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const rows: Array<[string, string]> = [];
+const report = (k: string, v: string) => rows.push([k, v]);
+
+try {
+  const hello = await server('hello.ts');
+  await throughput(hello.url, 2000); // warm-up
+  const helloRate = await throughput(hello.url, PHASE_MS);
+  await stop(hello.child);
+
+  const base = await server('baseline.ts', [join(dir, 'baseline.db'), SECRET]);
+  const baselineRate = await throughput(base.url, PHASE_MS);
+  await stop(base.child);
+
+  const muted = await receiver('muted', { muted: true, store: join(dir, 'muted.db') });
+  const mutedRate = await throughput(muted.url, PHASE_MS);
+  await stop(muted.child);
+
+  // The whole path, sustained: the outbox is sampled every 10 s and must not grow.
+  const whole = await receiver('whole', { muted: false, store: join(dir, 'whole.db') });
+  const sink = tailSink(whole.sink);
+  const samples: number[] = [];
+  const sampler = (async () => {
+    for (let t = 10_000; t <= SUSTAIN_MS; t += 10_000) {
+      await sleep(10_000);
+      samples.push(await pending(whole.base));
+    }
+  })();
+  const t0 = performance.now();
+  const receivedRate = await throughput(whole.url, SUSTAIN_MS);
+  const deliveredInWindow = sink.count();
+  const windowS = (performance.now() - t0) / 1000;
+  await sampler;
+  const drainStart = performance.now();
+  while ((await pending(whole.base)) > 0) await sleep(50);
+  const drainMs = performance.now() - drainStart;
+  const deliveredRate = deliveredInWindow / windowS;
+
+  // Latency at a fixed 500 alerts/s: to the 2xx, and to the delivered line in the file.
+  sink.reset();
+  const open = await openLoop(whole.url, 500, PHASE_MS);
+  while (sink.arrivals().size < open.sentAt.size) await sleep(20);
+  const toDelivery = [...open.sentAt].map(([seq, t]) => sink.arrivals().get(seq)! - t);
+  sink.close();
+  await stop(whole.child);
+
+  // Receiving with 1,000,000 stored alerts against an empty store, same route (muted).
+  const big = join(dir, 'big.db');
+  const filled = fillStore(big, STORED_ROWS);
+  const bigReceiver = await receiver('big', { muted: true, store: big });
+  await throughput(bigReceiver.url, 2000); // warm the page cache as a long-running receiver has it
+  const bigRate = await throughput(bigReceiver.url, PHASE_MS);
+  await stop(bigReceiver.child);
+  const empty = await receiver('empty', { muted: true, store: join(dir, 'empty.db') });
+  await throughput(empty.url, 2000);
+  const emptyRate = await throughput(empty.url, PHASE_MS);
+  await stop(empty.child);
+
+  const x = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+  report('express hello-world (req/s)', helloRate.toFixed(0));
+  report('baseline: node:http + standardwebhooks + INSERT FULL (req/s)', baselineRate.toFixed(0));
+  report('receiver, receiving alone (route muted) (alerts/s)', mutedRate.toFixed(0));
+  report('  vs hello-world', x(mutedRate, helloRate));
+  report('  vs baseline', x(mutedRate, baselineRate));
+  report(`end to end, ${SUSTAIN_MS / 1000} s: received (alerts/s)`, receivedRate.toFixed(0));
+  report('end to end: delivered in the window (alerts/s)', deliveredRate.toFixed(0));
+  report('  delivered vs hello-world (goal >= 0.50x)', x(deliveredRate, helloRate));
+  report('  delivered vs baseline (goal >= 2x)', x(deliveredRate, baselineRate));
+  report('  outbox pending at each 10 s (must not grow)', samples.join(' → '));
+  report('  drained after the load stopped (ms)', drainMs.toFixed(0));
+  report(
+    'p50 / p99 to the 2xx at 500/s (ms, goal p99 < 20)',
+    `${quantile(open.latencies, 0.5).toFixed(1)} / ${quantile(open.latencies, 0.99).toFixed(1)}`,
+  );
+  report(
+    'p50 / p99 to delivery at 500/s (ms, goal p99 < 250)',
+    `${quantile(toDelivery, 0.5).toFixed(1)} / ${quantile(toDelivery, 0.99).toFixed(1)}`,
+  );
+  report(`receiving with ${filled.toLocaleString('en')} stored alerts (alerts/s)`, bigRate.toFixed(0));
+  report('receiving with an empty store (alerts/s)', emptyRate.toFixed(0));
+  report('  stored vs empty (goal >= 0.90x)', x(bigRate, emptyRate));
+} finally {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  closeAgent();
+  rmSync(dir, { recursive: true, force: true });
+}
+
 const width = Math.max(...rows.map(([k]) => k.length));
 console.log(
-  `\n@trackerkit/webhooks receiver bench (concurrency ${CONCURRENCY}, ${DURATION_MS / 1000} s per phase, synchronous=FULL)`,
+  `\n@trackerkit/webhooks receiver bench (32 in flight, ${PHASE_MS / 1000} s phases, synchronous=FULL)`,
 );
-for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v.padStart(10)}`);
+for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v.padStart(16)}`);

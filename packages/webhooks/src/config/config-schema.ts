@@ -245,7 +245,7 @@ export const configSchema = z.strictObject({
   inhibit_rules: z.array(inhibitRule).optional(),
   delivery: z
     .strictObject({
-      concurrency: z.number().int().min(1).max(256).default(16),
+      concurrency: z.number().int().min(1).max(256).default(64),
       poll_interval: duration.default('250ms'),
       retry: retry.prefault({}),
       breaker: z
@@ -260,6 +260,9 @@ export const configSchema = z.strictObject({
     .strictObject({
       alerts: retentionPeriod.default('30d'),
       deliveries: retentionPeriod.default('7d'),
+      // Expired silences stay visible (and can be looked up) this long, as Alertmanager's
+      // --data.retention (120h) keeps them.
+      silences: retentionPeriod.default('5d'),
     })
     .prefault({}),
   log: z

@@ -114,6 +114,7 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
     retention: {
       alertsMs: c.retention.alerts === 'forever' ? null : parseDuration(c.retention.alerts),
       deliveriesMs: c.retention.deliveries === 'forever' ? null : parseDuration(c.retention.deliveries),
+      silencesMs: c.retention.silences === 'forever' ? null : parseDuration(c.retention.silences),
     },
     storage: c.storage,
     sources: c.sources.map((s, i) => ({

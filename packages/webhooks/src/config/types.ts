@@ -67,7 +67,7 @@ export interface Config {
     adminToken?: string;
   };
   /** Milliseconds; null keeps rows forever. */
-  retention: { alertsMs: number | null; deliveriesMs: number | null };
+  retention: { alertsMs: number | null; deliveriesMs: number | null; silencesMs: number | null };
   storage: { path: string; synchronous: 'full' | 'normal' };
   sources: SourceConfig[];
   destinations: DestinationConfig[];

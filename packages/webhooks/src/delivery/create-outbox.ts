@@ -28,7 +28,12 @@ export interface OutboxOptions {
 
 export interface Outbox {
   start(): void;
-  /** Look for due work now (after an ingest). */
+  /**
+   * Rows an ingest has just committed: sent from memory when there is room (no read back from
+   * the store); otherwise they wait in the store for the next look.
+   */
+  offer(rows: DeliveryRow[]): void;
+  /** Look in the store for due work now (a replay, a repeat). */
   wake(): void;
   /** Stops claiming; waits up to `graceMs` for attempts in flight, then aborts them (they are retried later). */
   stop(graceMs?: number): Promise<void>;
@@ -37,7 +42,11 @@ export interface Outbox {
 
 const BREAKER_GAUGE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
 
-/** The delivery loop: claims due outbox rows under a lease and delivers them with retries. */
+/**
+ * The delivery loop: takes pending rows (fresh from an ingest, or due in the store), delivers them
+ * with retries, and records each outcome in the store's next group commit. The process owns its
+ * store, so what it holds in flight is a set in memory, not a lease written to disk.
+ */
 export function createOutbox(options: OutboxOptions): Outbox {
   const { store, metrics, logger } = options;
   const now = options.now ?? Date.now;
@@ -62,17 +71,22 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return [c.name, breaker];
     }),
   );
-  const leaseMs = Math.max(...options.configs.map((c) => c.timeoutMs)) + 30_000;
   // A destination that asked us to slow down (429, or 503 with Retry-After) is paused as a whole:
   // its other rows wait too instead of each spending an attempt on the same refusal.
   const pausedUntil = new Map<string, number>();
   const stopController = new AbortController();
   const inFlight = new Set<Promise<void>>();
+  // Rows taken and not yet settled in the store (in flight, or their outcome not yet committed).
+  const held = new Set<number>();
+  // Outcomes handed to the store and not yet committed: a stop waits for them.
+  const recording = new Set<Promise<void>>();
+  // Pending rows may be waiting in the store beyond what was taken: look there on the next turn.
+  let backlog = true;
   let timer: NodeJS.Timeout | undefined;
   let scheduled = false;
   let running = false;
 
-  const finish = (row: DeliveryRow, outcome: DeliveryOutcome, probe: boolean) => {
+  const finish = (row: DeliveryRow, outcome: DeliveryOutcome, probe: boolean): Promise<void> => {
     const config = configs.get(row.destination)!;
     const breaker = breakers.get(row.destination)!;
     const attempts = row.attempts + 1;
@@ -85,7 +99,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     };
     if (outcome.ok) {
       breaker.success(`delivered${outcome.status === null ? '' : ` (${outcome.status})`}`);
-      store.markDelivered(row.id, outcome.status);
+      const recorded = store.markDelivered(row.id, outcome.status);
       metrics.inc('trackerkit_webhooks_delivered_total', labels);
       metrics.observe(
         'trackerkit_webhooks_delivery_latency_seconds',
@@ -93,26 +107,24 @@ export function createOutbox(options: OutboxOptions): Outbox {
         labels,
       );
       logger.debug('delivered', { ...log, status: outcome.status });
-      return;
+      return recorded;
     }
     const error = cutSecrets(outcome.error, options.secrets?.get(row.destination) ?? []);
     const verdict = classifyOutcome(outcome);
     const dead = () => {
-      store.markDead(row.id, outcome.status, error);
       metrics.inc('trackerkit_webhooks_dead_lettered_total', labels);
       logger.warn('dead-lettered', { ...log, status: outcome.status, error });
+      return store.markDead(row.id, outcome.status, error);
     };
     // The message's own failure: it goes to the dead letters; the destination's health is
     // judged only by what the destination itself said.
     if (verdict === 'unsendable') {
       if (probe) breaker.release();
-      dead();
-      return;
+      return dead();
     }
     if (verdict === 'refused') {
       breaker.success(`answered ${outcome.status} to one message: the destination is up`);
-      dead();
-      return;
+      return dead();
     }
     const delay = backoffDelay(config.retry, attempts, outcome.retryAfterMs);
     if (outcome.retryAfterMs !== undefined) {
@@ -130,32 +142,28 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const reason = error.slice(0, 120);
     if (verdict === 'wait') breaker.wait(now() + delay, `${reason}; probing again in ${delay} ms`);
     else breaker.failure(reason);
-    if (attempts >= config.retry.maxAttempts) {
-      dead();
-      return;
-    }
-    store.markRetry(row.id, now() + delay, outcome.status, error);
+    if (attempts >= config.retry.maxAttempts) return dead();
     metrics.inc('trackerkit_webhooks_retried_total', labels);
     logger.info('retry scheduled', { ...log, status: outcome.status, error, delay_ms: delay });
+    return store.markRetry(row.id, now() + delay, outcome.status, error);
   };
 
-  const attempt = async (row: DeliveryRow): Promise<void> => {
+  /**
+   * One attempt. Resolves as soon as the destination has answered, with the outcome's record
+   * still being committed: the slot is free for the next delivery while the store catches up.
+   */
+  const attempt = async (row: DeliveryRow): Promise<{ recorded: Promise<void> }> => {
     const destination = destinations.get(row.destination);
     if (!destination) {
-      store.markDead(row.id, null, `destination ${row.destination} is no longer configured`);
       metrics.inc('trackerkit_webhooks_dead_lettered_total', { destination: row.destination });
-      return;
+      return {
+        recorded: store.markDead(row.id, null, `destination ${row.destination} is no longer configured`),
+      };
     }
     const paused = pausedUntil.get(row.destination) ?? 0;
-    if (now() < paused) {
-      store.postpone(row.id, paused);
-      return;
-    }
+    if (now() < paused) return { recorded: store.postpone(row.id, paused) };
     const breaker = breakers.get(row.destination)!;
-    if (!breaker.allow()) {
-      store.postpone(row.id, breaker.retryAt());
-      return;
-    }
+    if (!breaker.allow()) return { recorded: store.postpone(row.id, breaker.retryAt()) };
     // In half-open, `allow` lets exactly one attempt through: this one is the probe.
     const probe = breaker.state() === 'half-open';
     const config = configs.get(row.destination)!;
@@ -182,39 +190,67 @@ export function createOutbox(options: OutboxOptions): Outbox {
         error: `the message could not be formatted or sent: ${err.name}: ${err.message}`,
       };
     }
-    try {
-      finish(row, outcome, probe);
-    } catch (error) {
-      // The store is gone (shutting down): the lease expires and the row is tried again.
+    const notRecorded = (error: unknown) => {
+      // Not recorded (the store is failing or closing): the row is still pending in the store and
+      // is sent again, with the same idempotency key, when it is next taken (at least once).
       if (probe) breaker.release();
       logger.error('could not record delivery outcome', {
         delivery: row.id,
         error: (error as Error).message,
       });
+    };
+    try {
+      return { recorded: finish(row, outcome, probe).catch(notRecorded) };
+    } catch (error) {
+      notRecorded(error);
+      return { recorded: Promise.resolve() };
     }
   };
 
-  const tick = () => {
+  const take = (row: DeliveryRow) => {
+    held.add(row.id);
+    const release = () => held.delete(row.id);
+    const p: Promise<void> = attempt(row)
+      .then(
+        ({ recorded }) => {
+          const r = recorded.finally(() => {
+            release();
+            recording.delete(r);
+          });
+          recording.add(r);
+        },
+        (error: Error) => {
+          release();
+          logger.error('delivery failed', { delivery: row.id, error: error.message });
+        },
+      )
+      .finally(() => {
+        inFlight.delete(p);
+        if (backlog) wake();
+      });
+    inFlight.add(p);
+  };
+
+  /** `poll`: the timer's look, which always reads the store (retries come due, replays from outside). */
+  const tick = (poll = false) => {
     scheduled = false;
     if (!running) return;
     clearTimeout(timer);
     try {
       const free = options.concurrency - inFlight.size;
-      const rows = free > 0 ? store.claimDue(free, leaseMs) : [];
-      for (const row of rows) {
-        const p = attempt(row).finally(() => {
-          inFlight.delete(p);
-          wake();
-        });
-        inFlight.add(p);
+      if ((backlog || poll) && free > 0) {
+        const rows = store.due(free, held);
+        backlog = rows.length === free;
+        for (const row of rows) take(row);
       }
     } catch (error) {
       logger.error('outbox poll failed', { error: (error as Error).message });
     }
-    if (running) timer = setTimeout(tick, options.pollIntervalMs);
+    if (running) timer = setTimeout(() => tick(true), options.pollIntervalMs);
   };
 
   const wake = () => {
+    backlog = true;
     if (!running || scheduled) return;
     scheduled = true;
     setImmediate(tick);
@@ -226,12 +262,22 @@ export function createOutbox(options: OutboxOptions): Outbox {
       running = true;
       wake();
     },
+    offer(rows) {
+      for (const row of rows) {
+        if (!running || inFlight.size >= options.concurrency) {
+          wake();
+          return;
+        }
+        if (!held.has(row.id)) take(row);
+      }
+    },
     wake,
     async stop(graceMs = 5000) {
       running = false;
       clearTimeout(timer);
       const grace = setTimeout(() => stopController.abort(), graceMs);
       await Promise.allSettled([...inFlight]);
+      await Promise.allSettled([...recording]);
       clearTimeout(grace);
       await Promise.allSettled([...destinations.values()].map(async (d) => d.close?.()));
     },

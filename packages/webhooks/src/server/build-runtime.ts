@@ -94,6 +94,8 @@ export function buildRuntime(config: Config, deps: RuntimeDeps): Runtime {
     prune: (kind, before, afterId, window) => store.prune(kind, before, afterId, window),
     alertsMs: config.retention.alertsMs,
     deliveriesMs: config.retention.deliveriesMs,
+    pruneSilences: (before) => store.pruneSilences(before),
+    silencesMs: config.retention.silencesMs,
     logger,
   });
   const app = createApp({

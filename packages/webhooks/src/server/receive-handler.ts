@@ -89,8 +89,9 @@ export function receiveHandler(ctx: ReceiveContext) {
             deliveries: result.deliveries,
           });
         }
-        // Code handlers (`router.on`) are an outbox destination too: they run from the outbox.
-        if (result.deliveries > 0) outbox.wake();
+        // Committed: the outbox sends these rows from memory now. Code handlers (`router.on`)
+        // are an outbox destination too: they run from the outbox.
+        if (result.pending.length > 0) outbox.offer(result.pending);
       }
       metrics.observe(
         'trackerkit_webhooks_request_duration_seconds',

@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { idempotencyKey } from './idempotency-key.ts';
-import type { IngestItem, IngestResult } from './types.ts';
+import type { DeliveryRow, IngestItem, IngestResult } from './types.ts';
 
 export interface IngestStatements {
   insertAlert: StatementSync;
@@ -19,7 +19,7 @@ export function prepareIngest(db: DatabaseSync): IngestStatements {
     ),
     insertDelivery: db.prepare(
       `INSERT INTO deliveries (alert_id, destination, route, idempotency_key, state, next_attempt_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
     ),
     // A new alert was just notified (or muted): the next repeat is one interval from now.
     startFiring: db.prepare(
@@ -52,7 +52,7 @@ export function ingestOne(s: IngestStatements, item: IngestItem, now: number): I
     item.body,
     now,
   ) as { id: number } | undefined;
-  if (!inserted) return { duplicate: true, alertId: null, deliveries: 0 };
+  if (!inserted) return { duplicate: true, alertId: null, deliveries: 0, pending: [] };
   const alertId = Number(inserted.id);
   if (item.resolves !== null) {
     s.stopFiring.run(item.resolves);
@@ -80,11 +80,34 @@ export function ingestOne(s: IngestStatements, item: IngestItem, now: number): I
       );
     }
   }
-  let deliveries = 0;
+  const pending: DeliveryRow[] = [];
   for (const [destination, { path, state }] of rows) {
     const key = idempotencyKey(item.source, item.webhookId, destination);
-    const result = s.insertDelivery.run(alertId, destination, path, key, state, now, now, now);
-    if (state === 'pending') deliveries += Number(result.changes);
+    const made = s.insertDelivery.get(alertId, destination, path, key, state, now, now, now) as
+      | { id: number }
+      | undefined;
+    if (made && state === 'pending') {
+      pending.push({
+        id: Number(made.id),
+        alertId,
+        destination,
+        route: path,
+        idempotencyKey: key,
+        state: 'pending',
+        attempts: 0,
+        nextAttemptAt: now,
+        lastStatus: null,
+        lastError: null,
+        createdAt: now,
+        updatedAt: now,
+        deliveredAt: null,
+        source: item.source,
+        webhookId: item.webhookId,
+        eventType: item.eventType,
+        body: item.body,
+        receivedAt: now,
+      });
+    }
   }
-  return { duplicate: false, alertId, deliveries };
+  return { duplicate: false, alertId, deliveries: pending.length, pending };
 }

@@ -4,7 +4,6 @@ import { DatabaseSync } from 'node:sqlite';
 import { WebhooksError } from '../errors.ts';
 import { prepareSilences, type SilenceStore } from '../silences/silence-store.ts';
 import { type Browse, prepareBrowse } from './browse.ts';
-import { createGroupCommit } from './group-commit.ts';
 import { ingestOne, prepareIngest } from './ingest-one.ts';
 import { lockStore, type StoreLock } from './lock-store.ts';
 import { prepareRepeatDue, type RepeatDue } from './repeat-due.ts';
@@ -12,15 +11,16 @@ import { type PruneKind, type PruneStep, prepareRetention } from './retention.ts
 import { DELIVERY_COLUMNS, rowToDelivery } from './row-to-delivery.ts';
 import { SCHEMA } from './schema.ts';
 import type { DeliveryRow, IngestItem, IngestResult } from './types.ts';
+import { createWriteBatch } from './write-batch.ts';
 
 export interface StoreOptions {
   /** `full` survives power loss; `normal` (WAL) survives a process crash. Default full. */
   synchronous?: 'full' | 'normal';
   now?: () => number;
   /**
-   * The receiver owns its file and voids leases a killed process left (default). Tools that open
-   * the file beside a running receiver (the dead-letters CLI) pass false: voiding that receiver's
-   * live leases would let it claim, and send, a row that is still in flight.
+   * The receiver owns its file: it takes the owner lock, records itself and answers the
+   * readiness probe (default). Tools that open the file beside a running receiver (the
+   * dead-letters and silence CLIs) pass false.
    */
   owner?: boolean;
 }
@@ -28,12 +28,17 @@ export interface StoreOptions {
 export interface Store {
   /** Durably stores an alert and its outbox rows; resolves only after the commit. Batched (group commit). */
   ingest(item: IngestItem): Promise<IngestResult>;
-  claimDue(limit: number, leaseMs: number): DeliveryRow[];
-  markDelivered(id: number, status: number | null): void;
-  markRetry(id: number, nextAttemptAt: number, status: number | null, error: string): void;
+  /**
+   * Up to `limit` pending rows whose time has come, oldest first, leaving out `skip` (the rows
+   * the outbox holds in flight: claims live in the one owning process, not in the file).
+   */
+  due(limit: number, skip: ReadonlySet<number>): DeliveryRow[];
+  /** Outcomes are batched with everything else written in the same turn; each resolves after its commit. */
+  markDelivered(id: number, status: number | null): Promise<void>;
+  markRetry(id: number, nextAttemptAt: number, status: number | null, error: string): Promise<void>;
   /** Puts a row back without counting an attempt (circuit open). */
-  postpone(id: number, nextAttemptAt: number): void;
-  markDead(id: number, status: number | null, error: string): void;
+  postpone(id: number, nextAttemptAt: number): Promise<void>;
+  markDead(id: number, status: number | null, error: string): Promise<void>;
   get(id: number): DeliveryRow | undefined;
   list(state: DeliveryRow['state'], limit?: number): DeliveryRow[];
   /** Dead letters back to pending, same idempotency key. Returns how many. */
@@ -49,6 +54,8 @@ export interface Store {
   ping(): void;
   /** One retention step (see `createRetention`): deletes old rows with ids in (afterId, afterId + window]. */
   prune(kind: PruneKind, before: number, afterId: number, window: number): PruneStep;
+  /** Deletes silences that ended before `before`; returns how many. */
+  pruneSilences(before: number): number;
   /** Alertmanager-style silences, kept in this file. */
   silences: SilenceStore;
   /** The body of each tracker's alert still firing (tracker.alert not yet resolved): inhibit_rules' sources. */
@@ -120,9 +127,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   db.exec(`PRAGMA synchronous = ${synchronous};`);
   db.exec(SCHEMA);
   db.exec(OWNER_SCHEMA);
-  // One receiver process owns a database file: leases left by a killed process are void.
   if (owner) {
-    db.exec("UPDATE deliveries SET locked_until = 0 WHERE state = 'pending' AND locked_until > 0");
     db.prepare(
       `INSERT INTO store_owner (id, pid, started_at) VALUES (1, ?, ?)
          ON CONFLICT (id) DO UPDATE SET pid = excluded.pid, started_at = excluded.started_at`,
@@ -130,27 +135,27 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   }
   const ingestStatements = prepareIngest(db);
   const select = `SELECT ${DELIVERY_COLUMNS} FROM deliveries d JOIN alerts a ON a.id = d.alert_id`;
-  const claim = db.prepare(
-    `UPDATE deliveries SET locked_until = ? WHERE id IN (SELECT id FROM deliveries WHERE state = 'pending'
-       AND next_attempt_at <= ? AND locked_until <= ? ORDER BY next_attempt_at LIMIT ?) RETURNING id`,
+  // Covered by the (state, next_attempt_at) index: ids only, so rows held in flight cost nothing.
+  const dueIds = db.prepare(
+    "SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?",
   );
   const byId = db.prepare(`${select} WHERE d.id = ?`);
   const byState = db.prepare(`${select} WHERE d.state = ? ORDER BY d.id LIMIT ?`);
   const delivered = db.prepare(
-    "UPDATE deliveries SET state = 'delivered', attempts = attempts + 1, last_status = ?, last_error = NULL, locked_until = 0, updated_at = ?, delivered_at = ? WHERE id = ?",
+    "UPDATE deliveries SET state = 'delivered', attempts = attempts + 1, last_status = ?, last_error = NULL, updated_at = ?, delivered_at = ? WHERE id = ?",
   );
   const retry = db.prepare(
-    'UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ?, last_status = ?, last_error = ?, locked_until = 0, updated_at = ? WHERE id = ?',
+    'UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ?, last_status = ?, last_error = ?, updated_at = ? WHERE id = ?',
   );
-  const postpone = db.prepare('UPDATE deliveries SET next_attempt_at = ?, locked_until = 0 WHERE id = ?');
+  const postpone = db.prepare('UPDATE deliveries SET next_attempt_at = ? WHERE id = ?');
   const dead = db.prepare(
-    "UPDATE deliveries SET state = 'dead', attempts = attempts + 1, last_status = ?, last_error = ?, locked_until = 0, updated_at = ? WHERE id = ?",
+    "UPDATE deliveries SET state = 'dead', attempts = attempts + 1, last_status = ?, last_error = ?, updated_at = ? WHERE id = ?",
   );
   const replayOne = db.prepare(
-    "UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, locked_until = 0, updated_at = ? WHERE id = ? AND state = 'dead'",
+    "UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, updated_at = ? WHERE id = ? AND state = 'dead'",
   );
   const replayAll = db.prepare(
-    "UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, locked_until = 0, updated_at = ? WHERE state = 'dead'",
+    "UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, updated_at = ? WHERE state = 'dead'",
   );
   const counts = db.prepare('SELECT state, COUNT(*) AS n FROM deliveries GROUP BY state');
   // A write, committed: reading succeeds on a full disk, so a read proves nothing about ingest.
@@ -160,41 +165,36 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   const silences = prepareSilences(db, now);
   const firingAlerts = db.prepare('SELECT a.body FROM tracker_firing f JOIN alerts a ON a.id = f.alert_id');
   const browse = prepareBrowse(db);
+  const oldSilences = db.prepare('DELETE FROM silences WHERE ends_at < ?');
   const nextDue = db.prepare("SELECT MIN(next_attempt_at) AS t FROM deliveries WHERE state = 'pending'");
 
   let closed = false;
-  const groups = createGroupCommit({
-    now,
-    storageError,
-    // A file gets its own commit thread; `:memory:` is one connection's private database and has
-    // no fsync to wait for, so it commits here.
-    ...(path === ':memory:' ? {} : { thread: { path, synchronous } }),
-    commitHere(items, t) {
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const results = items.map((item) => ingestOne(ingestStatements, item, t));
-        db.exec('COMMIT');
-        return results;
-      } catch (error) {
-        try {
-          if (db.isTransaction) db.exec('ROLLBACK');
-        } catch {}
-        throw error;
-      }
-    },
-  });
+  const writes = createWriteBatch(db, storageError);
+  const write = (op: () => unknown): Promise<void> => {
+    if (closed) return Promise.reject(storageError(new Error('store is closed')));
+    return writes.write(op).then(() => {});
+  };
 
   return {
-    ingest: (item) => groups.ingest(item),
-    claimDue(limit, leaseMs) {
-      const t = now();
-      const ids = claim.all(t + leaseMs, t, t, limit) as Array<{ id: number }>;
-      return ids.map(({ id }) => rowToDelivery(byId.get(id) as Record<string, unknown>));
+    ingest: (item) =>
+      closed
+        ? Promise.reject(storageError(new Error('store is closed')))
+        : writes.write(() => ingestOne(ingestStatements, item, now())),
+    due(limit, skip) {
+      const ids = dueIds.all(now(), limit + skip.size) as Array<{ id: number }>;
+      const rows: DeliveryRow[] = [];
+      for (const { id } of ids) {
+        if (rows.length === limit) break;
+        if (skip.has(Number(id))) continue;
+        const row = byId.get(id) as Record<string, unknown> | undefined;
+        if (row) rows.push(rowToDelivery(row));
+      }
+      return rows;
     },
-    markDelivered: (id, status) => void delivered.run(status, now(), now(), id),
-    markRetry: (id, at, status, error) => void retry.run(at, status, error.slice(0, 2000), now(), id),
-    postpone: (id, at) => void postpone.run(at, id),
-    markDead: (id, status, error) => void dead.run(status, error.slice(0, 2000), now(), id),
+    markDelivered: (id, status) => write(() => delivered.run(status, now(), now(), id)),
+    markRetry: (id, at, status, error) => write(() => retry.run(at, status, error.slice(0, 2000), now(), id)),
+    postpone: (id, at) => write(() => postpone.run(at, id)),
+    markDead: (id, status, error) => write(() => dead.run(status, error.slice(0, 2000), now(), id)),
     get: (id) => {
       const row = byId.get(id) as Record<string, unknown> | undefined;
       return row ? rowToDelivery(row) : undefined;
@@ -217,12 +217,13 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
       if (owner) probe.run(now());
     },
     prune: (kind, before, afterId, window) => prune(kind, before, afterId, window),
+    pruneSilences: (before) => Number(oldSilences.run(before).changes),
     silences,
     firingAlerts: () => (firingAlerts.all() as Array<{ body: string }>).map((r) => r.body),
     browse,
     close() {
       if (closed) return;
-      groups.close();
+      writes.flush();
       closed = true;
       db.close();
       lock?.release();

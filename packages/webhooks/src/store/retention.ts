@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { setImmediate as yieldTurn } from 'node:timers/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../server/logger.ts';
 
 export type PruneKind = 'alerts' | 'deliveries';
@@ -21,9 +21,10 @@ const FINISHED = "('delivered', 'muted', 'suppressed', 'silenced', 'inhibited')"
  * checks the conditions again, so a row replayed meanwhile stays.
  */
 export function prepareRetention(db: DatabaseSync) {
-  // An alert a tracker still fires with (the latest one, resent at repeat_interval) stays.
-  const hasFiring = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'firing'").get();
-  const notFiring = hasFiring ? 'AND NOT EXISTS (SELECT 1 FROM firing f WHERE f.alert_id = ?1)' : '';
+  // An alert a tracker still fires with stays: the latest one, resent at repeat_interval
+  // (`firing`), and the one inhibit rules look at (`tracker_firing`), whatever its age.
+  const notFiring =
+    'AND NOT EXISTS (SELECT 1 FROM firing f WHERE f.alert_id = ?1) AND NOT EXISTS (SELECT 1 FROM tracker_firing t WHERE t.alert_id = ?1)';
   const maxId = {
     alerts: db.prepare('SELECT MAX(id) AS id FROM alerts'),
     deliveries: db.prepare('SELECT MAX(id) AS id FROM deliveries'),
@@ -31,7 +32,8 @@ export function prepareRetention(db: DatabaseSync) {
   const oldAlerts = db.prepare(
     `SELECT id FROM alerts a WHERE id > ? AND id <= ? AND received_at < ?
        AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.alert_id = a.id AND d.state = 'pending')
-       ${hasFiring ? 'AND NOT EXISTS (SELECT 1 FROM firing f WHERE f.alert_id = a.id)' : ''}`,
+       AND NOT EXISTS (SELECT 1 FROM firing f WHERE f.alert_id = a.id)
+       AND NOT EXISTS (SELECT 1 FROM tracker_firing t WHERE t.alert_id = a.id)`,
   );
   const deleteAlertDeliveries = db.prepare(
     `DELETE FROM deliveries WHERE alert_id = ?1 AND EXISTS (SELECT 1 FROM alerts WHERE id = ?1 AND received_at < ?2)
@@ -80,6 +82,9 @@ export interface RetentionOptions {
   /** Milliseconds; null keeps that table forever. */
   alertsMs: number | null;
   deliveriesMs: number | null;
+  /** Expired silences: one statement per pass (there are few). */
+  pruneSilences?(before: number): number;
+  silencesMs?: number | null;
   logger: Logger;
   now?: () => number;
   /** Ids looked at per step; each step is one short transaction. */
@@ -90,22 +95,29 @@ export interface RetentionOptions {
   onStep?: (kind: PruneKind, step: PruneStep) => void;
 }
 
+export interface PruneCounts {
+  alerts: number;
+  deliveries: number;
+  silences: number;
+}
+
 export interface Retention {
-  /** One full pass over both tables, yielding to the event loop between steps. */
-  run(): Promise<{ alerts: number; deliveries: number }>;
+  /** One full pass over both tables, pausing between steps. */
+  run(): Promise<PruneCounts>;
   start(): void;
   stop(): Promise<void>;
 }
 
 export const RETENTION_WINDOW = 500;
 export const RETENTION_INTERVAL_MS = 10 * 60_000;
+const PAUSE_FACTOR = 4;
 
 /** Background pruning in small steps: ingestion keeps answering while old rows go. */
 export function createRetention(options: RetentionOptions): Retention {
   const now = options.now ?? Date.now;
   const window = options.window ?? RETENTION_WINDOW;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<{ alerts: number; deliveries: number }> | undefined;
+  let running: Promise<PruneCounts> | undefined;
   let stopped = false;
 
   const pass = async (kind: PruneKind, periodMs: number | null): Promise<number> => {
@@ -113,11 +125,14 @@ export function createRetention(options: RetentionOptions): Retention {
     const before = now() - periodMs;
     let total = 0;
     for (let afterId: number | null = 0; afterId !== null && !stopped; ) {
+      const started = performance.now();
       const step = options.prune(kind, before, afterId, window);
       options.onStep?.(kind, step);
       total += step.deleted;
       afterId = step.nextId;
-      await yieldTurn();
+      // Each step holds the event loop (and pays an fsync): pausing four times as long between
+      // steps keeps a pass of a million rows under a fifth of the receiver's time.
+      await sleep(Math.max(1, (performance.now() - started) * PAUSE_FACTOR));
     }
     return total;
   };
@@ -127,8 +142,12 @@ export function createRetention(options: RetentionOptions): Retention {
       try {
         const deliveries = await pass('deliveries', options.deliveriesMs);
         const alerts = await pass('alerts', options.alertsMs);
-        if (alerts + deliveries > 0) options.logger.info('retention pruned', { alerts, deliveries });
-        return { alerts, deliveries };
+        const silencesMs = options.silencesMs ?? null;
+        const silences =
+          silencesMs === null || !options.pruneSilences ? 0 : options.pruneSilences(now() - silencesMs);
+        if (alerts + deliveries + silences > 0)
+          options.logger.info('retention pruned', { alerts, deliveries, silences });
+        return { alerts, deliveries, silences };
       } finally {
         running = undefined;
       }
@@ -149,7 +168,8 @@ export function createRetention(options: RetentionOptions): Retention {
   return {
     run,
     start() {
-      if (options.alertsMs === null && options.deliveriesMs === null) return;
+      if (options.alertsMs === null && options.deliveriesMs === null && (options.silencesMs ?? null) === null)
+        return;
       schedule(0);
     },
     async stop() {

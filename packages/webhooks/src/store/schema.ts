@@ -19,6 +19,7 @@ CREATE TABLE IF NOT EXISTS deliveries (
   state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'dead', 'muted', 'suppressed', 'silenced', 'inhibited')),
   attempts INTEGER NOT NULL DEFAULT 0,
   next_attempt_at INTEGER NOT NULL,
+  -- Unused: claims live in the one process that owns the file. Kept so older files open as they are.
   locked_until INTEGER NOT NULL DEFAULT 0,
   last_status INTEGER,
   last_error TEXT,
@@ -61,4 +62,5 @@ CREATE TABLE IF NOT EXISTS tracker_firing (
   tracker_id TEXT PRIMARY KEY,
   alert_id INTEGER NOT NULL
 );
+CREATE INDEX IF NOT EXISTS tracker_firing_alert ON tracker_firing (alert_id);
 `;

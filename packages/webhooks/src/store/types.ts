@@ -17,6 +17,8 @@ export interface IngestResult {
   duplicate: boolean;
   alertId: number | null;
   deliveries: number;
+  /** The outbox rows this alert made pending, as committed: the outbox takes them from here. */
+  pending: DeliveryRow[];
 }
 
 export type DeliveryState =

@@ -24,11 +24,15 @@ function problem(extra: object): string {
 }
 
 describe('the new settings: loaded, defaulted and validated as check validates them', () => {
-  it('defaults: 5 s grace, no admin token, alerts 30 days, deliveries 7 days', () => {
+  it('defaults: 5 s grace, no admin token, alerts 30 days, deliveries 7 days, expired silences 5 days', () => {
     const config = loadConfig(base, { env });
     expect(config.server.shutdownGraceMs).toBe(5000);
     expect(config.server.adminToken).toBeUndefined();
-    expect(config.retention).toEqual({ alertsMs: 30 * 86_400_000, deliveriesMs: 7 * 86_400_000 });
+    expect(config.retention).toEqual({
+      alertsMs: 30 * 86_400_000,
+      deliveriesMs: 7 * 86_400_000,
+      silencesMs: 5 * 86_400_000,
+    });
   });
 
   it('reads them', () => {
@@ -36,13 +40,17 @@ describe('the new settings: loaded, defaulted and validated as check validates t
       {
         ...base,
         server: { shutdown_grace: '30s', admin_token: { env: 'ADMIN' } },
-        retention: { alerts: '90d', deliveries: 'forever' },
+        retention: { alerts: '90d', deliveries: 'forever', silences: '12h' },
       },
       { env },
     );
     expect(config.server.shutdownGraceMs).toBe(30_000);
     expect(config.server.adminToken).toBe('a-long-enough-admin-token');
-    expect(config.retention).toEqual({ alertsMs: 90 * 86_400_000, deliveriesMs: null });
+    expect(config.retention).toEqual({
+      alertsMs: 90 * 86_400_000,
+      deliveriesMs: null,
+      silencesMs: 43_200_000,
+    });
   });
 
   const bad: Array<[string, { given: object; want: RegExp }]> = [
@@ -64,7 +72,7 @@ describe('the new settings: loaded, defaulted and validated as check validates t
     ],
     [
       'retention unknown key',
-      { given: { retention: { silences: '1d' } }, want: /retention: unknown key\(s\) silences/ },
+      { given: { retention: { dead_letters: '1d' } }, want: /retention: unknown key\(s\) dead_letters/ },
     ],
     [
       'admin token too short',

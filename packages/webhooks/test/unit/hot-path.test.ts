@@ -1,59 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger, maskSecrets } from '../../src/server/logger.ts';
 import { createMetrics } from '../../src/server/metrics.ts';
-import { decodeItems, decodeResult, encodeItems, encodeResults } from '../../src/store/ingest-wire.ts';
-import type { IngestItem, IngestResult } from '../../src/store/types.ts';
-
-const item = (overrides: Partial<IngestItem> = {}): IngestItem => ({
-  source: 'tracker',
-  webhookId: 'msg_1',
-  eventType: 'tracker.alert',
-  known: true,
-  body: '{"type":"tracker.alert","data":{"x":"é\\u0000"}}',
-  matches: [
-    { path: 'root/0:pager', destinations: ['a', 'b'], repeatIntervalMs: 60_000, muted: false },
-    { path: 'root/1', destinations: [], repeatIntervalMs: 0, muted: true },
-  ],
-  repeatScope: 'trk_1:lower',
-  resolves: null,
-  ...overrides,
-});
-
-describe('commit-thread wire format', () => {
-  const cases: Array<[string, { given: IngestItem[] }]> = [
-    ['no items', { given: [] }],
-    ['one item, two matches', { given: [item()] }],
-    [
-      'several items, nulls, unknown type, no matches',
-      {
-        given: [
-          item(),
-          item({ webhookId: 'msg_2', known: false, eventType: 'x.y', matches: [], repeatScope: null }),
-          item({
-            webhookId: 'msg_3',
-            eventType: 'tracker.alert.resolved',
-            resolves: 'trk_1',
-            repeatScope: null,
-          }),
-        ],
-      },
-    ],
-  ];
-  it.each(cases)('round-trips %s', (_name, { given }) => {
-    const wire = structuredClone(encodeItems(given));
-    expect(decodeItems(wire)).toEqual(given);
-  });
-
-  it('round-trips results, duplicates included', () => {
-    const given: IngestResult[] = [
-      { duplicate: false, alertId: 7, deliveries: 2 },
-      { duplicate: true, alertId: null, deliveries: 0 },
-      { duplicate: false, alertId: 8, deliveries: 0 },
-    ];
-    const wire = structuredClone(encodeResults(given));
-    expect(given.map((_, i) => decodeResult(wire, i))).toEqual(given);
-  });
-});
 
 describe('logger levels', () => {
   it('maskSecrets skips dropped levels and still masks the ones written', () => {

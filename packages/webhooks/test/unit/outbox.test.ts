@@ -121,4 +121,44 @@ describe('outbox delivery policy', () => {
     await t.outbox.stop();
     t.store.close();
   });
+
+  it('sends what an ingest hands over without reading the store, past capacity from the store, each once', async () => {
+    const t = setup(() => ({ ok: true, status: 200 }));
+    t.outbox.start();
+    await t.settle();
+    // Count the rows read back from the store (the timer looks every 5 ms): a hand-over needs none.
+    let reads = 0;
+    const due = t.store.due.bind(t.store);
+    t.store.due = (limit, skip) => {
+      const rows = due(limit, skip);
+      reads += rows.length;
+      return rows;
+    };
+    const first = await t.ingest('hot');
+    t.outbox.offer(first.pending);
+    await t.settle();
+    expect(t.calls).toHaveLength(1);
+    expect(reads).toBe(0);
+    // Ten at once with four slots: four from memory, the rest found in the store, none twice.
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => t.ingest(`burst_${i}`)));
+    for (const r of results) t.outbox.offer(r.pending);
+    for (let i = 0; i < 10 && t.calls.length < 11; i++) await t.settle();
+    expect(t.calls).toHaveLength(11);
+    expect(new Set(t.calls.map((c) => c.key)).size).toBe(11);
+    expect(reads).toBeGreaterThan(0);
+    expect(t.store.counts()).toEqual({ delivered: 11 });
+    await t.outbox.stop();
+    t.store.close();
+  });
+
+  it('a stop waits for outcomes still being committed', async () => {
+    const t = setup(() => ({ ok: true, status: 200 }));
+    t.outbox.start();
+    const { pending } = await t.ingest('last');
+    t.outbox.offer(pending);
+    await new Promise((r) => setImmediate(r));
+    await t.outbox.stop();
+    expect(t.store.counts()).toEqual({ delivered: 1 });
+    t.store.close();
+  });
 });

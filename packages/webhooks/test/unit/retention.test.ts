@@ -32,15 +32,15 @@ describe('retention', () => {
     for (let i = 0; i < 40; i++) await store.ingest(item(`old_${i}`));
     await store.ingest(item('old_dead'));
     await store.ingest(item('old_pending'));
-    for (const row of store.claimDue(100, 1000)) {
-      if (row.webhookId === 'old_dead') store.markDead(row.id, 400, 'HTTP 400');
-      else if (row.webhookId !== 'old_pending') store.markDelivered(row.id, 200);
+    for (const row of store.due(100, new Set())) {
+      if (row.webhookId === 'old_dead') await store.markDead(row.id, 400, 'HTTP 400');
+      else if (row.webhookId !== 'old_pending') await store.markDelivered(row.id, 200);
     }
     // Ten days later: deliveries (7 d) are past retention, alerts (30 d) are not.
     clock += 10 * DAY;
     await store.ingest(item('new_1'));
-    for (const row of store.claimDue(100, 1000)) {
-      if (row.webhookId === 'new_1') store.markDelivered(row.id, 200);
+    for (const row of store.due(100, new Set())) {
+      if (row.webhookId === 'new_1') await store.markDelivered(row.id, 200);
     }
     const steps: PruneKind[] = [];
     const retention = createRetention({
@@ -52,14 +52,14 @@ describe('retention', () => {
       window: 8,
       onStep: (kind) => steps.push(kind),
     });
-    expect(await retention.run()).toEqual({ alerts: 0, deliveries: 40 });
+    expect(await retention.run()).toEqual({ alerts: 0, deliveries: 40, silences: 0 });
     // Small steps: 43 rows in windows of 8.
     expect(steps.filter((k) => k === 'deliveries').length).toBeGreaterThanOrEqual(5);
     expect(store.counts()).toEqual({ dead: 1, pending: 1, delivered: 1 });
 
     // Forty days on: the old alerts go with their dead letter; the one still pending stays.
     clock += 30 * DAY;
-    expect(await retention.run()).toEqual({ alerts: 41, deliveries: 1 });
+    expect(await retention.run()).toEqual({ alerts: 41, deliveries: 1, silences: 0 });
     expect(store.counts()).toEqual({ pending: 1 });
     expect(store.list('pending').map((r) => r.webhookId)).toEqual(['old_pending']);
     // Gone means gone: the same webhook-id now stores again (a sender retries for hours, not weeks).
@@ -91,11 +91,50 @@ describe('retention', () => {
     const pruning = retention.run();
     const ingested = Promise.all(Array.from({ length: 5 }, (_, i) => live.ingest(item(`new_${i}`))));
     const [pruned] = await Promise.all([pruning, ingested]);
-    expect(pruned).toEqual({ alerts: 2000, deliveries: 0 });
+    expect(pruned).toEqual({ alerts: 2000, deliveries: 0, silences: 0 });
     expect(order.filter((o) => o === 'step').length).toBeGreaterThan(1);
     expect(order.indexOf('tick')).toBeGreaterThan(-1);
     expect(order.indexOf('tick')).toBeLessThan(order.lastIndexOf('step'));
     expect(live.counts()).toEqual({ pending: 5 });
     live.close();
+  });
+
+  it("keeps the alert a tracker still fires with (inhibit rules' source) and prunes silences expired long ago", async () => {
+    let clock = 100 * DAY;
+    const store = openStore(join(dir, 'firing.db'), { now: () => clock });
+    // A tracker fires and never resolves: its alert is the one inhibit rules look at.
+    await store.ingest({ ...item('firing_1'), repeatScope: 'trk_1' });
+    await store.ingest(item('plain_1'));
+    for (const row of store.due(100, new Set())) await store.markDelivered(row.id, 200);
+    const old = store.silences.create({
+      matchers: [{ name: 'tracker_id', value: 'trk_9', isRegex: false, isEqual: true }],
+      startsAt: clock,
+      endsAt: clock + DAY,
+      createdBy: 'ops',
+      comment: 'maintenance',
+    });
+    const recent = store.silences.create({
+      matchers: [{ name: 'tracker_id', value: 'trk_8', isRegex: false, isEqual: true }],
+      startsAt: clock,
+      endsAt: clock + 55 * DAY,
+      createdBy: 'ops',
+      comment: 'long maintenance',
+    });
+    clock += 60 * DAY;
+    const retention = createRetention({
+      prune: store.prune,
+      pruneSilences: store.pruneSilences,
+      alertsMs: 30 * DAY,
+      deliveriesMs: 7 * DAY,
+      silencesMs: 5 * DAY,
+      now: () => clock,
+      logger,
+    });
+    // Before, the firing alert's delete broke its foreign key and failed every pass.
+    expect(await retention.run()).toEqual({ alerts: 1, deliveries: 2, silences: 1 });
+    expect(store.firingAlerts()).toHaveLength(1);
+    expect(store.silences.get(old.id)).toBeUndefined();
+    expect(store.silences.get(recent.id)).toBeDefined();
+    store.close();
   });
 });

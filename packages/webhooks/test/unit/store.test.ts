@@ -37,43 +37,59 @@ describe('store', () => {
     store.close();
   });
 
-  it('claims under a lease, retries with the same key, dead-letters and replays', async () => {
+  it('takes due rows (leaving out those held), retries with the same key, dead-letters and replays', async () => {
     const store = openStore(join(dir, 'b.db'), { now });
-    await store.ingest(
+    const { pending } = await store.ingest(
       item('m1', { matches: [{ path: 'root', destinations: ['a'], repeatIntervalMs: 0, muted: false }] }),
     );
-    const [row] = store.claimDue(10, 5000);
+    const [row] = store.due(10, new Set());
+    // What the ingest handed over is exactly what the store holds.
+    expect(pending).toEqual([row]);
     expect(row).toMatchObject({ destination: 'a', attempts: 0, webhookId: 'm1' });
-    expect(store.claimDue(10, 5000)).toEqual([]);
-    store.markRetry(row!.id, clock + 100, 503, 'HTTP 503');
-    expect(store.claimDue(10, 5000)).toEqual([]);
+    expect(store.due(10, new Set([row!.id]))).toEqual([]);
+    await store.markRetry(row!.id, clock + 100, 503, 'HTTP 503');
+    expect(store.due(10, new Set())).toEqual([]);
     clock += 100;
-    const [again] = store.claimDue(10, 5000);
+    const [again] = store.due(10, new Set());
     expect(again).toMatchObject({
       id: row!.id,
       attempts: 1,
       idempotencyKey: row!.idempotencyKey,
       lastStatus: 503,
     });
-    store.markDead(again!.id, 400, 'HTTP 400');
+    await store.markDead(again!.id, 400, 'HTTP 400');
     expect(store.list('dead').map((d) => d.id)).toEqual([row!.id]);
     expect(store.replay(row!.id)).toBe(1);
-    const [replayed] = store.claimDue(10, 5000);
+    const [replayed] = store.due(10, new Set());
     expect(replayed).toMatchObject({ attempts: 0, idempotencyKey: row!.idempotencyKey });
-    store.markDelivered(replayed!.id, 200);
+    await store.markDelivered(replayed!.id, 200);
     expect(store.counts()).toEqual({ delivered: 1 });
     store.close();
   });
 
-  it('a restart voids leases held by a killed process', async () => {
-    const path = join(dir, 'c.db');
-    const first = openStore(path, { now });
-    await first.ingest(item('m1'));
-    expect(first.claimDue(10, 60_000)).toHaveLength(2);
-    first.close();
-    const second = openStore(path, { now });
-    expect(second.claimDue(10, 60_000)).toHaveLength(2);
-    second.close();
+  it('takes due rows past the ones held, up to the limit', async () => {
+    const store = openStore(join(dir, 'c.db'), { now });
+    for (let i = 0; i < 5; i++) await store.ingest(item(`m${i}`));
+    const all = store.due(100, new Set());
+    expect(all).toHaveLength(10);
+    const held = new Set(all.slice(0, 4).map((r) => r.id));
+    expect(store.due(3, held).map((r) => r.id)).toEqual(all.slice(4, 7).map((r) => r.id));
+    store.close();
+  });
+
+  it('writes queued in one turn share one transaction; a failing write fails alone', async () => {
+    const store = openStore(join(dir, 'c2.db'), { now });
+    await store.ingest(item('m1'));
+    const [a, b] = store.due(10, new Set());
+    const results = await Promise.allSettled([
+      store.markDelivered(a!.id, 200),
+      // A retry whose error text is not a string breaks only its own statement.
+      store.markRetry(b!.id, clock, 503, { slice: () => ({}) } as unknown as string),
+      store.ingest(item('m2')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(store.counts()).toEqual({ delivered: 1, pending: 3 });
+    store.close();
   });
 
   it('repeat_interval never holds back a new alert; a resolve stops the firing state', async () => {

@@ -1,0 +1,116 @@
+// The load generator: distinct, signed alerts over keep-alive connections, closed loop (a fixed
+// number in flight) or open loop (a fixed rate, whatever the answers).
+import { Agent, request } from 'node:http';
+import { standardWebhooksHeaders } from '../src/index.ts';
+
+export const SECRET = `whsec_${Buffer.from('bench-secret-bench-secret').toString('base64')}`;
+export const CONCURRENCY = 32;
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+/** A realistic `tracker.alert`; `run_id` carries the sequence number so a delivery can be timed. */
+export function alertBody(seq: number): string {
+  return JSON.stringify({
+    type: 'tracker.alert',
+    timestamp: '2026-11-21T08:00:05Z',
+    data: {
+      account_id: 'acc_1',
+      space_id: 'spc_1',
+      tracker_id: `trk_${seq % 50}`,
+      tracker_name: 'ACME supplier risk',
+      run_id: `run_${seq}`,
+      score: 2,
+      signal: 'Negative',
+      analysis: 'Two shipments are more than a week late and a lender filed a notice.',
+      rule: 'bounds',
+      bound: 'lower',
+      threshold: 3,
+      reason: 'Score 2 is at or below the lower threshold 3.',
+      trigger_type: 'scheduled',
+      completed_at: '2026-11-21T08:00:04Z',
+      url: null,
+    },
+  });
+}
+
+let sequence = 0;
+/** The next distinct signed alert (a fresh id, so none is a duplicate). */
+export function nextAlert(): { seq: number; body: string; headers: Record<string, string> } {
+  const seq = sequence++;
+  const body = alertBody(seq);
+  return {
+    seq,
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      ...standardWebhooksHeaders(SECRET, `msg_bench_${process.pid}_${seq}`, body),
+    },
+  };
+}
+
+export function send(url: URL, alert: { body: string; headers: Record<string, string> }): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent, headers: alert.headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(alert.body);
+  });
+}
+
+/** Closed loop: CONCURRENCY requests always outstanding for `ms`; answers 2xx per second. */
+export async function throughput(url: URL, ms: number): Promise<number> {
+  let done = 0;
+  let failed = 0;
+  const started = performance.now();
+  const until = started + ms;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < until) {
+        const status = await send(url, nextAlert());
+        if (status === 200) done++;
+        else failed++;
+      }
+    }),
+  );
+  if (failed > 0) throw new Error(`${url.host}: ${failed} requests failed`);
+  return done / ((performance.now() - started) / 1000);
+}
+
+/** Open loop at `rate` per second for `ms`: each request's time to its 2xx, and when each was sent. */
+export async function openLoop(
+  url: URL,
+  rate: number,
+  ms: number,
+): Promise<{ latencies: number[]; sentAt: Map<number, number> }> {
+  const latencies: number[] = [];
+  const sentAt = new Map<number, number>();
+  const count = Math.round((rate * ms) / 1000);
+  const start = performance.now();
+  const pending: Array<Promise<void>> = [];
+  for (let i = 0; i < count; i++) {
+    const wait = start + (i * 1000) / rate - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const alert = nextAlert();
+    const t0 = performance.now();
+    sentAt.set(alert.seq, t0);
+    pending.push(
+      send(url, alert).then((status) => {
+        if (status !== 200) throw new Error(`status ${status}`);
+        latencies.push(performance.now() - t0);
+      }),
+    );
+  }
+  await Promise.all(pending);
+  return { latencies, sentAt };
+}
+
+export function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+export function closeAgent(): void {
+  agent.destroy();
+}
