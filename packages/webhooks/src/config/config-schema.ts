@@ -175,6 +175,31 @@ const muteWindow = z.strictObject({
   timezone: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').optional(),
 });
 
+/** Alertmanager's named time interval entry (`time_intervals[].time_intervals[]`). */
+const timeInterval = z.strictObject({
+  weekdays: z.array(weekday).optional(),
+  times: z.array(z.strictObject({ start_time: hhmm, end_time: hhmm })).optional(),
+  location: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').optional(),
+  days_of_month: z.never({ error: 'not supported yet: use weekdays and times' }).optional(),
+  months: z.never({ error: 'not supported yet: use weekdays and times' }).optional(),
+  years: z.never({ error: 'not supported yet: use weekdays and times' }).optional(),
+});
+export type TimeIntervalInput = z.infer<typeof timeInterval>;
+
+const timeIntervals = z.array(
+  z.strictObject({ name: z.string().min(1), time_intervals: z.array(timeInterval) }),
+);
+
+// A label name as Alertmanager's, or `...` alone: group by every label (each alert its own group).
+const groupBy = z
+  .array(
+    z.string().regex(/^([A-Za-z_][A-Za-z0-9_]*|\.\.\.)$/, 'must be a label name such as tracker_id, or ...'),
+  )
+  .refine(
+    (names) => !names.includes('...') || names.length === 1,
+    "'...' groups by every label: list it alone",
+  );
+
 /** Why a route's `receiver:` fails: the word now means the server only. */
 export const RENAMED_RECEIVER = 'renamed to destination (a route names the destination it delivers to)';
 
@@ -188,8 +213,14 @@ export interface RouteInput {
   receiver?: never;
   continue?: boolean;
   repeat_interval?: number | string;
+  group_by?: string[];
+  group_wait?: number | string;
+  group_interval?: number | string;
   mute_windows?: z.infer<typeof muteWindow>[];
   active_windows?: z.infer<typeof muteWindow>[];
+  /** Names from the top-level `time_intervals`, as Alertmanager's. */
+  mute_time_intervals?: string[];
+  active_time_intervals?: string[];
   routes?: RouteInput[];
 }
 
@@ -203,8 +234,13 @@ export const routeSchema: z.ZodType<RouteInput> = z.lazy(() =>
     receiver: z.never({ error: RENAMED_RECEIVER }).optional(),
     continue: z.boolean().optional(),
     repeat_interval: duration.optional(),
+    group_by: groupBy.optional(),
+    group_wait: duration.optional(),
+    group_interval: duration.optional(),
     mute_windows: z.array(muteWindow).optional(),
     active_windows: z.array(muteWindow).optional(),
+    mute_time_intervals: z.array(z.string().min(1)).optional(),
+    active_time_intervals: z.array(z.string().min(1)).optional(),
     routes: z.array(routeSchema).optional(),
   }),
 );
@@ -243,6 +279,7 @@ export const configSchema = z.strictObject({
   route: routeSchema,
   catch_all: list(z.string()).optional(),
   inhibit_rules: z.array(inhibitRule).optional(),
+  time_intervals: timeIntervals.optional(),
   delivery: z
     .strictObject({
       concurrency: z.number().int().min(1).max(256).default(64),

@@ -6,9 +6,10 @@ import type { z } from 'zod';
 import { invalidConfig as invalid, WebhooksError } from '../errors.ts';
 import { ROOT_MATCHERS } from '../router/create-router.ts';
 import { parseMatchers } from '../router/label-matcher.ts';
+import type { MuteWindow } from '../router/types.ts';
 import { configSchema } from './config-schema.ts';
 import { normalizeDestination, normalizeRetry } from './normalize-destination.ts';
-import { normalizeRoute, routeDestinations } from './normalize-route.ts';
+import { normalizeRoute, routeDestinations, routeIntervalNames, toWindow } from './normalize-route.ts';
 import { parseDuration, parseSize } from './parse-duration.ts';
 import { resolveSecret } from './resolve-secret.ts';
 import { signingSecretProblems } from './signing-secrets.ts';
@@ -90,6 +91,15 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
   for (const ref of refs) {
     if (!names.has(ref.name)) problems.push(`${ref.path}: unknown destination ${ref.name}`);
   }
+  const intervals = new Map<string, MuteWindow[]>();
+  (c.time_intervals ?? []).forEach((t, i) => {
+    if (intervals.has(t.name))
+      problems.push(`time_intervals.${i}.name: duplicate time interval name ${t.name}`);
+    intervals.set(t.name, t.time_intervals.map(toWindow));
+  });
+  for (const ref of routeIntervalNames(c.route)) {
+    if (!intervals.has(ref.name)) problems.push(`${ref.path}: unknown time interval ${ref.name}`);
+  }
   if (c.route.destination === undefined) problems.push('route.destination: required on the root route');
   if (c.route.matchers !== undefined) problems.push(`route.matchers: ${ROOT_MATCHERS}`);
   if (problems.length > 0) throw invalid(problems);
@@ -133,7 +143,7 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
     destinations: c.destinations.map((d, i) =>
       normalizeDestination(d, i, env, retryDefaults, WEBHOOK_DELIVERY.timeout_seconds * 1000),
     ),
-    route: normalizeRoute(c.route),
+    route: normalizeRoute(c.route, intervals),
     catchAll,
     inhibitRules: (c.inhibit_rules ?? []).map((rule) => ({
       sourceMatchers: rule.source_matchers.flatMap(parseMatchers),

@@ -268,6 +268,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
           wake();
           return;
         }
+        // A grouped alert waits in the store for its group's notification time.
+        if (row.nextAttemptAt > now()) continue;
         if (!held.has(row.id)) take(row);
       }
     },

@@ -38,11 +38,28 @@ export interface RouteNode {
    * Inherited.
    */
   repeatIntervalMs?: number;
+  /**
+   * Alertmanager's `group_by`: alerts with the same values of these labels on this route are one
+   * group, notified together. `['...']` groups by every label. Inherited; absent means no grouping
+   * (each alert is sent at once, as `['...']` with a group_wait of 0 would).
+   */
+  groupBy?: string[];
+  /** How long a new group waits for more alerts before its first notification. Inherited; default 30 s. */
+  groupWaitMs?: number;
+  /** How long after a group's notification the next one (with the alerts added since) goes. Inherited; default 5 min. */
+  groupIntervalMs?: number;
   /** This route sends nothing inside these windows. Not inherited (as Alertmanager's `mute_time_intervals`). */
   muteWindows?: MuteWindow[];
   /** This route sends nothing outside these windows. Not inherited (as Alertmanager's `active_time_intervals`). */
   activeWindows?: MuteWindow[];
   routes?: RouteNode[];
+}
+
+export interface RouteGroup {
+  /** The group_by labels' values (JSON): with the match's path, the group's identity. */
+  key: string;
+  waitMs: number;
+  intervalMs: number;
 }
 
 export interface RouteMatch {
@@ -52,6 +69,8 @@ export interface RouteMatch {
   destinations: string[];
   repeatIntervalMs: number;
   muted: boolean;
+  /** Set when the route groups: the group this alert joins and its timing. */
+  group?: RouteGroup;
   /** Held by a silence or an inhibit rule: stored as that state, not sent. */
   held?: 'silenced' | 'inhibited';
 }

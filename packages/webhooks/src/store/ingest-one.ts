@@ -1,4 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { RouteGroup } from '../router/types.ts';
 import { idempotencyKey } from './idempotency-key.ts';
 import type { DeliveryRow, IngestItem, IngestResult } from './types.ts';
 
@@ -9,6 +10,10 @@ export interface IngestStatements {
   stopFiring: StatementSync;
   startTracker: StatementSync;
   stopTracker: StatementSync;
+  groupAt: StatementSync;
+  setGroup: StatementSync;
+  joinGroup: StatementSync;
+  leaveGroups: StatementSync;
 }
 
 export function prepareIngest(db: DatabaseSync): IngestStatements {
@@ -33,7 +38,36 @@ export function prepareIngest(db: DatabaseSync): IngestStatements {
        ON CONFLICT (tracker_id) DO UPDATE SET alert_id = excluded.alert_id`,
     ),
     stopTracker: db.prepare('DELETE FROM tracker_firing WHERE tracker_id = ?'),
+    groupAt: db.prepare(
+      `SELECT next_flush, EXISTS (SELECT 1 FROM alert_group_members m WHERE m.route = g.route AND m.group_key = g.group_key)
+         AS firing FROM alert_groups g WHERE route = ? AND group_key = ?`,
+    ),
+    setGroup: db.prepare(
+      `INSERT INTO alert_groups (route, group_key, next_flush) VALUES (?, ?, ?)
+       ON CONFLICT (route, group_key) DO UPDATE SET next_flush = excluded.next_flush`,
+    ),
+    joinGroup: db.prepare(
+      'INSERT INTO alert_group_members (route, group_key, tracker_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+    ),
+    leaveGroups: db.prepare('DELETE FROM alert_group_members WHERE tracker_id = ?'),
   };
+}
+
+/**
+ * When an alert joining `group` on `route` is notified (Alertmanager's dispatcher): a new group
+ * (or one whose trackers have all resolved) after group_wait; a group whose notification is still
+ * to come, with it; otherwise at the group's next group_interval tick.
+ */
+function flushTime(s: IngestStatements, route: string, group: RouteGroup, now: number): number {
+  const current = s.groupAt.get(route, group.key) as { next_flush: number; firing: number } | undefined;
+  let at: number;
+  if (current && Number(current.next_flush) >= now) return Number(current.next_flush);
+  if (current && Number(current.firing) === 1) {
+    const last = Number(current.next_flush);
+    at = last + Math.max(1, Math.ceil((now - last) / group.intervalMs)) * group.intervalMs;
+  } else at = now + group.waitMs;
+  s.setGroup.run(route, group.key, at);
+  return at;
 }
 
 /**
@@ -61,13 +95,17 @@ export function ingestOne(s: IngestStatements, item: IngestItem, now: number): I
   if (item.repeatScope !== null) s.startTracker.run(item.repeatScope, alertId);
   // One row per destination (the idempotency key is per destination): a route that delivers
   // wins over a held one, so a muted route never blocks a `continue` sibling to the same place.
-  const rows = new Map<string, { path: string; state: string }>();
+  const rows = new Map<string, { path: string; state: string; at: number }>();
   for (const match of item.matches) {
     const state = match.held ?? (match.muted ? 'muted' : 'pending');
+    // A grouped alert waits for its group's notification; a held one is never sent, so it has none.
+    const at = match.group && state === 'pending' ? flushTime(s, match.path, match.group, now) : now;
+    if (match.group && item.repeatScope !== null)
+      s.joinGroup.run(match.path, match.group.key, item.repeatScope);
     for (const destination of match.destinations) {
       const prev = rows.get(destination);
       if (!prev || (prev.state !== 'pending' && state === 'pending'))
-        rows.set(destination, { path: match.path, state });
+        rows.set(destination, { path: match.path, state, at });
     }
     if (match.repeatIntervalMs > 0 && item.repeatScope !== null && match.destinations.length > 0) {
       s.startFiring.run(
@@ -81,9 +119,9 @@ export function ingestOne(s: IngestStatements, item: IngestItem, now: number): I
     }
   }
   const pending: DeliveryRow[] = [];
-  for (const [destination, { path, state }] of rows) {
+  for (const [destination, { path, state, at }] of rows) {
     const key = idempotencyKey(item.source, item.webhookId, destination);
-    const made = s.insertDelivery.get(alertId, destination, path, key, state, now, now, now) as
+    const made = s.insertDelivery.get(alertId, destination, path, key, state, at, now, now) as
       | { id: number }
       | undefined;
     if (made && state === 'pending') {
@@ -95,7 +133,7 @@ export function ingestOne(s: IngestStatements, item: IngestItem, now: number): I
         idempotencyKey: key,
         state: 'pending',
         attempts: 0,
-        nextAttemptAt: now,
+        nextAttemptAt: at,
         lastStatus: null,
         lastError: null,
         createdAt: now,
@@ -109,5 +147,7 @@ export function ingestOne(s: IngestStatements, item: IngestItem, now: number): I
       });
     }
   }
+  // After the resolve itself joined its group's notification: the tracker leaves its groups.
+  if (item.resolves !== null) s.leaveGroups.run(item.resolves);
   return { duplicate: false, alertId, deliveries: pending.length, pending };
 }

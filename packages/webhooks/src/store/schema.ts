@@ -63,4 +63,20 @@ CREATE TABLE IF NOT EXISTS tracker_firing (
   alert_id INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS tracker_firing_alert ON tracker_firing (alert_id);
+-- Alertmanager's aggregation groups: per (route, group_by values), when its next notification
+-- goes. Its members are the trackers firing in it (from tracker.alert to tracker.alert.resolved):
+-- a group whose members have all resolved ends, and the next alert starts a new one.
+CREATE TABLE IF NOT EXISTS alert_groups (
+  route TEXT NOT NULL,
+  group_key TEXT NOT NULL,
+  next_flush INTEGER NOT NULL,
+  PRIMARY KEY (route, group_key)
+);
+CREATE TABLE IF NOT EXISTS alert_group_members (
+  route TEXT NOT NULL,
+  group_key TEXT NOT NULL,
+  tracker_id TEXT NOT NULL,
+  PRIMARY KEY (route, group_key, tracker_id)
+);
+CREATE INDEX IF NOT EXISTS alert_group_members_tracker ON alert_group_members (tracker_id);
 `;

@@ -2,12 +2,20 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { idempotencyKey } from '../../src/store/idempotency-key.ts';
 import { exampleAlert, SECRET, signedRequest } from '../helpers/alerts.ts';
-import { metric, sendAll, waitUntil } from '../helpers/crash-harness.ts';
+import {
+  ENV,
+  metric,
+  range,
+  readStore,
+  recordingLoopback,
+  sendAll,
+  waitUntil,
+  writeConfig,
+} from '../helpers/crash-harness.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
 import { freePort, spawnReceiver } from '../helpers/spawn-receiver.ts';
 
@@ -107,59 +115,11 @@ describe('kill -9 while 1,000 alerts are in flight', () => {
   });
 });
 
-const ENV = { TRACKER_WEBHOOK_SECRET: SECRET };
-const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
-
-/** A config file for `spawnReceiver` in a fresh directory, with the tracker source and `rest`. */
-function writeConfig(
-  prefix: string,
-  rest: Record<string, unknown>,
-): { configPath: string; storePath: string } {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  const storePath = join(dir, 'store.db');
-  const configPath = join(dir, 'config.yaml');
-  writeFileSync(
-    configPath,
-    stringify({
-      storage: { path: storePath },
-      sources: [{ name: 'tracker', path: '/webhooks/tracker', secret: { env: 'TRACKER_WEBHOOK_SECRET' } }],
-      log: { level: 'warn' },
-      ...rest,
-    }),
-  );
-  return { configPath, storePath };
-}
-
-/** A loopback destination that also lists each accepted (2xx) request's alert (its tracker_name) and key. */
-async function recordingLoopback(): Promise<{
-  loop: Loopback;
-  accepted: Array<{ name: string; key: string }>;
-}> {
-  const accepted: Array<{ name: string; key: string }> = [];
-  const loop = await startLoopback((r) => {
-    const key = r.headers['idempotency-key'] as string;
-    accepted.push({ name: (r.json as { data: { tracker_name: string } }).data.tracker_name, key });
-    return key;
-  });
-  loops.push(loop);
-  return { loop, accepted };
-}
-
-/** Reads the store of a killed receiver (the process is gone; nothing else holds it). */
-function readStore<T>(storePath: string, sql: string): T[] {
-  const db = new DatabaseSync(storePath, { readOnly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
-}
-
 describe("kill -9 while a destination's circuit breaker is open", () => {
   it('loses nothing: each acknowledged alert reaches both destinations under one key per destination', async () => {
     const ALERTS = 600;
-    const flaky = await recordingLoopback();
-    const steady = await recordingLoopback();
+    const flaky = await recordingLoopback(loops);
+    const steady = await recordingLoopback(loops);
     flaky.loop.fallback = { status: 503, body: { error: 'down for maintenance' } };
     // Enough attempts that no alert dead-letters while the destination is down; the breaker opens
     // after 3 consecutive failures and holds the backlog (without spending attempts) for 2 s.
@@ -257,7 +217,7 @@ describe('kill -9 between repeat_interval re-sends', () => {
   it('the firing state survives: repeats continue after the restart under new keys, and no alert is lost', async () => {
     const TRACKERS = 20;
     const ALERTS = 200;
-    const hook = await recordingLoopback();
+    const hook = await recordingLoopback(loops);
     const { configPath, storePath } = writeConfig('tk-crash-repeat-', {
       destinations: [
         { name: 'hook', type: 'forward', url: hook.loop.url, secret: { env: 'TRACKER_WEBHOOK_SECRET' } },
