@@ -9,6 +9,8 @@ export interface SilenceStore {
   list(): Silence[];
   /** Silences not yet expired at `now` (active or pending). */
   live(now: number): Silence[];
+  /** Changes a silence in place (the caller checked `canUpdate`). */
+  update(id: string, input: SilenceInput): Silence | undefined;
   /** Ends the silence now. Undefined when there is no such id; an expired one stays as it was. */
   expire(id: string, now: number): Silence | undefined;
   /** Changes with every create and expire, from any process on the file: a cache key. */
@@ -45,6 +47,10 @@ export function prepareSilences(db: DatabaseSync, now: () => number): SilenceSto
     `UPDATE silences SET ends_at = ?1, starts_at = MIN(starts_at, ?1), updated_at = ?2, version = ${NEXT_VERSION}
        WHERE id = ?3 AND ends_at > ?1`,
   );
+  const update = db.prepare(
+    `UPDATE silences SET matchers = ?, starts_at = ?, ends_at = ?, created_by = ?, comment = ?, updated_at = ?,
+       version = ${NEXT_VERSION} WHERE id = ?`,
+  );
   const version = db.prepare('SELECT MAX(version) AS v FROM silences');
   const get = (id: string) => {
     const row = byId.get(id) as Row | undefined;
@@ -66,6 +72,18 @@ export function prepareSilences(db: DatabaseSync, now: () => number): SilenceSto
       return get(id)!;
     },
     get,
+    update(id, input) {
+      update.run(
+        JSON.stringify(input.matchers),
+        input.startsAt,
+        input.endsAt,
+        input.createdBy,
+        input.comment,
+        now(),
+        id,
+      );
+      return get(id);
+    },
     list: () => (all.all() as Row[]).map(rowToSilence),
     live: (t) => (live.all(t) as Row[]).map(rowToSilence),
     expire(id, t) {

@@ -126,6 +126,8 @@ export function silences(silence: CompiledSilence, labels: Record<string, string
 }
 
 export interface SilenceInput {
+  /** Set on `POST /api/silences` to change that silence (see `canUpdate`). */
+  id?: string;
   matchers: ApiMatcher[];
   startsAt: number;
   endsAt: number;
@@ -157,21 +159,43 @@ export function parseSilenceInput(body: unknown, now: number): SilenceInput {
     throw new Error('(body): must be a JSON object with matchers, startsAt, endsAt, createdBy, comment');
   }
   const b = body as Record<string, unknown>;
-  if (b.id !== undefined) {
-    throw new Error('id: updating a silence is not supported; expire it and create a new one');
+  if (b.id !== undefined && (typeof b.id !== 'string' || b.id === '')) {
+    throw new Error('id: must be the id of the silence to update (a non-empty string)');
   }
   const matchers = parseSilenceMatchers(b.matchers);
-  const startsAt = Math.max(time(b.startsAt, 'startsAt') ?? now, now);
+  // An update keeps the start it names (an active silence's start is in the past); a new one
+  // starts no earlier than now.
+  const given = time(b.startsAt, 'startsAt') ?? now;
+  const startsAt = b.id === undefined ? Math.max(given, now) : given;
   const endsAt = time(b.endsAt, 'endsAt');
   if (endsAt === undefined) throw new Error('endsAt: required');
-  if (endsAt <= startsAt) throw new Error('endsAt: must be after startsAt (and after now)');
+  if (endsAt <= Math.max(startsAt, now)) throw new Error('endsAt: must be after startsAt (and after now)');
   return {
+    ...(b.id === undefined ? {} : { id: b.id as string }),
     matchers,
     startsAt,
     endsAt,
     createdBy: text(b.createdBy, 'createdBy'),
     comment: text(b.comment, 'comment'),
   };
+}
+
+/**
+ * Alertmanager's `canUpdate` (silence/silence.go): a silence is changed in place only when its
+ * matchers stay the same and the change does not rewrite history: an active one keeps its start
+ * and does not end in the past, a pending one does not start in the past, an expired one never
+ * changes. Otherwise the old one is expired and the change becomes a new silence (a new id).
+ */
+export function canUpdate(prev: Silence, next: SilenceInput, now: number): boolean {
+  if (JSON.stringify(prev.matchers) !== JSON.stringify(next.matchers)) return false;
+  switch (silenceState(prev, now)) {
+    case 'active':
+      return next.startsAt === prev.startsAt && next.endsAt >= now;
+    case 'pending':
+      return next.startsAt >= now;
+    default:
+      return false;
+  }
 }
 
 /** Alertmanager's gettableSilence. */

@@ -1,7 +1,7 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
 import { readRawBody } from '../server/read-raw-body.ts';
 import type { Store } from '../store/open-store.ts';
-import { parseSilenceInput, silenceJson } from './silence.ts';
+import { canUpdate, parseSilenceInput, silenceJson } from './silence.ts';
 
 const BODY_LIMIT = 64 * 1024;
 
@@ -11,7 +11,9 @@ function fail(res: Response, status: number, reason: string, error: string) {
 
 /**
  * Alertmanager's silence API (v2 shapes) under `/api/silences`, behind `guard` (the admin auth
- * of `/-/reload`): POST creates (`{silenceID}`), GET lists with each state, DELETE `/{id}` expires.
+ * of `/-/reload`): POST creates (`{silenceID}`) or, with an `id`, updates as Alertmanager does
+ * (in place when `canUpdate`, otherwise the old one expires and a new one is made), GET lists
+ * with each state, DELETE `/{id}` expires.
  */
 export function mountSilencesApi(app: Express, store: Store, guard: RequestHandler, now = Date.now): void {
   app.use('/api/silences', guard);
@@ -31,8 +33,16 @@ export function mountSilencesApi(app: Express, store: Store, guard: RequestHandl
     } catch (error) {
       return fail(res, 400, 'invalid_silence', (error as Error).message);
     }
-    const silence = store.silences.create(input);
-    res.json({ silenceID: silence.id });
+    const { id, ...fields } = input;
+    if (id === undefined) return void res.json({ silenceID: store.silences.create(fields).id });
+    const t = now();
+    const prev = store.silences.get(id);
+    if (!prev) return fail(res, 404, 'not_found', `id: no silence with id ${id}`);
+    if (canUpdate(prev, fields, t))
+      return void res.json({ silenceID: store.silences.update(id, fields)!.id });
+    const replacement = { ...fields, startsAt: Math.max(fields.startsAt, t) };
+    store.silences.expire(id, t);
+    res.json({ silenceID: store.silences.create(replacement).id });
   });
   app.get('/api/silences', (_req, res) => {
     const t = now();

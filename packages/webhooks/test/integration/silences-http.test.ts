@@ -136,6 +136,52 @@ describe('silences API (Alertmanager v2 shapes, admin auth of /-/reload)', () =>
     expect(await api('DELETE', '/no-such-id')).toMatchObject({ status: 404, json: { reason: 'not_found' } });
   });
 
+  it('updates as Alertmanager does: in place when the matchers stay, else the old one expires and a new id is made', async () => {
+    const hour = 3_600_000;
+    const body = (over: Record<string, unknown> = {}) => ({
+      matchers: ['tracker_id="trk_update"'],
+      endsAt: new Date(Date.now() + hour).toISOString(),
+      createdBy: 'ops',
+      comment: 'first',
+      ...over,
+    });
+    const { json: created } = await api('POST', '', body());
+    const id = created.silenceID as string;
+    const original = (await api('GET', `/${id}`)).json;
+    // Same matchers, same start, later end, new comment: the same silence, changed.
+    const later = new Date(Date.now() + 2 * hour).toISOString();
+    const extended = await api(
+      'POST',
+      '',
+      body({ id, startsAt: original.startsAt, endsAt: later, comment: 'extended' }),
+    );
+    expect(extended).toMatchObject({ status: 200, json: { silenceID: id } });
+    expect((await api('GET', `/${id}`)).json).toMatchObject({
+      comment: 'extended',
+      endsAt: later,
+      status: { state: 'active' },
+    });
+    // Other matchers: a new silence; the old one expired.
+    const moved = await api(
+      'POST',
+      '',
+      body({ id, matchers: ['tracker_id="trk_update_2"'], comment: 'moved' }),
+    );
+    expect(moved.status).toBe(200);
+    expect(moved.json.silenceID).not.toBe(id);
+    expect((await api('GET', `/${id}`)).json.status).toEqual({ state: 'expired' });
+    expect((await api('GET', `/${moved.json.silenceID}`)).json).toMatchObject({
+      comment: 'moved',
+      status: { state: 'active' },
+    });
+    expect(await send('Moved silence', { tracker_id: 'trk_update_2' })).toBe('silenced');
+    // An id that does not exist: 404, nothing made.
+    expect(await api('POST', '', body({ id: 'no-such-silence' }))).toMatchObject({
+      status: 404,
+      json: { reason: 'not_found' },
+    });
+  });
+
   it('needs the admin token (401 without it)', async () => {
     expect(await api('GET', '', undefined, null)).toMatchObject({
       status: 401,

@@ -92,10 +92,10 @@ describe('parseSilenceInput (POST /api/silences, amtool silence add)', () => {
       { given: { ...valid, matchers: ['signal=Poor'], createdBy: undefined }, want: /^createdBy: required/ },
     ],
     [
-      'an id (update)',
+      'an id that is not a string',
       {
-        given: { ...valid, matchers: ['signal=Poor'], id: 'x' },
-        want: /^id: updating a silence is not supported/,
+        given: { ...valid, matchers: ['signal=Poor'], id: 7 },
+        want: /^id: must be the id of the silence to update/,
       },
     ],
     ['not an object', { given: [1], want: /^\(body\): must be a JSON object/ }],
