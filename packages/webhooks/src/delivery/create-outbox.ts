@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cutSecrets } from '../config/secret-values.ts';
 import type { DestinationConfig } from '../config/types.ts';
 import type { AlertEvent } from '../events/types.ts';
@@ -9,7 +10,8 @@ import { backoffDelay, RETRY_AFTER_CEILING_MS } from './backoff-delay.ts';
 import { type BreakerState, type CircuitBreaker, createCircuitBreaker } from './circuit-breaker.ts';
 import { classifyOutcome } from './classify-outcome.ts';
 import { formatAlert } from './format-alert.ts';
-import type { DeliveryOutcome, Destination } from './types.ts';
+import { formatGroup } from './format-group.ts';
+import type { DeliveryJob, DeliveryOutcome, Destination } from './types.ts';
 
 export interface OutboxOptions {
   store: Store;
@@ -41,6 +43,14 @@ export interface Outbox {
 }
 
 const BREAKER_GAUGE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
+// A group's message lists at most this many alerts; the rest go in the next one.
+const MAX_GROUP_MESSAGE = 100;
+
+/** A group message's key: the same for the same alerts, whatever order they were taken in. */
+function groupIdempotencyKey(rows: DeliveryRow[]): string {
+  const keys = rows.map((r) => r.idempotencyKey).sort();
+  return `group_${createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 40)}`;
+}
 
 /**
  * The delivery loop: takes pending rows (fresh from an ingest, or due in the store), delivers them
@@ -86,52 +96,60 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let scheduled = false;
   let running = false;
 
-  const finish = (row: DeliveryRow, outcome: DeliveryOutcome, probe: boolean): Promise<void> => {
-    const config = configs.get(row.destination)!;
-    const breaker = breakers.get(row.destination)!;
-    const attempts = row.attempts + 1;
-    const labels = { destination: row.destination };
-    const log = {
+  /**
+   * Records one attempt's outcome for the rows it carried (one alert, or a group's alerts sent as
+   * one message): the breaker hears the destination once; each row is recorded on its own.
+   */
+  const finish = (rows: DeliveryRow[], outcome: DeliveryOutcome, probe: boolean): Promise<void> => {
+    const name = rows[0]!.destination;
+    const config = configs.get(name)!;
+    const breaker = breakers.get(name)!;
+    const labels = { destination: name };
+    const logOf = (row: DeliveryRow) => ({
       delivery: row.id,
-      destination: row.destination,
+      destination: name,
       idempotency_key: row.idempotencyKey,
-      attempts,
-    };
+      attempts: row.attempts + 1,
+    });
+    const each = (record: (row: DeliveryRow) => Promise<void>) =>
+      Promise.all(rows.map(record)).then(() => {});
     if (outcome.ok) {
       breaker.success(`delivered${outcome.status === null ? '' : ` (${outcome.status})`}`);
-      const recorded = store.markDelivered(row.id, outcome.status);
-      metrics.inc('trackerkit_webhooks_delivered_total', labels);
-      metrics.observe(
-        'trackerkit_webhooks_delivery_latency_seconds',
-        (now() - row.receivedAt) / 1000,
-        labels,
-      );
-      logger.debug('delivered', { ...log, status: outcome.status });
-      return recorded;
+      return each((row) => {
+        metrics.inc('trackerkit_webhooks_delivered_total', labels);
+        metrics.observe(
+          'trackerkit_webhooks_delivery_latency_seconds',
+          (now() - row.receivedAt) / 1000,
+          labels,
+        );
+        logger.debug('delivered', { ...logOf(row), status: outcome.status });
+        return store.markDelivered(row.id, outcome.status);
+      });
     }
-    const error = cutSecrets(outcome.error, options.secrets?.get(row.destination) ?? []);
+    const error = cutSecrets(outcome.error, options.secrets?.get(name) ?? []);
     const verdict = classifyOutcome(outcome);
-    const dead = () => {
+    const dead = (row: DeliveryRow) => {
       metrics.inc('trackerkit_webhooks_dead_lettered_total', labels);
-      logger.warn('dead-lettered', { ...log, status: outcome.status, error });
+      logger.warn('dead-lettered', { ...logOf(row), status: outcome.status, error });
       return store.markDead(row.id, outcome.status, error);
     };
     // The message's own failure: it goes to the dead letters; the destination's health is
     // judged only by what the destination itself said.
     if (verdict === 'unsendable') {
       if (probe) breaker.release();
-      return dead();
+      return each(dead);
     }
     if (verdict === 'refused') {
       breaker.success(`answered ${outcome.status} to one message: the destination is up`);
-      return dead();
+      return each(dead);
     }
-    const delay = backoffDelay(config.retry, attempts, outcome.retryAfterMs);
+    const delayOf = (row: DeliveryRow) => backoffDelay(config.retry, row.attempts + 1, outcome.retryAfterMs);
+    const delay = Math.max(...rows.map(delayOf));
     if (outcome.retryAfterMs !== undefined) {
-      pausedUntil.set(row.destination, Math.max(pausedUntil.get(row.destination) ?? 0, now() + delay));
+      pausedUntil.set(name, Math.max(pausedUntil.get(name) ?? 0, now() + delay));
       if (outcome.retryAfterMs > config.retry.maxDelayMs) {
         logger.warn('destination asked for a delay longer than retry.max_delay', {
-          destination: row.destination,
+          destination: name,
           retry_after_ms: outcome.retryAfterMs,
           max_delay_ms: config.retry.maxDelayMs,
           honoured_ms: delay,
@@ -142,42 +160,57 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const reason = error.slice(0, 120);
     if (verdict === 'wait') breaker.wait(now() + delay, `${reason}; probing again in ${delay} ms`);
     else breaker.failure(reason);
-    if (attempts >= config.retry.maxAttempts) return dead();
-    metrics.inc('trackerkit_webhooks_retried_total', labels);
-    logger.info('retry scheduled', { ...log, status: outcome.status, error, delay_ms: delay });
-    return store.markRetry(row.id, now() + delay, outcome.status, error);
+    return each((row) => {
+      if (row.attempts + 1 >= config.retry.maxAttempts) return dead(row);
+      const rowDelay = delayOf(row);
+      metrics.inc('trackerkit_webhooks_retried_total', labels);
+      logger.info('retry scheduled', { ...logOf(row), status: outcome.status, error, delay_ms: rowDelay });
+      return store.markRetry(row.id, now() + rowDelay, outcome.status, error);
+    });
+  };
+
+  /** The job for an attempt: one alert as it is, or a group's alerts as one message. */
+  const jobFor = (rows: DeliveryRow[], signal: AbortSignal): DeliveryJob => {
+    const events = rows.map((row) => JSON.parse(row.body) as AlertEvent);
+    const first = rows[0]!;
+    return {
+      event: events[0]!,
+      summary: rows.length === 1 ? formatAlert(events[0]!) : formatGroup(events.map(formatAlert)),
+      idempotencyKey: rows.length === 1 ? first.idempotencyKey : groupIdempotencyKey(rows),
+      body: first.body,
+      attempt: Math.max(...rows.map((r) => r.attempts)) + 1,
+      signal,
+    };
   };
 
   /**
    * One attempt. Resolves as soon as the destination has answered, with the outcome's record
    * still being committed: the slot is free for the next delivery while the store catches up.
    */
-  const attempt = async (row: DeliveryRow): Promise<{ recorded: Promise<void> }> => {
-    const destination = destinations.get(row.destination);
+  const attempt = async (rows: DeliveryRow[]): Promise<{ recorded: Promise<void> }> => {
+    const name = rows[0]!.destination;
+    const all = (record: (row: DeliveryRow) => Promise<void>) => ({
+      recorded: Promise.all(rows.map(record)).then(() => {}),
+    });
+    const destination = destinations.get(name);
     if (!destination) {
-      metrics.inc('trackerkit_webhooks_dead_lettered_total', { destination: row.destination });
-      return {
-        recorded: store.markDead(row.id, null, `destination ${row.destination} is no longer configured`),
-      };
+      return all((row) => {
+        metrics.inc('trackerkit_webhooks_dead_lettered_total', { destination: name });
+        return store.markDead(row.id, null, `destination ${name} is no longer configured`);
+      });
     }
-    const paused = pausedUntil.get(row.destination) ?? 0;
-    if (now() < paused) return { recorded: store.postpone(row.id, paused) };
-    const breaker = breakers.get(row.destination)!;
-    if (!breaker.allow()) return { recorded: store.postpone(row.id, breaker.retryAt()) };
+    const paused = pausedUntil.get(name) ?? 0;
+    if (now() < paused) return all((row) => store.postpone(row.id, paused));
+    const breaker = breakers.get(name)!;
+    if (!breaker.allow()) return all((row) => store.postpone(row.id, breaker.retryAt()));
     // In half-open, `allow` lets exactly one attempt through: this one is the probe.
     const probe = breaker.state() === 'half-open';
-    const config = configs.get(row.destination)!;
+    const config = configs.get(name)!;
     let outcome: DeliveryOutcome;
     try {
-      const event = JSON.parse(row.body) as AlertEvent;
-      outcome = await destination.deliver({
-        event,
-        summary: formatAlert(event),
-        idempotencyKey: row.idempotencyKey,
-        body: row.body,
-        attempt: row.attempts + 1,
-        signal: AbortSignal.any([stopController.signal, AbortSignal.timeout(config.timeoutMs)]),
-      });
+      outcome = await destination.deliver(
+        jobFor(rows, AbortSignal.any([stopController.signal, AbortSignal.timeout(config.timeoutMs)])),
+      );
     } catch (error) {
       // Destinations report I/O failures as outcomes; what throws is preparing this message
       // (formatting an alert nested thousands of levels deep overflows the stack): it fails the
@@ -191,26 +224,34 @@ export function createOutbox(options: OutboxOptions): Outbox {
       };
     }
     const notRecorded = (error: unknown) => {
-      // Not recorded (the store is failing or closing): the row is still pending in the store and
-      // is sent again, with the same idempotency key, when it is next taken (at least once).
+      // Not recorded (the store is failing or closing): the rows are still pending in the store
+      // and are sent again, with the same idempotency keys, when next taken (at least once).
       if (probe) breaker.release();
       logger.error('could not record delivery outcome', {
-        delivery: row.id,
+        delivery: rows.map((r) => r.id).join(','),
         error: (error as Error).message,
       });
     };
     try {
-      return { recorded: finish(row, outcome, probe).catch(notRecorded) };
+      return { recorded: finish(rows, outcome, probe).catch(notRecorded) };
     } catch (error) {
       notRecorded(error);
       return { recorded: Promise.resolve() };
     }
   };
 
+  /** Takes a row; on a grouping route to a destination that renders groups, with its group's due rows. */
   const take = (row: DeliveryRow) => {
     held.add(row.id);
-    const release = () => held.delete(row.id);
-    const p: Promise<void> = attempt(row)
+    const rows =
+      row.groupKey !== null && destinations.get(row.destination)?.groups
+        ? [row, ...store.dueInGroup(row.groupKey, row.destination, MAX_GROUP_MESSAGE - 1, held)]
+        : [row];
+    for (const r of rows) held.add(r.id);
+    const release = () => {
+      for (const r of rows) held.delete(r.id);
+    };
+    const p: Promise<void> = attempt(rows)
       .then(
         ({ recorded }) => {
           const r = recorded.finally(() => {
@@ -241,7 +282,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if ((backlog || poll) && free > 0) {
         const rows = store.due(free, held);
         backlog = rows.length === free;
-        for (const row of rows) take(row);
+        // A row may have gone with its group's message taken just before it.
+        for (const row of rows) if (!held.has(row.id)) take(row);
       }
     } catch (error) {
       logger.error('outbox poll failed', { error: (error as Error).message });

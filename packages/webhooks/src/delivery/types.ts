@@ -26,6 +26,12 @@ export type DeliveryOutcome =
 export interface Destination {
   name: string;
   type: string;
+  /**
+   * Renders from `job.summary` alone, so a group's alerts due together go as one message with a
+   * combined summary (`formatGroup`). Destinations that carry each alert's own data (forwards,
+   * PagerDuty, Alertmanager, files) leave it unset and get each alert of a group on its own.
+   */
+  groups?: boolean;
   deliver(job: DeliveryJob): Promise<DeliveryOutcome>;
   close?(): Promise<void> | void;
 }

@@ -43,6 +43,7 @@ export interface RuntimeDeps {
 const withoutClose = (d: Destination): Destination => ({
   name: d.name,
   type: d.type,
+  ...(d.groups ? { groups: true } : {}),
   deliver: (job) => d.deliver(job),
 });
 

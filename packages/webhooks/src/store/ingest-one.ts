@@ -23,8 +23,8 @@ export function prepareIngest(db: DatabaseSync): IngestStatements {
        ON CONFLICT (source, webhook_id) DO NOTHING RETURNING id`,
     ),
     insertDelivery: db.prepare(
-      `INSERT INTO deliveries (alert_id, destination, route, idempotency_key, state, next_attempt_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+      `INSERT INTO deliveries (alert_id, destination, route, idempotency_key, state, next_attempt_at, created_at, updated_at, group_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
     ),
     // A new alert was just notified (or muted): the next repeat is one interval from now.
     startFiring: db.prepare(
@@ -95,17 +95,18 @@ export function ingestOne(s: IngestStatements, item: IngestItem, now: number): I
   if (item.repeatScope !== null) s.startTracker.run(item.repeatScope, alertId);
   // One row per destination (the idempotency key is per destination): a route that delivers
   // wins over a held one, so a muted route never blocks a `continue` sibling to the same place.
-  const rows = new Map<string, { path: string; state: string; at: number }>();
+  const rows = new Map<string, { path: string; state: string; at: number; groupKey: string | null }>();
   for (const match of item.matches) {
     const state = match.held ?? (match.muted ? 'muted' : 'pending');
     // A grouped alert waits for its group's notification; a held one is never sent, so it has none.
     const at = match.group && state === 'pending' ? flushTime(s, match.path, match.group, now) : now;
+    const groupKey = match.group ? `${match.path} ${match.group.key}` : null;
     if (match.group && item.repeatScope !== null)
       s.joinGroup.run(match.path, match.group.key, item.repeatScope);
     for (const destination of match.destinations) {
       const prev = rows.get(destination);
       if (!prev || (prev.state !== 'pending' && state === 'pending'))
-        rows.set(destination, { path: match.path, state, at });
+        rows.set(destination, { path: match.path, state, at, groupKey });
     }
     if (match.repeatIntervalMs > 0 && item.repeatScope !== null && match.destinations.length > 0) {
       s.startFiring.run(
@@ -119,9 +120,9 @@ export function ingestOne(s: IngestStatements, item: IngestItem, now: number): I
     }
   }
   const pending: DeliveryRow[] = [];
-  for (const [destination, { path, state, at }] of rows) {
+  for (const [destination, { path, state, at, groupKey }] of rows) {
     const key = idempotencyKey(item.source, item.webhookId, destination);
-    const made = s.insertDelivery.get(alertId, destination, path, key, state, at, now, now) as
+    const made = s.insertDelivery.get(alertId, destination, path, key, state, at, now, now, groupKey) as
       | { id: number }
       | undefined;
     if (made && state === 'pending') {
@@ -139,6 +140,7 @@ export function ingestOne(s: IngestStatements, item: IngestItem, now: number): I
         createdAt: now,
         updatedAt: now,
         deliveredAt: null,
+        groupKey,
         source: item.source,
         webhookId: item.webhookId,
         eventType: item.eventType,

@@ -33,6 +33,8 @@ export interface Store {
    * the outbox holds in flight: claims live in the one owning process, not in the file).
    */
   due(limit: number, skip: ReadonlySet<number>): DeliveryRow[];
+  /** Up to `limit` due pending rows of one group for one destination, oldest first, leaving out `skip`. */
+  dueInGroup(groupKey: string, destination: string, limit: number, skip: ReadonlySet<number>): DeliveryRow[];
   /** Outcomes are batched with everything else written in the same turn; each resolves after its commit. */
   markDelivered(id: number, status: number | null): Promise<void>;
   markRetry(id: number, nextAttemptAt: number, status: number | null, error: string): Promise<void>;
@@ -102,6 +104,16 @@ function describeOwner(path: string): string | undefined {
   }
 }
 
+/**
+ * Brings a file written by an earlier version up to this schema (tables new since then are made
+ * by the schema itself): columns added later are added here, before any statement names them.
+ */
+function migrate(db: DatabaseSync): void {
+  const columns = db.prepare('PRAGMA table_info(deliveries)').all() as Array<{ name: string }>;
+  if (columns.length > 0 && !columns.some((c) => c.name === 'group_key'))
+    db.exec('ALTER TABLE deliveries ADD COLUMN group_key TEXT');
+}
+
 /** The durable store and outbox, SQLite through node:sqlite (no native build). */
 export function openStore(path: string, options: StoreOptions = {}): Store {
   const now = options.now ?? Date.now;
@@ -125,6 +137,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   // makes FULL affordable (one fsync per group), so it stays the default.
   const synchronous = options.synchronous === 'normal' ? 'NORMAL' : 'FULL';
   db.exec(`PRAGMA synchronous = ${synchronous};`);
+  migrate(db);
   db.exec(SCHEMA);
   db.exec(OWNER_SCHEMA);
   if (owner) {
@@ -140,6 +153,10 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     "SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?",
   );
   const byId = db.prepare(`${select} WHERE d.id = ?`);
+  const groupDue = db.prepare(
+    `${select} WHERE d.group_key = ? AND d.destination = ? AND d.state = 'pending' AND d.next_attempt_at <= ?
+       ORDER BY d.id LIMIT ?`,
+  );
   const byState = db.prepare(`${select} WHERE d.state = ? ORDER BY d.id LIMIT ?`);
   const delivered = db.prepare(
     "UPDATE deliveries SET state = 'delivered', attempts = attempts + 1, last_status = ?, last_error = NULL, updated_at = ?, delivered_at = ? WHERE id = ?",
@@ -190,6 +207,13 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
         if (row) rows.push(rowToDelivery(row));
       }
       return rows;
+    },
+    dueInGroup(groupKey, destination, limit, skip) {
+      const rows = groupDue.all(groupKey, destination, now(), limit + skip.size) as Record<string, unknown>[];
+      return rows
+        .map(rowToDelivery)
+        .filter((r) => !skip.has(r.id))
+        .slice(0, limit);
     },
     markDelivered: (id, status) => write(() => delivered.run(status, now(), now(), id)),
     markRetry: (id, at, status, error) => write(() => retry.run(at, status, error.slice(0, 2000), now(), id)),

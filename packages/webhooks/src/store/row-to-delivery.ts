@@ -4,7 +4,7 @@ type Row = Record<string, unknown>;
 
 export const DELIVERY_COLUMNS = `d.id, d.alert_id, d.destination, d.route, d.idempotency_key, d.state, d.attempts,
   d.next_attempt_at, d.last_status, d.last_error, d.created_at, d.updated_at, d.delivered_at,
-  a.source, a.webhook_id, a.event_type, a.body, a.received_at`;
+  d.group_key, a.source, a.webhook_id, a.event_type, a.body, a.received_at`;
 
 export function rowToDelivery(row: Row): DeliveryRow {
   return {
@@ -21,6 +21,7 @@ export function rowToDelivery(row: Row): DeliveryRow {
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
     deliveredAt: row.delivered_at === null ? null : Number(row.delivered_at),
+    groupKey: row.group_key === null || row.group_key === undefined ? null : String(row.group_key),
     source: String(row.source),
     webhookId: String(row.webhook_id),
     eventType: String(row.event_type),

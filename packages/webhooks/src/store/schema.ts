@@ -25,7 +25,9 @@ CREATE TABLE IF NOT EXISTS deliveries (
   last_error TEXT,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
-  delivered_at INTEGER
+  delivered_at INTEGER,
+  -- The route's group (route path and group_by values) this row is notified with; null: not grouped.
+  group_key TEXT
 );
 CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (state, next_attempt_at);
 -- A tracker fires through a route from its tracker.alert until its tracker.alert.resolved; while
@@ -79,4 +81,5 @@ CREATE TABLE IF NOT EXISTS alert_group_members (
   PRIMARY KEY (route, group_key, tracker_id)
 );
 CREATE INDEX IF NOT EXISTS alert_group_members_tracker ON alert_group_members (tracker_id);
+CREATE INDEX IF NOT EXISTS deliveries_group ON deliveries (group_key) WHERE group_key IS NOT NULL;
 `;

@@ -46,6 +46,8 @@ export interface DeliveryRow {
   createdAt: number;
   updatedAt: number;
   deliveredAt: number | null;
+  /** The group this row is notified with (route path and group_by values); null when the route does not group. */
+  groupKey: string | null;
   source: string;
   webhookId: string;
   eventType: string;

@@ -1,8 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open-store.ts';
+import { SCHEMA } from '../../src/store/schema.ts';
 import type { IngestItem } from '../../src/store/types.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tk-store-'));
@@ -205,5 +207,26 @@ describe('store', () => {
     store.close();
     await expect(store.ingest(item('x'))).rejects.toMatchObject({ status: 503, reason: 'storage' });
     expect(() => store.ping()).toThrow(/^@trackerkit\/webhooks: storage failed/);
+  });
+
+  it('opens a file written before group_key existed and adds the column', async () => {
+    const path = join(dir, 'old.db');
+    const old = new DatabaseSync(path);
+    // The schema as 0.1 wrote it: no group_key, no grouping tables.
+    old.exec(
+      SCHEMA.replace(/,\s*--[^\n]*\n\s*group_key TEXT\n/, '\n').replace(
+        /CREATE INDEX IF NOT EXISTS deliveries_group[^;]*;/,
+        '',
+      ),
+    );
+    expect(
+      (old.prepare('PRAGMA table_info(deliveries)').all() as Array<{ name: string }>).map((c) => c.name),
+    ).not.toContain('group_key');
+    old.close();
+    const store = openStore(path, { now });
+    const { pending } = await store.ingest(item('after-upgrade'));
+    expect(pending.map((r) => r.groupKey)).toEqual([null, null]);
+    expect(store.due(10, new Set())).toHaveLength(2);
+    store.close();
   });
 });

@@ -52,6 +52,7 @@ export function createDiscordDestination(config: {
   return {
     name: config.name,
     type: 'discord',
+    groups: true,
     deliver: (job) =>
       postJson({
         url: target,

@@ -27,6 +27,7 @@ export function createEmailDestination(config: EmailConfig): Destination {
   return {
     name: config.name,
     type: 'email',
+    groups: true,
     async deliver(job): Promise<DeliveryOutcome> {
       const s = job.summary;
       try {

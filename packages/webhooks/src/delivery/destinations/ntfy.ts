@@ -29,6 +29,7 @@ export function createNtfyDestination(config: {
   return {
     name: config.name,
     type: 'ntfy',
+    groups: true,
     deliver: (job) =>
       postJson({
         url: `${root}/`,

@@ -43,6 +43,7 @@ export function createSlackDestination(config: { name: string; url: string }): D
   return {
     name: config.name,
     type: 'slack',
+    groups: true,
     deliver: (job) =>
       postJson({
         url: config.url,

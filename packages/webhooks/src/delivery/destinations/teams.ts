@@ -81,6 +81,7 @@ export function createTeamsDestination(config: { name: string; url: string }): D
   return {
     name: config.name,
     type: 'teams',
+    groups: true,
     deliver: (job) =>
       postJson({
         url: config.url,

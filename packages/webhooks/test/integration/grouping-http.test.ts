@@ -1,0 +1,97 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Receiver } from '../../src/server/start-receiver.ts';
+import { exampleAlert, exampleResolved, SECRET, signedRequest } from '../helpers/alerts.ts';
+import { waitUntil } from '../helpers/crash-harness.ts';
+import { type Loopback, startLoopback } from '../helpers/loopback.ts';
+import { post } from '../helpers/post.ts';
+
+const WAIT_MS = 800;
+let receiver: Receiver;
+let slack: Loopback;
+const dir = mkdtempSync(join(tmpdir(), 'tk-grouping-http-'));
+const archive = join(dir, 'archive.jsonl');
+
+beforeAll(async () => {
+  const { startReceiver } = await import('../../src/server/start-receiver.ts');
+  slack = await startLoopback();
+  receiver = await startReceiver({
+    port: 0,
+    storagePath: join(dir, 'store.db'),
+    config: {
+      sources: [{ name: 'tracker', path: '/webhooks/tracker', secret: { env: 'SECRET' } }],
+      destinations: [
+        { name: 'slack', type: 'slack', url: { env: 'SLACK_URL' } },
+        { name: 'archive', type: 'file', path: archive },
+      ],
+      route: {
+        destination: ['slack', 'archive'],
+        group_by: ['space_id'],
+        group_wait: `${WAIT_MS}ms`,
+        group_interval: '1h',
+      },
+      delivery: { poll_interval: '20ms' },
+      log: { level: 'silent' },
+    },
+    env: { SECRET, SLACK_URL: `${slack.url}/services/T0/B0/X` },
+  });
+});
+
+afterAll(async () => {
+  await receiver.close();
+  await slack.close();
+});
+
+async function send(event: unknown) {
+  const req = signedRequest(event);
+  expect((await post(receiver.sourceUrls.tracker!, req.body, req.headers)).status).toBe(200);
+}
+
+const lines = () => {
+  try {
+    return readFileSync(archive, 'utf8').trim().split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+};
+
+describe('grouping over HTTP: one chat message per group, each alert on its own to the archive', () => {
+  it('three alerts of one space go as one Slack message after group_wait; another space as its own', async () => {
+    const sentAt = Date.now();
+    for (const name of ['Supplier A', 'Supplier B', 'Supplier C'])
+      await send(
+        exampleAlert({ tracker_id: `trk_${name.at(-1)}`, tracker_name: name, space_id: 'spc_east' }),
+      );
+    await send(exampleAlert({ tracker_id: 'trk_W', tracker_name: 'Supplier W', space_id: 'spc_west' }));
+    // Nothing goes while the groups wait.
+    expect(slack.requests).toHaveLength(0);
+    await waitUntil('both groups notified', () => slack.requests.length >= 2 && lines().length >= 4);
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(WAIT_MS);
+    const texts = slack.requests.map((r) => (r.json as { text: string }).text);
+    const east = texts.find((t) => t.includes('3 alerts'))!;
+    expect(east).toBeDefined();
+    for (const name of ['Supplier A', 'Supplier B', 'Supplier C']) expect(east).toContain(name);
+    expect(texts.find((t) => t.includes('Supplier W'))).not.toContain('alerts (');
+    expect(slack.requests).toHaveLength(2);
+    // The archive (a file: each alert's own data) has one line per alert.
+    expect(lines()).toHaveLength(4);
+    // Each message has its own idempotency key; the group's is stable for the same alerts.
+    const keys = slack.requests.map((r) => r.headers['idempotency-key']);
+    expect(new Set(keys).size).toBe(2);
+    await waitUntil('every outcome recorded', () => receiver.store.counts().delivered === 8);
+    expect(receiver.store.counts()).toEqual({ delivered: 8 });
+  });
+
+  it('a resolve joins its group at the next group_interval tick, not at once', async () => {
+    const before = slack.requests.length;
+    await send(exampleResolved({ tracker_id: 'trk_A', tracker_name: 'Supplier A', space_id: 'spc_east' }));
+    await new Promise((r) => setTimeout(r, WAIT_MS + 300));
+    // group_interval is an hour: the resolve waits with its group.
+    expect(slack.requests.length).toBe(before);
+    const pending = receiver.store.list('pending');
+    expect(pending.map((r) => r.destination).sort()).toEqual(['archive', 'slack']);
+    expect(pending[0]!.nextAttemptAt).toBeGreaterThan(Date.now() + 3_000_000);
+  });
+});
