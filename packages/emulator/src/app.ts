@@ -1,5 +1,7 @@
 import type { Clock } from './clock.ts';
 import type { RateLimiter } from './domain/rate-limiter.ts';
+import type { FaultRules } from './faults/fault-rules.ts';
+import type { Inbox } from './inbox/inbox.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { Store } from './store/store.ts';
 
@@ -18,5 +20,9 @@ export interface App {
   options: ResolvedOptions;
   limiter: RateLimiter;
   runs: RunExecutor;
+  /** Faults on demand (console `/_emulator/faults`, `emu.faults`). */
+  faults: FaultRules;
+  /** Every alert and e-mail sent, with its attempts (console `/_emulator/inbox`, `emu.inbox`). */
+  inbox: Inbox;
   log(line: string): void;
 }

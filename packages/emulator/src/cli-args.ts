@@ -8,6 +8,7 @@ export const usage = `Usage: trackerkit-emulator [options]
   --clock real|manual          emulator clock (default real)
   --clock-start ISO            starting instant of a manual clock
   --data FILE                  keep state in this SQLite file (default: memory)
+  --fixtures FILE              load spaces, trackers, runs and vault data (YAML or JSON) at the first start
   --smtp-url URL               SMTP server for alert mail (env TRACKER_EMULATOR_SMTP_URL)
   --skill-costs JSON           skill catalog, e.g. '{"web_research":1}' (default: the document's)
   --signal-level-match at-or-below|exact
@@ -15,6 +16,7 @@ export const usage = `Usage: trackerkit-emulator [options]
   --patch-objects merge|replace
   --quants-balance N           balance of each account (default unlimited)
   --max-file-bytes N           largest accepted file upload
+  --max-linked-trackers N      most linked trackers per tracker (default 10; 5 is the base release's)
   --token qapi_...             fixed token for the seeded account
   --email ADDRESS              e-mail of the seeded account
   --validate-responses         log responses that do not match the document
@@ -67,6 +69,7 @@ export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' {
       clock: { type: 'string' },
       'clock-start': { type: 'string' },
       data: { type: 'string' },
+      fixtures: { type: 'string' },
       'smtp-url': { type: 'string' },
       'skill-costs': { type: 'string' },
       'signal-level-match': { type: 'string' },
@@ -74,6 +77,7 @@ export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' {
       'patch-objects': { type: 'string' },
       'quants-balance': { type: 'string' },
       'max-file-bytes': { type: 'string' },
+      'max-linked-trackers': { type: 'string' },
       token: { type: 'string' },
       email: { type: 'string' },
       'validate-responses': { type: 'boolean' },
@@ -88,6 +92,7 @@ export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' {
     clock: oneOf('clock', values.clock, ['real', 'manual'] as const),
     clockStart: values['clock-start'],
     data: values.data,
+    fixtures: values.fixtures,
     smtpUrl: values['smtp-url'] ?? process.env.TRACKER_EMULATOR_SMTP_URL,
     skillCosts: skillCosts(values['skill-costs']),
     signalLevelMatch: oneOf('signal-level-match', values['signal-level-match'], [
@@ -98,6 +103,7 @@ export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' {
     patchObjects: oneOf('patch-objects', values['patch-objects'], ['merge', 'replace'] as const),
     quantsBalance: number('quants-balance', values['quants-balance']),
     maxFileBytes: number('max-file-bytes', values['max-file-bytes']),
+    maxLinkedTrackers: number('max-linked-trackers', values['max-linked-trackers']),
     token: values.token,
     email: values.email,
     validateResponses: values['validate-responses'],

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { secretProblems } from '@trackerkit/core';
+import { parse as parseYaml } from 'yaml';
 import { EmailSender } from './alerts/email-sender.ts';
 import { Notifier } from './alerts/notifier.ts';
 import { runHandlers } from './api/runs.ts';
@@ -13,9 +15,18 @@ import { RateLimiter } from './domain/rate-limiter.ts';
 import { RunWorker } from './domain/run-worker.ts';
 import { seed, setAccountWebhook, type WebhookChange } from './domain/seed.ts';
 import { TimeDriver } from './domain/time-driver.ts';
+import { type FaultRule, FaultRules, type FaultSpec } from './faults/fault-rules.ts';
+import { faultSpecOf } from './faults/fault-spec.ts';
 import { createApiDispatcher } from './http/api-dispatch.ts';
+import { ValidationFailure } from './http/errors.ts';
+import { loadPaths } from './http/operations.ts';
 import { API_PREFIX, createHttpServer } from './http/server.ts';
+import { Inbox, type InboxFilter, type InboxMessage } from './inbox/inbox.ts';
 import { type EmulatorOptions, resolveOptions } from './options.ts';
+import { exportState } from './state/export-state.ts';
+import type { Fixtures } from './state/fixture-types.ts';
+import { type Loaded, loadFixtures } from './state/load-fixtures.ts';
+import { resetState } from './state/reset.ts';
 import { createMemoryStore } from './store/memory-store.ts';
 import type { Store } from './store/store.ts';
 import { ResponseValidator } from './validation/response-validator.ts';
@@ -44,12 +55,36 @@ export interface RunningEmulator {
    * (`whsec_` + base64 of at least 16 bytes) throws.
    */
   setWebhook(url: string | null, change?: WebhookChange): { url: string | null; secret: string };
+  /** Faults on demand, as the console's `/_emulator/faults`. */
+  faults: EmulatorFaults;
+  /** What the emulator sent (alerts and e-mails), newest first, as the console's `/_emulator/inbox`. */
+  inbox: { list(filter?: InboxFilter): InboxMessage[]; clear(): number };
+  /** Back to the bootstrap state (same account, token and space ids; faults, inbox and limits emptied). */
+  reset(): void;
+  /** Loads fixtures (the format of `exportState`) into the seeded account; throws on a problem. */
+  loadFixtures(fixtures: Fixtures): Loaded;
+  /** The seeded account's spaces, trackers, finished runs and vault data, in the fixtures format. */
+  exportState(): Fixtures;
   /** Resolves when every run started so far has finished. */
   idle(): Promise<void>;
   close(): Promise<void>;
   /** Responses that did not match the document (only with validateResponses). */
   contractViolations(): string[];
 }
+
+export interface EmulatorFaults {
+  /** Adds a rule (a TypeError names each problem of a malformed one). */
+  add(spec: FaultSpec): FaultRule;
+  list(): FaultRule[];
+  remove(faultId: string): boolean;
+  /** Removes every rule; returns how many there were. */
+  clear(): number;
+}
+
+/** The operationIds of the document, which fault rules name. */
+export const OPERATION_IDS: readonly string[] = loadPaths().flatMap((entry) =>
+  Object.values(entry.operations).map((op) => op.operationId),
+);
 
 function startClock(options: ReturnType<typeof resolveOptions>, store: Store): Clock {
   const persisted = store.meta.get('clock')?.value;
@@ -64,6 +99,33 @@ function startClock(options: ReturnType<typeof resolveOptions>, store: Store): C
   return createClock(options.clock, start);
 }
 
+function seededAccount(app: App, seeded: { accountId: string }) {
+  const account = app.store.accounts.get(seeded.accountId);
+  if (!account) throw new Error('@trackerkit/emulator: the seeded account is gone');
+  return account;
+}
+
+/**
+ * `--fixtures FILE` (YAML or JSON): loaded once into the seeded account. A `--data` file remembers
+ * that it was loaded, so a restart does not load it again (its ids would conflict).
+ */
+function startFixtures(app: App, seeded: { accountId: string }, file: string): void {
+  if (app.store.meta.get('fixtures')) return;
+  let parsed: unknown;
+  try {
+    parsed = parseYaml(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`@trackerkit/emulator: --fixtures ${file}: ${(error as Error).message}`);
+  }
+  try {
+    loadFixtures(app, seededAccount(app, seeded), parsed);
+  } catch (error) {
+    const detail = error instanceof ValidationFailure ? error.message : (error as Error).message;
+    throw new Error(`@trackerkit/emulator: --fixtures ${file}: ${detail}`);
+  }
+  app.store.meta.put({ id: 'fixtures', value: file, seq: app.store.nextSeq() });
+}
+
 /** Starts the emulator on a real socket and resolves once it accepts requests. */
 export async function startEmulator(input: EmulatorOptions = {}): Promise<RunningEmulator> {
   const options = resolveOptions(input);
@@ -73,11 +135,21 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
     : createMemoryStore();
   const clock = startClock(options, store);
   const worker = new RunWorker();
-  const app: App = { store, clock, options, limiter: new RateLimiter(clock), runs: worker, log: options.log };
+  const app: App = {
+    store,
+    clock,
+    options,
+    limiter: new RateLimiter(clock),
+    runs: worker,
+    faults: new FaultRules(),
+    inbox: new Inbox(),
+    log: options.log,
+  };
   const notifier = new Notifier(app, new EmailSender(options.smtpUrl, options.log));
   worker.attach(app, notifier);
   const driver = new TimeDriver(app);
   const seeded = seed(app);
+  if (options.fixtures !== undefined) startFixtures(app, seeded, options.fixtures);
   const validator = options.validateResponses
     ? new ResponseValidator((message) => options.log(`@trackerkit/emulator: contract violation: ${message}`))
     : null;
@@ -90,7 +162,7 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
   const server = createHttpServer({
     app,
     api: createApiDispatcher(app, handlers),
-    console: createConsole(app, driver),
+    console: createConsole(app, { driver, operationIds: OPERATION_IDS, seeded }),
     validator,
   });
   await new Promise<void>((resolve, reject) => {
@@ -125,6 +197,25 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
       if (!account) throw new Error('@trackerkit/emulator: the seeded account is gone');
       return setAccountWebhook(app, account, url, change);
     },
+    faults: {
+      add: (spec) => {
+        try {
+          return app.faults.add(faultSpecOf({ ...spec } as Record<string, unknown>, OPERATION_IDS));
+        } catch (error) {
+          if (!(error instanceof ValidationFailure)) throw error;
+          throw new TypeError(`@trackerkit/emulator: fault rule: ${error.message}`);
+        }
+      },
+      list: () => app.faults.list(),
+      remove: (id) => app.faults.remove(id),
+      clear: () => app.faults.clear(),
+    },
+    inbox: { list: (filter) => app.inbox.list(filter), clear: () => app.inbox.clear() },
+    reset: () => {
+      resetState(app, seeded);
+    },
+    loadFixtures: (fixtures) => loadFixtures(app, seededAccount(app, seeded), fixtures),
+    exportState: () => exportState(app, seeded.accountId),
     idle: () => worker.idle(),
     contractViolations: () => [...(validator?.violations ?? [])],
     close: () => {

@@ -6,6 +6,22 @@ export type { AnalystInput } from './domain/analyst.ts';
 export { analyze } from './domain/analyst.ts';
 export type { WebhookChange } from './domain/seed.ts';
 export { signalFor } from './domain/signal.ts';
-export { type EmulatorClock, type RunningEmulator, startEmulator } from './emulator.ts';
+export {
+  type EmulatorClock,
+  type EmulatorFaults,
+  OPERATION_IDS,
+  type RunningEmulator,
+  startEmulator,
+} from './emulator.ts';
+export type { FaultKind, FaultRule, FaultSpec } from './faults/fault-rules.ts';
+export type { InboxAttempt, InboxFilter, InboxMessage } from './inbox/inbox.ts';
 export type { EmulatorOptions } from './options.ts';
+export type {
+  FixtureRun,
+  FixtureSource,
+  FixtureSpace,
+  Fixtures,
+  FixtureTracker,
+} from './state/fixture-types.ts';
+export type { Loaded } from './state/load-fixtures.ts';
 export { extractPdfText } from './vault/pdf-text.ts';

@@ -10,6 +10,8 @@ export interface EmulatorOptions {
   clockStart?: string | number;
   /** SQLite file; state stays in memory when absent. */
   data?: string;
+  /** A YAML or JSON fixtures file loaded into the seeded account at the first start. */
+  fixtures?: string;
   /** smtp://host:port for alert e-mail; without it mail is captured in-process and logged. */
   smtpUrl?: string;
   /** Skill catalog: id → base cost in quants. Defaults to the document's DEFAULT_SKILL_COSTS. */
@@ -24,6 +26,11 @@ export interface EmulatorOptions {
   /** Quants balance of seeded and new accounts; null or absent means unlimited. */
   quantsBalance?: number | null;
   maxFileBytes?: number;
+  /**
+   * Most linked trackers a tracker may have: the spec says 5 (base release) and 10 (v0.3); the
+   * document takes 10, the schema's maxItems, so only a smaller value changes anything.
+   */
+  maxLinkedTrackers?: number;
   /** Fixed API token for the seeded account (a fresh one otherwise). */
   token?: string;
   /** E-mail address of the seeded account. */
@@ -36,8 +43,8 @@ export interface EmulatorOptions {
   log?: (line: string) => void;
 }
 
-export type ResolvedOptions = Required<Omit<EmulatorOptions, 'data' | 'smtpUrl' | 'token' | 'clockStart'>> &
-  Pick<EmulatorOptions, 'data' | 'smtpUrl' | 'token' | 'clockStart'>;
+type Optional = 'data' | 'smtpUrl' | 'token' | 'clockStart' | 'fixtures';
+export type ResolvedOptions = Required<Omit<EmulatorOptions, Optional>> & Pick<EmulatorOptions, Optional>;
 
 export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   return {
@@ -46,6 +53,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     clock: options.clock ?? 'real',
     clockStart: options.clockStart,
     data: options.data,
+    fixtures: options.fixtures,
     smtpUrl: options.smtpUrl ?? process.env.TRACKER_EMULATOR_SMTP_URL,
     skillCosts: options.skillCosts ?? { ...DEFAULT_SKILL_COSTS },
     validateResponses: options.validateResponses ?? false,
@@ -54,6 +62,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     patchObjects: options.patchObjects ?? 'merge',
     quantsBalance: options.quantsBalance ?? null,
     maxFileBytes: options.maxFileBytes ?? LIMITS.fileBytesMax,
+    maxLinkedTrackers: options.maxLinkedTrackers ?? LIMITS.linkedTrackersMax,
     token: options.token,
     email: options.email ?? 'developer@emulator.trackerkit.test',
     webhookBackoffSeconds: options.webhookBackoffSeconds ?? WEBHOOK_DELIVERY.backoff_seconds,

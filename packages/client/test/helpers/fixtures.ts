@@ -25,7 +25,8 @@ export function trackerBody(overrides: Partial<Tracker> = {}): Tracker {
     created_at: '2026-11-21T08:00:00Z',
     updated_at: '2026-11-21T08:00:00Z',
     ...overrides,
-  };
+    // The document's Tracker carries "if run_mode is manual then schedule is null" (an anyOf).
+  } as Tracker;
 }
 
 export function runBody(status: Run['status'], overrides: Partial<Run> = {}): Run {

@@ -18,11 +18,13 @@ export const openapiDocument = {
   "servers": [
     {
       "url": "http://127.0.0.1:4010/v1",
-      "description": "trackerkit emulator (`pnpm start` or `pnpm emulator`)"
+      "description": "Local trackerkit emulator for development and tests (`pnpm start` or `pnpm emulator`).",
+      "x-internal": true
     },
     {
       "url": "{base_url}",
-      "description": "Hosted service; the base address ends in the version segment `/v1`.",
+      "description": "Production, the hosted service; the base address ends in the version segment `/v1`.",
+      "x-internal": false,
       "variables": {
         "base_url": {
           "default": "https://api.example.invalid/v1",
@@ -37,9 +39,6 @@ export const openapiDocument = {
     },
     {
       "apiKeyHeader": []
-    },
-    {
-      "apiTokenHeader": []
     }
   ],
   "tags": [
@@ -62,7 +61,8 @@ export const openapiDocument = {
   ],
   "x-trackerkit-assumptions": {
     "ids": "Only space ids have a published form (`spc_` + UUID). The emulator uses `trk_`, `run_`, `src_`, `dat_` and `acc_` prefixes; clients treat every id as an opaque string.",
-    "error-status": "The specification does not show status codes for a missing token, unknown ids, rate limits or other validation failures. Following the service's public documentation: 401 for a missing or invalid token, 404 for ids that do not exist or belong to another account (no existence leak), 422 for schema validation, 429 with `Retry-After` for rate limits, 400 for malformed bodies and the v0.3 business rules, 403 for a space that is not active.",
+    "error-status": "The specification does not show status codes for a missing token, unknown ids, rate limits or other validation failures. The suite assumes what the hosted service's public pages describe (not the specification): 401 for a missing or invalid token, 404 for ids that do not exist or belong to another account (no existence leak), 422 for schema validation, 429 with `Retry-After` for rate limits, 400 for malformed bodies and the v0.3 business rules, 403 for a space that is not active. A 500 or 503 (with `Retry-After` when the service gives one) is declared on every operation so that clients and mocks plan for server failures; the emulator answers them only on demand (faults).",
+    "space-limits": "The specification gives each space a `capacity_gb`, `throughput_per_hour` and `rate_limit_per_hour` but not what happens when they are reached. The emulator reports them (and `used_gb`) and does not enforce them: no upload is refused for capacity and no request for the space's hourly limits. Only the operations' `x-rate-limit` are enforced.",
     "rate-limits": "Only the two vault limits are published (`x-rate-limit` on their operations). Other operations carry no documented limit; clients still honour 429 and `Retry-After` anywhere.",
     "request-id": "The specification does not show a request id. Clients read the response header named by `x-trackerkit-request-id-header` when it is present and keep it on their errors; the emulator does not send one.",
     "patch-semantics": "PATCH /api/trackers/{tracker_id} answers 200. `agent_config` and `notification_config` are merged shallowly with the stored values (fields sent replace, fields omitted stay); `schedule` is replaced and `null` clears it. The emulator's `--patch-objects replace` switches to replacement in case the hosted service differs."
@@ -73,19 +73,15 @@ export const openapiDocument = {
       "bearerAuth": {
         "type": "http",
         "scheme": "bearer",
-        "description": "`Authorization: Bearer qapi_...` — API tokens are created in the web console."
+        "description": "`Authorization: Bearer qapi_...`, the scheme the specification documents. API tokens are created in the web console.",
+        "x-trackerkit-assumption": "The specification documents only `Authorization: Bearer`. The hosted service's public pages also mention `X-API-Key` and `X-API-Token` headers. `X-API-Key` is listed below as an alternative (the client sends it with `auth: 'x-api-key'`); `X-API-Token` is not a scheme of this document, only a convenience the emulator accepts."
       },
       "apiKeyHeader": {
         "type": "apiKey",
         "in": "header",
         "name": "X-API-Key",
-        "description": "The same API token in the `X-API-Key` header."
-      },
-      "apiTokenHeader": {
-        "type": "apiKey",
-        "in": "header",
-        "name": "X-API-Token",
-        "description": "The same API token in the `X-API-Token` header (accepted by the hosted service)."
+        "description": "The same API token in the `X-API-Key` header.",
+        "x-trackerkit-assumption": "Not in the specification, which documents only `Authorization: Bearer`; the hosted service's public pages mention it. Prefer Bearer."
       }
     },
     "parameters": {
@@ -95,7 +91,9 @@ export const openapiDocument = {
         "description": "1-based page number.",
         "schema": {
           "type": "integer",
+          "format": "int32",
           "minimum": 1,
+          "maximum": 2147483647,
           "default": 1
         }
       },
@@ -104,6 +102,7 @@ export const openapiDocument = {
         "in": "query",
         "schema": {
           "type": "integer",
+          "format": "int32",
           "minimum": 1,
           "maximum": 100,
           "default": 20
@@ -182,11 +181,14 @@ export const openapiDocument = {
     },
     "headers": {
       "Retry-After": {
-        "description": "Seconds to wait before retrying.",
+        "description": "Whole seconds to wait before retrying (at least 1).",
         "schema": {
           "type": "integer",
-          "minimum": 0
-        }
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 86400
+        },
+        "example": 30
       }
     },
     "responses": {
@@ -317,6 +319,37 @@ export const openapiDocument = {
             },
             "example": {
               "detail": "Rate limit exceeded: 30 requests per 60 seconds"
+            }
+          }
+        }
+      },
+      "InternalError": {
+        "description": "The service failed. Not caused by the request: a client may retry reads; a run trigger that may have reached the service is not retried blindly.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ErrorDetail"
+            },
+            "example": {
+              "detail": "Internal server error"
+            }
+          }
+        }
+      },
+      "ServiceUnavailable": {
+        "description": "The service is overloaded or down for a moment; retry after `Retry-After` when given.",
+        "headers": {
+          "Retry-After": {
+            "$ref": "#/components/headers/Retry-After"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ErrorDetail"
+            },
+            "example": {
+              "detail": "Service temporarily unavailable"
             }
           }
         }
@@ -466,6 +499,7 @@ export const openapiDocument = {
           "detail": {
             "type": "array",
             "minItems": 1,
+            "maxItems": 10000,
             "items": {
               "$ref": "#/components/schemas/ValidationIssue"
             }
@@ -482,6 +516,7 @@ export const openapiDocument = {
         "properties": {
           "loc": {
             "type": "array",
+            "maxItems": 64,
             "description": "Where the problem is, e.g. `[\"body\", \"agent_config\", \"instruction\"]` or `[\"query\", \"page_size\"]`.",
             "items": {
               "oneOf": [
@@ -489,7 +524,10 @@ export const openapiDocument = {
                   "type": "string"
                 },
                 {
-                  "type": "integer"
+                  "type": "integer",
+                  "format": "int32",
+                  "minimum": 0,
+                  "maximum": 2147483647
                 }
               ]
             }
@@ -514,20 +552,27 @@ export const openapiDocument = {
         "properties": {
           "page": {
             "type": "integer",
-            "minimum": 1
+            "format": "int32",
+            "minimum": 1,
+            "maximum": 2147483647
           },
           "page_size": {
             "type": "integer",
+            "format": "int32",
             "minimum": 1,
             "maximum": 100
           },
           "total_items": {
             "type": "integer",
-            "minimum": 0
+            "format": "int64",
+            "minimum": 0,
+            "maximum": 9007199254740991
           },
           "total_pages": {
             "type": "integer",
-            "minimum": 0
+            "format": "int64",
+            "minimum": 0,
+            "maximum": 9007199254740991
           }
         }
       },
@@ -539,19 +584,23 @@ export const openapiDocument = {
           "data",
           "errors"
         ],
+        "description": "Returned by every successful DELETE; failures answer an error status instead.",
         "properties": {
           "success": {
-            "type": "boolean"
+            "type": "boolean",
+            "const": true
           },
           "message": {
-            "type": "string"
+            "type": "string",
+            "maxLength": 1000
           },
           "data": {
             "type": "null"
           },
           "errors": {
+            "type": "null",
             "description": "null on success; the shape on failure is not shown.",
-            "x-trackerkit-assumption": "Failures are answered with an error status and `{detail}` instead."
+            "x-trackerkit-assumption": "Failures are answered with an error status and `{detail}` instead, so a delete envelope always carries `success: true` and `errors: null`."
           }
         }
       },
@@ -598,7 +647,9 @@ export const openapiDocument = {
           },
           "throughput_per_hour": {
             "type": "integer",
-            "minimum": 0
+            "format": "int64",
+            "minimum": 0,
+            "maximum": 9007199254740991
           },
           "used_gb": {
             "type": "number",
@@ -615,22 +666,30 @@ export const openapiDocument = {
           },
           "rate_limit_per_hour": {
             "type": "integer",
-            "minimum": 0
+            "format": "int64",
+            "minimum": 0,
+            "maximum": 9007199254740991
           },
           "is_active": {
             "type": "boolean"
           },
           "tracker_count": {
             "type": "integer",
-            "minimum": 0
+            "format": "int64",
+            "minimum": 0,
+            "maximum": 9007199254740991
           },
           "source_count": {
             "type": "integer",
-            "minimum": 0
+            "format": "int64",
+            "minimum": 0,
+            "maximum": 9007199254740991
           },
           "result_count": {
             "type": "integer",
-            "minimum": 0
+            "format": "int64",
+            "minimum": 0,
+            "maximum": 9007199254740991
           },
           "created_at": {
             "type": "string",
@@ -655,6 +714,7 @@ export const openapiDocument = {
         "properties": {
           "data": {
             "type": "array",
+            "maxItems": 100,
             "items": {
               "$ref": "#/components/schemas/Space"
             }
@@ -695,7 +755,8 @@ export const openapiDocument = {
       },
       "Signal": {
         "type": "string",
-        "description": "The run's label. The hosted service does not derive it purely from the score (a second model checks the first): read it as given. The emulator uses the bands 0-1 Poor, 2-3 Negative, 4-5 Neutral, 6-7 Positive, 8-10 Excellent.",
+        "description": "The run's label; read it as given, never derive it from the score. The emulator uses the bands 0-1 Poor, 2-3 Negative, 4-5 Neutral, 6-7 Positive, 8-10 Excellent.",
+        "x-trackerkit-assumption": "The mapping from score to label is not shown. The hosted service's public pages say the label is checked by a second model, so it need not follow the score; the suite treats it as given and the emulator's bands are its own.",
         "enum": [
           "Poor",
           "Negative",
@@ -742,6 +803,7 @@ export const openapiDocument = {
       },
       "Score": {
         "type": "integer",
+        "format": "int32",
         "minimum": 0,
         "maximum": 10
       },
@@ -774,7 +836,7 @@ export const openapiDocument = {
           "social_media_research": 1.5,
           "financial_markets": 2
         },
-        "x-trackerkit-assumption": "The skill catalog and prices are not shown. The default costs (quants per run at the basic multiplier) are the suite's assumption; the emulator and the client's cost estimate take the catalog as configuration."
+        "x-trackerkit-assumption": "A tracker lists at most 100 skills (the specification gives no maximum; the bound keeps the array limited). The skill catalog and prices are not shown. The default costs (quants per run at the basic multiplier) are the suite's assumption; the emulator and the client's cost estimate take the catalog as configuration."
       },
       "AgentConfig": {
         "type": "object",
@@ -797,6 +859,7 @@ export const openapiDocument = {
           },
           "skills": {
             "type": "array",
+            "maxItems": 100,
             "description": "Skill ids, additive. Empty means a general analyst using only the vault and linked trackers.",
             "items": {
               "$ref": "#/components/schemas/SkillId"
@@ -814,6 +877,7 @@ export const openapiDocument = {
               "minLength": 1
             },
             "default": [],
+            "x-trackerkit-assumption": "The specification contradicts itself: the base release allows 5 linked trackers and v0.3 states 10 \"as unchanged\". The document takes the larger, 10; the emulator's `--max-linked-trackers 5` applies the base release's maximum (422 beyond it).",
             "x-trackerkit-rules": [
               "at most 10 linked trackers",
               "linked trackers are the caller's own trackers in the same space (400 otherwise)"
@@ -837,6 +901,7 @@ export const openapiDocument = {
           },
           "skills": {
             "type": "array",
+            "maxItems": 100,
             "items": {
               "$ref": "#/components/schemas/SkillId"
             }
@@ -851,6 +916,7 @@ export const openapiDocument = {
               "type": "string",
               "minLength": 1
             },
+            "x-trackerkit-assumption": "The specification contradicts itself: the base release allows 5 linked trackers and v0.3 states 10 \"as unchanged\". The document takes the larger, 10; the emulator's `--max-linked-trackers 5` applies the base release's maximum (422 beyond it).",
             "x-trackerkit-rules": [
               "at most 10 linked trackers",
               "linked trackers are the caller's own trackers in the same space (400 otherwise)"
@@ -876,6 +942,7 @@ export const openapiDocument = {
           },
           "skills": {
             "type": "array",
+            "maxItems": 100,
             "items": {
               "type": "string"
             }
@@ -885,6 +952,7 @@ export const openapiDocument = {
           },
           "linked_trackers": {
             "type": "array",
+            "maxItems": 10,
             "items": {
               "type": "string"
             }
@@ -896,6 +964,7 @@ export const openapiDocument = {
           "integer",
           "null"
         ],
+        "format": "int32",
         "minimum": 0,
         "maximum": 10,
         "x-trackerkit-assumption": "The value range is not shown; the score's own range 0-10 is assumed."
@@ -1002,6 +1071,7 @@ export const openapiDocument = {
           },
           "interval_minutes": {
             "type": "integer",
+            "format": "int32",
             "minimum": 1,
             "maximum": 1440
           },
@@ -1023,6 +1093,7 @@ export const openapiDocument = {
           "integer",
           "null"
         ],
+        "format": "int32",
         "minimum": 1,
         "maximum": 365,
         "description": "Days vault data is kept; null keeps it forever."
@@ -1118,7 +1189,34 @@ export const openapiDocument = {
       },
       "Tracker": {
         "type": "object",
-        "description": "v0.3 payload. visibility, is_public, star_count, usage_count and published_at are no longer returned.",
+        "description": "v0.3 payload. visibility, is_public, star_count, usage_count and published_at are no longer returned (`propertyNames` forbids them). A manual tracker's `schedule` is null (the `allOf`).",
+        "propertyNames": {
+          "description": "The fields v0.3 removed are forbidden.",
+          "pattern": "^(?!(visibility|is_public|star_count|usage_count|published_at)$)"
+        },
+        "allOf": [
+          {
+            "description": "if run_mode is manual then schedule is null",
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "run_mode": {
+                    "const": "scheduled"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "schedule": {
+                    "type": "null"
+                  }
+                }
+              }
+            ]
+          }
+        ],
         "required": [
           "tracker_id",
           "space_id",
@@ -1211,6 +1309,7 @@ export const openapiDocument = {
         "properties": {
           "data": {
             "type": "array",
+            "maxItems": 100,
             "items": {
               "$ref": "#/components/schemas/Tracker"
             }
@@ -1241,6 +1340,7 @@ export const openapiDocument = {
               "properties": {
                 "score": {
                   "type": "integer",
+                  "format": "int32",
                   "minimum": 0,
                   "maximum": 10
                 },
@@ -1249,6 +1349,7 @@ export const openapiDocument = {
                 },
                 "delay_ms": {
                   "type": "integer",
+                  "format": "int32",
                   "minimum": 0,
                   "maximum": 3600000
                 }
@@ -1323,7 +1424,10 @@ export const openapiDocument = {
           },
           "attempts": {
             "type": "integer",
-            "minimum": 1
+            "format": "int32",
+            "minimum": 1,
+            "maximum": 3,
+            "description": "At most the delivery's attempts (x-trackerkit-delivery)."
           },
           "delivered_at": {
             "type": [
@@ -1450,6 +1554,7 @@ export const openapiDocument = {
         "properties": {
           "data": {
             "type": "array",
+            "maxItems": 100,
             "items": {
               "$ref": "#/components/schemas/Run"
             }
@@ -1586,11 +1691,15 @@ export const openapiDocument = {
           },
           "size_bytes": {
             "type": "integer",
-            "minimum": 0
+            "format": "int64",
+            "minimum": 0,
+            "maximum": 9007199254740991
           },
           "data_count": {
             "type": "integer",
-            "minimum": 0
+            "format": "int64",
+            "minimum": 0,
+            "maximum": 9007199254740991
           },
           "status": {
             "type": "string",
@@ -1618,6 +1727,7 @@ export const openapiDocument = {
         "properties": {
           "data": {
             "type": "array",
+            "maxItems": 100,
             "items": {
               "$ref": "#/components/schemas/VaultSource"
             }
@@ -1643,7 +1753,9 @@ export const openapiDocument = {
             "properties": {
               "rows_processed": {
                 "type": "integer",
-                "minimum": 0
+                "format": "int64",
+                "minimum": 0,
+                "maximum": 9007199254740991
               },
               "is_new_source": {
                 "type": "boolean"
@@ -1818,7 +1930,9 @@ export const openapiDocument = {
           },
           "token_count": {
             "type": "integer",
-            "minimum": 0
+            "format": "int64",
+            "minimum": 0,
+            "maximum": 9007199254740991
           },
           "created_at": {
             "type": "string",
@@ -1860,6 +1974,7 @@ export const openapiDocument = {
               "array",
               "null"
             ],
+            "maxItems": 100,
             "items": {
               "type": "string"
             }
@@ -1869,6 +1984,7 @@ export const openapiDocument = {
               "array",
               "null"
             ],
+            "maxItems": 3,
             "items": {
               "$ref": "#/components/schemas/ContentType"
             }
@@ -1889,6 +2005,7 @@ export const openapiDocument = {
           },
           "limit": {
             "type": "integer",
+            "format": "int32",
             "minimum": 1,
             "maximum": 100
           },
@@ -1939,13 +2056,16 @@ export const openapiDocument = {
           },
           "results": {
             "type": "array",
+            "maxItems": 100,
             "items": {
               "$ref": "#/components/schemas/VaultDataItem"
             }
           },
           "total": {
             "type": "integer",
-            "minimum": 0
+            "format": "int64",
+            "minimum": 0,
+            "maximum": 9007199254740991
           }
         }
       },
@@ -2020,6 +2140,10 @@ export const openapiDocument = {
               "string",
               "null"
             ],
+            "format": "int32",
+            "minimum": 0,
+            "maximum": 10,
+            "maxLength": 20,
             "description": "The threshold crossed (an integer), or the signal level (a string) under the signal_level rule."
           },
           "reason": {
@@ -2169,6 +2293,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -2190,6 +2320,7 @@ export const openapiDocument = {
           "Spaces"
         ],
         "summary": "Get a space",
+        "description": "One space of the account that owns the token, with its counters.",
         "responses": {
           "200": {
             "description": "The space.",
@@ -2223,6 +2354,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -2325,6 +2462,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -2434,6 +2577,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -2455,6 +2604,7 @@ export const openapiDocument = {
           "Trackers"
         ],
         "summary": "Get a tracker",
+        "description": "The tracker with its agent, schedule and notification settings.",
         "responses": {
           "200": {
             "description": "The tracker.",
@@ -2488,6 +2638,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       },
@@ -2567,6 +2723,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       },
@@ -2615,6 +2777,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -2636,7 +2804,8 @@ export const openapiDocument = {
           "Runs"
         ],
         "summary": "Trigger a run",
-        "description": "Asynchronous by default: answers 202 with a pending run; poll getRun until the status is\n`completed` or `failed`. With `sync: true` the response is held until the run finishes\n(200; runs can take up to about an hour at the deepest reasoning modes). A tracker whose\nreasoning mode is `zen` runs only asynchronously: `sync: true` answers 400. A request\nthat may have reached the server must never be retried blindly: it would start a second run.\n",
+        "description": "Asynchronous by default: answers 202 with a pending run; poll getRun until the status is\n`completed` or `failed`. With `sync: true` the response is held until the run finishes\n(200), so a client waiting for it needs a long timeout. A tracker whose reasoning mode is\n`zen` runs only asynchronously: `sync: true` answers 400. A request that may have reached\nthe server must never be retried blindly: it would start a second run.\n\nMock servers answer one 2xx by default (Prism the lowest), which here would be a\nfinished sync run; send `Prefer: code=202` to a mock for the service's default answer.\n",
+        "x-trackerkit-assumption": "How long a run takes is not shown. The hosted service's public pages speak of up to about an hour at the deepest reasoning modes; the suite's clients default to async triggers with polling for that reason. The emulator finishes runs at once unless `context.emulator.delay_ms` holds them.",
         "requestBody": {
           "required": false,
           "content": {
@@ -2735,6 +2904,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       },
@@ -2887,6 +3062,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -2911,6 +3092,7 @@ export const openapiDocument = {
           "Runs"
         ],
         "summary": "Get a run",
+        "description": "The run with its result, configuration snapshot and notification delivery; poll it after an async trigger.",
         "responses": {
           "200": {
             "description": "The run.",
@@ -2944,6 +3126,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       },
@@ -2992,6 +3180,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -3020,6 +3214,7 @@ export const openapiDocument = {
             "in": "query",
             "schema": {
               "type": "integer",
+              "format": "int32",
               "minimum": 1,
               "maximum": 100,
               "default": 10
@@ -3041,8 +3236,11 @@ export const openapiDocument = {
             "description": "Only items created in the last N hours.",
             "schema": {
               "type": "integer",
-              "minimum": 1
-            }
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 876000
+            },
+            "x-trackerkit-assumption": "No maximum is shown. 876,000 hours (100 years) is assumed so that the value stays a bounded integer; a larger one answers 422."
           }
         ],
         "responses": {
@@ -3103,6 +3301,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -3227,6 +3431,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       },
@@ -3303,6 +3513,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -3327,6 +3543,7 @@ export const openapiDocument = {
           "Vault"
         ],
         "summary": "Get a vault source",
+        "description": "The source with its size and item count.",
         "responses": {
           "200": {
             "description": "The source.",
@@ -3360,6 +3577,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       },
@@ -3433,6 +3656,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       },
@@ -3481,6 +3710,12 @@ export const openapiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }

@@ -1,6 +1,9 @@
 import type { Transporter } from 'nodemailer';
 import nodemailer from 'nodemailer';
 import { type RetryPolicy, type RetryResult, withRetries } from './retry.ts';
+import type { AttemptListener } from './webhook-sender.ts';
+
+export const ALERT_MAIL_FROM = 'Tracker alerts <alerts@emulator.trackerkit.test>';
 
 export interface AlertMail {
   to: string;
@@ -25,15 +28,24 @@ export class EmailSender {
     this.#log = log;
   }
 
-  send(mail: AlertMail, policy: RetryPolicy, signal?: AbortSignal): Promise<RetryResult> {
+  send(
+    mail: AlertMail,
+    policy: RetryPolicy,
+    signal?: AbortSignal,
+    onAttempt: AttemptListener = () => {},
+  ): Promise<RetryResult> {
+    const headers = { from: ALERT_MAIL_FROM, to: mail.to, subject: mail.subject };
     return withRetries(
-      async () => {
-        await this.#transport.sendMail({
-          from: 'Tracker alerts <alerts@emulator.trackerkit.test>',
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-        });
+      async (n) => {
+        const record = (outcome: 'success' | 'failed', error: string | null) =>
+          onAttempt({ attempt: n, at: new Date().toISOString(), outcome, status: null, error, headers });
+        try {
+          await this.#transport.sendMail({ ...headers, text: mail.text });
+        } catch (error) {
+          record('failed', (error as Error).message);
+          throw error;
+        }
+        record('success', null);
         if (this.#captured) this.#log(`@trackerkit/emulator: alert mail to ${mail.to}: ${mail.subject}`);
         return { ok: true };
       },

@@ -8,8 +8,9 @@ import {
 } from '@trackerkit/core';
 import type { App } from '../app.ts';
 import { iso } from '../clock.ts';
+import type { InboxMessage } from '../inbox/inbox.ts';
 import type { RunRecord, TrackerRecord } from '../store/records.ts';
-import type { EmailSender } from './email-sender.ts';
+import { ALERT_MAIL_FROM, type AlertMail, type EmailSender } from './email-sender.ts';
 import type { RetryResult } from './retry.ts';
 import { sendWebhook } from './webhook-sender.ts';
 
@@ -84,7 +85,10 @@ export class Notifier {
           timestamp: iso(this.#app.clock.now()),
           data: data(`Score ${result.score} is back inside the alert condition.`, null, null),
         };
-        const outcome = await sendWebhook(target, event, messageId(run.id, event.type), policy, signal);
+        const id = messageId(run.id, event.type);
+        const entry = this.#open(run, 'webhook', event.type, id, target.url, event);
+        const outcome = await sendWebhook(target, event, id, policy, signal, (a) => entry.attempts.push(a));
+        this.#close(entry, outcome);
         if (!outcome.ok)
           this.#app.log(`@trackerkit/emulator: resolved event for ${run.id} failed: ${outcome.error}`);
       }
@@ -102,25 +106,60 @@ export class Notifier {
       timestamp: iso(this.#app.clock.now()),
       data: data(decision.reason, decision.bound, decision.threshold),
     };
+    const mail: AlertMail = {
+      to: account.email,
+      subject: `Tracker alert: ${tracker.name} scored ${result.score} (${result.signal}) - ${decision.reason}`,
+      text: `${decision.reason}\n\nTracker: ${tracker.name} (${tracker.id})\nRun: ${run.id}\nScore: ${result.score}\nSignal: ${result.signal}\n\n${result.analysis}\n`,
+    };
+    const hookId = messageId(run.id, event.type);
     const [webhook, email] = await Promise.all([
       config.webhook_enabled
-        ? sendWebhook(target, event, messageId(run.id, event.type), policy, signal).then(record)
+        ? (async () => {
+            const entry = this.#open(run, 'webhook', event.type, hookId, target.url, event);
+            const outcome = await sendWebhook(target, event, hookId, policy, signal, (a) =>
+              entry.attempts.push(a),
+            );
+            this.#close(entry, outcome);
+            return record(outcome);
+          })()
         : null,
       config.email_enabled
-        ? this.#email
-            .send(
-              {
-                to: account.email,
-                subject: `Tracker alert: ${tracker.name} scored ${result.score} (${result.signal}) - ${decision.reason}`,
-                text: `${decision.reason}\n\nTracker: ${tracker.name} (${tracker.id})\nRun: ${run.id}\nScore: ${result.score}\nSignal: ${result.signal}\n\n${result.analysis}\n`,
-              },
-              policy,
-              signal,
-            )
-            .then(record)
+        ? (async () => {
+            const payload = { from: ALERT_MAIL_FROM, ...mail };
+            const mailId = messageId(run.id, `${event.type}:email`);
+            const entry = this.#open(run, 'email', event.type, mailId, mail.to, payload);
+            const outcome = await this.#email.send(mail, policy, signal, (a) => entry.attempts.push(a));
+            this.#close(entry, outcome);
+            return record(outcome);
+          })()
         : null,
     ]);
     return { delivery: { email, webhook }, alerted: true };
+  }
+
+  #open(
+    run: RunRecord,
+    channel: InboxMessage['channel'],
+    event: string,
+    id: string,
+    to: string | null,
+    payload: unknown,
+  ): InboxMessage {
+    return this.#app.inbox.open({
+      message_id: id,
+      channel,
+      event,
+      account_id: run.account_id,
+      tracker_id: run.tracker_id,
+      run_id: run.id,
+      to,
+      sent_at: iso(this.#app.clock.now()),
+      payload,
+    });
+  }
+
+  #close(entry: InboxMessage, outcome: RetryResult): void {
+    entry.status = outcome.ok ? 'success' : 'failed';
   }
 
   #previousAlerted(run: RunRecord): boolean {

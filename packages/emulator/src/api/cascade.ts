@@ -8,12 +8,26 @@ export function deleteSourceCascade(store: Store, sourceId: string): void {
   });
 }
 
-/** Removes a tracker with its schedule, runs, results, vault and sources. */
+/**
+ * Removes a tracker with its schedule, runs, results, vault and sources, and its id from the
+ * `linked_trackers` of the trackers that linked it (linked trackers are same-space, so only that
+ * space is looked at): a link to nothing would otherwise stay visible forever.
+ */
 export function deleteTrackerCascade(store: Store, trackerId: string): void {
   store.transaction(() => {
+    const doomed = store.trackers.get(trackerId);
     for (const run of store.runs.by('tracker_id', trackerId)) store.runs.delete(run.id);
     for (const source of store.sources.by('tracker_id', trackerId)) deleteSourceCascade(store, source.id);
     store.trackers.delete(trackerId);
+    if (!doomed) return;
+    for (const other of store.trackers.by('space_id', doomed.space_id)) {
+      const links = other.agent_config.linked_trackers;
+      if (!links.includes(trackerId)) continue;
+      store.trackers.put({
+        ...other,
+        agent_config: { ...other.agent_config, linked_trackers: links.filter((id) => id !== trackerId) },
+      });
+    }
   });
 }
 

@@ -54,6 +54,19 @@ export function checkTrackerConfig(
     ...under(['notification_config'], notificationProblems(target.notificationConfig, { partial: false })),
     ...scheduleProblems({ run_mode: target.runMode, schedule: target.schedule }, { partial: false }),
   );
+  const links = target.agentConfig.linked_trackers;
+  const maxLinks = app.options.maxLinkedTrackers;
+  if (sent.linkedTrackers && links.length > maxLinks) {
+    // `--max-linked-trackers 5`: the base release's maximum, in the schema's own words.
+    problems.push(
+      problem(
+        ['agent_config', 'linked_trackers'],
+        `maxItems: ${maxLinks}`,
+        `List should have at most ${maxLinks} items after validation, not ${links.length}`,
+        'too_long',
+      ),
+    );
+  }
   refuse('body', problems);
   if (!sent.linkedTrackers) return;
   const linked = linkedTrackerProblems(target.agentConfig.linked_trackers, {

@@ -8,7 +8,7 @@ import {
   type TrackerUpdate,
 } from '@trackerkit/core';
 import type { App } from '../app.ts';
-import { nextOccurrence } from '../domain/schedule.ts';
+import { nextOccurrence, storedSchedule } from '../domain/schedule.ts';
 import { refuse } from '../http/errors.ts';
 import { type Handler, ok } from '../http/types.ts';
 import { newId } from '../ids.ts';
@@ -68,7 +68,7 @@ export function trackerHandlers(app: App): Record<string, Handler> {
         name: input.name,
         description: input.description,
         run_mode: input.run_mode,
-        schedule,
+        schedule: storedSchedule(input.run_mode, schedule),
         vault_ttl_days: input.vault_ttl_days ?? null,
         agent_config: agentConfig,
         notification_config: notification ? withNotificationDefaults(notification) : null,
@@ -131,7 +131,7 @@ export function trackerHandlers(app: App): Record<string, Handler> {
         name: patch.name ?? current.name,
         description: patch.description ?? current.description,
         run_mode: runMode,
-        schedule,
+        schedule: storedSchedule(runMode, schedule),
         vault_ttl_days: patch.vault_ttl_days === undefined ? current.vault_ttl_days : patch.vault_ttl_days,
         agent_config: agentConfig,
         notification_config: notification ? withNotificationDefaults(notification) : null,

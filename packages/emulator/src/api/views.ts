@@ -1,5 +1,6 @@
 import type { Run, Space, Tracker, VaultDataItem, VaultSource } from '@trackerkit/core';
 import { iso, isoOrNull } from '../clock.ts';
+import { storedSchedule } from '../domain/schedule.ts';
 import type { ItemRecord, RunRecord, SourceRecord, SpaceRecord, TrackerRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 
@@ -31,13 +32,16 @@ export function spaceView(store: Store, space: SpaceRecord): Space {
 }
 
 export function trackerView(tracker: TrackerRecord): Tracker {
+  // storedSchedule keeps "if run_mode is manual then schedule is null", the document's anyOf that
+  // TypeScript cannot see from the two fields' own types.
   return {
     tracker_id: tracker.id,
     space_id: tracker.space_id,
     name: tracker.name,
     description: tracker.description,
     run_mode: tracker.run_mode,
-    schedule: tracker.schedule,
+    // Records written before the schedule was normalised on store (a --data file) read the same.
+    schedule: storedSchedule(tracker.run_mode, tracker.schedule),
     vault_ttl_days: tracker.vault_ttl_days,
     agent_config: tracker.agent_config,
     notification_config: tracker.notification_config as Tracker['notification_config'],
@@ -45,7 +49,7 @@ export function trackerView(tracker: TrackerRecord): Tracker {
     last_run_at: isoOrNull(tracker.last_run_at),
     created_at: iso(tracker.created_at),
     updated_at: iso(tracker.updated_at),
-  };
+  } as Tracker;
 }
 
 export function runView(run: RunRecord): Run {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { secretProblems } from '@trackerkit/core';
+import { LIMITS, secretProblems } from '@trackerkit/core';
+import { parse as parseYaml } from 'yaml';
 import { deleteSpaceCascade } from '../api/cascade.ts';
 import { DELETED, spaceView } from '../api/views.ts';
 import type { App } from '../app.ts';
@@ -8,23 +9,37 @@ import {
   createAccount,
   createSpace,
   createToken,
+  type Seeded,
   type SpaceInput,
   setAccountWebhook,
 } from '../domain/seed.ts';
 import type { TimeDriver } from '../domain/time-driver.ts';
-import { drain, parseJson, readBody } from '../http/body.ts';
+import { faultSpecOf } from '../faults/fault-spec.ts';
+import { drain, mediaType, parseJson, readBody } from '../http/body.ts';
 import { HttpError, invalid, notFound, refuse } from '../http/errors.ts';
 import type { Reply } from '../http/types.ts';
+import { exportState } from '../state/export-state.ts';
+import { loadFixtures } from '../state/load-fixtures.ts';
+import { resetState } from '../state/reset.ts';
 import { checkConsoleBody } from './console-input.ts';
+import { inboxFilter } from './inbox-filter.ts';
 
-const BODY_LIMIT = 1_000_000;
+/** Fixtures can be large: the same cap as a JSON upload. */
+const BODY_LIMIT = LIMITS.uploadBytesMax;
 const MINUTE = 60_000;
 
 /**
  * The web console's stand-in at `/_emulator` (no auth: it is local): accounts, tokens, spaces,
  * the account webhook and the clock.
  */
-export function createConsole(app: App, driver: TimeDriver) {
+export interface ConsoleParts {
+  driver: TimeDriver;
+  operationIds: readonly string[];
+  seeded: Seeded;
+}
+
+export function createConsole(app: App, parts: ConsoleParts) {
+  const { driver, operationIds, seeded } = parts;
   const { store } = app;
   const account = (id: string) =>
     store.accounts.get(id) ??
@@ -37,7 +52,11 @@ export function createConsole(app: App, driver: TimeDriver) {
       throw notFound('Space');
     })();
 
-  type Route = [string, RegExp, (m: string[], body: Record<string, unknown>) => Reply | Promise<Reply>];
+  type Route = [
+    string,
+    RegExp,
+    (m: string[], body: Record<string, unknown>, search: URLSearchParams) => Reply | Promise<Reply>,
+  ];
   const routes: Route[] = [
     [
       'POST',
@@ -111,6 +130,34 @@ export function createConsole(app: App, driver: TimeDriver) {
         return { status: 200, body: DELETED };
       },
     ],
+    [
+      'POST',
+      /^\/faults$/,
+      (_, body) => ({ status: 201, body: app.faults.add(faultSpecOf(body, operationIds)) }),
+    ],
+    ['GET', /^\/faults$/, () => ({ status: 200, body: { data: app.faults.list() } })],
+    ['DELETE', /^\/faults$/, () => ({ status: 200, body: { cleared: app.faults.clear() } })],
+    [
+      'DELETE',
+      /^\/faults\/([^/]+)$/,
+      ([id]) => {
+        if (!app.faults.remove(String(id))) throw notFound('Fault');
+        return { status: 200, body: { deleted: true } };
+      },
+    ],
+    ['POST', /^\/reset$/, () => ({ status: 200, body: resetState(app, seeded) })],
+    [
+      'POST',
+      /^\/fixtures$/,
+      (_, body) => ({ status: 201, body: loadFixtures(app, account(seeded.accountId), body) }),
+    ],
+    ['GET', /^\/export$/, () => ({ status: 200, body: exportState(app, seeded.accountId) })],
+    [
+      'GET',
+      /^\/inbox$/,
+      (_m, _b, search) => ({ status: 200, body: { data: app.inbox.list(inboxFilter(search)) } }),
+    ],
+    ['DELETE', /^\/inbox$/, () => ({ status: 200, body: { cleared: app.inbox.clear() } })],
     ['GET', /^\/clock$/, () => ({ status: 200, body: { now: iso(app.clock.now()) } })],
     [
       'POST',
@@ -125,7 +172,7 @@ export function createConsole(app: App, driver: TimeDriver) {
     ],
   ];
 
-  return async function handle(req: IncomingMessage, path: string): Promise<Reply> {
+  return async function handle(req: IncomingMessage, path: string, search: URLSearchParams): Promise<Reply> {
     const method = req.method ?? 'GET';
     const matching = routes.filter(([, regex]) => regex.test(path));
     const route = matching.find(([m]) => m === method);
@@ -140,10 +187,21 @@ export function createConsole(app: App, driver: TimeDriver) {
         : { status: 404, body: { detail: 'Not Found' } };
     }
     const raw = await readBody(req, BODY_LIMIT);
-    const parsed = raw.length > 0 ? parseJson(raw) : {};
+    const parsed = raw.length > 0 ? parseConsoleBody(raw, mediaType(req.headers['content-type'])) : {};
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
       throw invalid(['body'], 'Input should be an object', 'dict_type');
     const match = (route[1].exec(path) ?? []).slice(1).map(decodeURIComponent);
-    return route[2](match, parsed as Record<string, unknown>);
+    return route[2](match, parsed as Record<string, unknown>, search);
   };
+}
+
+/** JSON, or YAML when sent as `application/yaml` (fixtures files are often YAML). */
+function parseConsoleBody(raw: Buffer, media: string | null): unknown {
+  if (media !== 'application/yaml' && media !== 'application/x-yaml' && media !== 'text/yaml')
+    return parseJson(raw);
+  try {
+    return parseYaml(raw.toString('utf8'), { maxAliasCount: 100 });
+  } catch (error) {
+    throw new HttpError(400, `Malformed YAML body: ${(error as Error).message}`);
+  }
 }

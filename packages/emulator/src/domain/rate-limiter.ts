@@ -18,6 +18,11 @@ export class RateLimiter {
     this.#clock = clock;
   }
 
+  /** Forgets every window (a reset). */
+  clear(): void {
+    this.#hits.clear();
+  }
+
   take(key: string, rule: RateRule): void {
     const now = this.#clock.now();
     const windowMs = rule.windowSeconds * 1000;

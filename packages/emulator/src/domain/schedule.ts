@@ -19,3 +19,22 @@ export function nextOccurrence(schedule: Schedule, from: number): number | null 
 export function followingOccurrence(schedule: Schedule, at: number): number | null {
   return nextOccurrence(schedule, at + 1);
 }
+
+/** An instant as UTC ISO 8601, without `.000` when it has no milliseconds ('…+02:00' → '…Z'). */
+export function utcInstant(value: string): string {
+  return new Date(value).toISOString().replace('.000Z', 'Z');
+}
+
+/**
+ * The schedule as the tracker stores and returns it: null for a manual tracker (the spec's "null for
+ * manual trackers"; a schedule sent with run_mode manual is dropped), times normalised to UTC (the
+ * spec types them "ISO 8601 datetime, UTC") and `end_time` present, null meaning forever.
+ */
+export function storedSchedule(runMode: string, schedule: Schedule | null | undefined): Schedule | null {
+  if (runMode !== 'scheduled' || !schedule) return null;
+  return {
+    start_time: utcInstant(schedule.start_time),
+    interval_minutes: schedule.interval_minutes,
+    end_time: schedule.end_time ? utcInstant(schedule.end_time) : null,
+  };
+}

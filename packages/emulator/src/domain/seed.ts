@@ -23,10 +23,10 @@ export interface SpaceInput {
   is_active?: boolean;
 }
 
-export function createAccount(app: App, email: string): AccountRecord {
+export function createAccount(app: App, email: string, id: string = newId('acc')): AccountRecord {
   const { store } = app;
   const account: AccountRecord = {
-    id: newId('acc'),
+    id,
     email,
     webhook_url: null,
     webhook_secret: null,
@@ -73,9 +73,14 @@ export function setAccountWebhook(
   return { url, secret };
 }
 
-export function createSpace(app: App, accountId: string, input: SpaceInput): SpaceRecord {
+export function createSpace(
+  app: App,
+  accountId: string,
+  input: SpaceInput,
+  id: string = newId('spc'),
+): SpaceRecord {
   const space: SpaceRecord = {
-    id: newId('spc'),
+    id,
     account_id: accountId,
     name: input.name ?? 'Default space',
     description: input.description ?? '',
@@ -104,14 +109,25 @@ export function seed(app: App): Seeded {
     if (!store.tokens.get(token)) createToken(app, previous.accountId, token);
     return { ...previous, token };
   }
+  return plantSeed(app, {
+    accountId: newId('acc'),
+    token: app.options.token ?? newToken(),
+    spaceId: newId('spc'),
+  });
+}
+
+/** Creates the seeded account, token and space with these ids (a fresh start, or a reset). */
+export function plantSeed(app: App, seeded: Seeded): Seeded {
+  const { store } = app;
   return store.transaction(() => {
-    const account = createAccount(app, app.options.email);
-    const token = createToken(app, account.id, app.options.token);
-    const space = createSpace(app, account.id, {
-      name: 'Default space',
-      description: 'Seeded by the emulator',
-    });
-    const seeded = { accountId: account.id, token, spaceId: space.id };
+    createAccount(app, app.options.email, seeded.accountId);
+    createToken(app, seeded.accountId, seeded.token);
+    createSpace(
+      app,
+      seeded.accountId,
+      { name: 'Default space', description: 'Seeded by the emulator' },
+      seeded.spaceId,
+    );
     store.meta.put({ id: 'seed', value: seeded, seq: store.nextSeq() });
     return seeded;
   });

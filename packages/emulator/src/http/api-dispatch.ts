@@ -1,9 +1,12 @@
 import type { IncomingMessage } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LIMITS } from '@trackerkit/core';
 import { authenticate } from '../api/auth.ts';
 import type { App } from '../app.ts';
+import type { Fault } from '../faults/fault-rules.ts';
+import { headerFault } from '../faults/fault-spec.ts';
 import { validateBody, validateQuery } from '../validation/request-validator.ts';
-import { drain, headerParam, mediaType, parseJson, readBody } from './body.ts';
+import { drain, mediaType, parseJson, readBody } from './body.ts';
 import { HttpError, ValidationFailure } from './errors.ts';
 import { parseMultipart } from './multipart.ts';
 import { loadPaths, METHODS, type Method, type Operation } from './operations.ts';
@@ -14,6 +17,33 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 export interface Dispatched {
   op: Operation | undefined;
   reply: Reply;
+  /** A fault this request met; `reset` and `truncate` are carried out by the server on the reply. */
+  fault?: Fault;
+}
+
+/** The request header that asks for a one-off fault (as Prism's `Prefer: code=`). */
+export const FAULT_HEADER = 'x-emulator-fault';
+
+/** The fault of the request header, else of the first matching rule (400 for a malformed header). */
+function faultFor(app: App, req: IncomingMessage, op: Operation, trackerId: string | undefined) {
+  const header = req.headers[FAULT_HEADER];
+  if (typeof header !== 'string') return app.faults.take(op.operationId, trackerId);
+  const spec = headerFault(header);
+  if (typeof spec === 'string') throw new HttpError(400, `X-Emulator-Fault: ${spec}`);
+  return {
+    kind: spec.kind,
+    status: spec.status ?? 0,
+    retry_after: spec.retry_after ?? null,
+    latency_ms: spec.latency_ms ?? 0,
+    source: 'header',
+  } satisfies Fault;
+}
+
+/** The answer of a `status` fault: the operation does not run. */
+function faultReply(fault: Fault): Reply {
+  const headers: Record<string, string> = { 'x-emulator-fault': fault.source };
+  if (fault.retry_after !== null) headers['retry-after'] = String(fault.retry_after);
+  return { status: fault.status, body: { detail: `Injected fault: HTTP ${fault.status}` }, headers };
 }
 
 /** Routes `/v1/api/...` requests through auth, limits, query and body validation to a handler. */
@@ -46,7 +76,7 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
       const raw = await readBody(req, app.options.maxFileBytes + MULTIPART_OVERHEAD);
       return {
         body: undefined,
-        parts: parseMultipart(raw, headerParam(req.headers['content-type'], 'boundary')),
+        parts: await parseMultipart(raw, req.headers['content-type']),
       };
     }
     const raw = await readBody(req, LIMITS.uploadBytesMax);
@@ -75,11 +105,19 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
         const allow = Object.keys(entry.operations).join(', ').toUpperCase();
         return { op, reply: { status: 405, body: { detail: 'Method Not Allowed' }, headers: { allow } } };
       }
+      let fault: Fault | null = null;
       try {
         const params: Record<string, string> = {};
         entry.params.forEach((name, i) => {
           params[name] = decodeURIComponent(match[i + 1] ?? '');
         });
+        // Faults come first, as from a gateway in front of the service: no auth, no limits counted.
+        fault = faultFor(app, req, op, params.tracker_id);
+        if (fault?.kind === 'latency') await sleep(fault.latency_ms);
+        if (fault?.kind === 'status') {
+          await drain(req);
+          return { op, reply: faultReply(fault), fault };
+        }
         const account = authenticate(app, req.headers);
         if (op.rateLimit) {
           const { requests, window_seconds } = op.rateLimit;
@@ -88,10 +126,12 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
         const query = validateQuery(op, search);
         const { body, parts } = await readPayload(req, op);
         const handler = handlers[op.operationId] as Handler;
-        return { op, reply: await handler({ op, params, query, body, parts, account }) };
+        const reply = await handler({ op, params, query, body, parts, account });
+        return fault ? { op, reply, fault } : { op, reply };
       } catch (error) {
         await drain(req).catch(() => {});
-        return { op, reply: errorReply(app, error) };
+        const reply = errorReply(app, error);
+        return fault ? { op, reply, fault } : { op, reply };
       }
     }
     await drain(req);

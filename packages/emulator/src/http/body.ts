@@ -31,19 +31,6 @@ export function mediaType(header: string | undefined): string | null {
   return header.split(';')[0]?.trim().toLowerCase() || null;
 }
 
-export function headerParam(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';').slice(1)) {
-    const [key, ...rest] = part.split('=');
-    if (key?.trim().toLowerCase() === name)
-      return rest
-        .join('=')
-        .trim()
-        .replace(/^"(.*)"$/, '$1');
-  }
-  return null;
-}
-
 /**
  * Deepest nesting of objects and arrays a JSON body may have. JSON.parse reads any depth, but
  * JSON.stringify and structuredClone overflow the stack a few thousand levels down, so a deeper

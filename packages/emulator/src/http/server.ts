@@ -7,7 +7,7 @@ import type { Reply } from './types.ts';
 export interface ServerParts {
   app: App;
   api: (req: IncomingMessage, path: string, search: URLSearchParams) => Promise<Dispatched>;
-  console: (req: IncomingMessage, path: string) => Promise<Reply>;
+  console: (req: IncomingMessage, path: string, search: URLSearchParams) => Promise<Reply>;
   validator: ResponseValidator | null;
 }
 
@@ -36,7 +36,7 @@ export function createHttpServer(parts: ServerParts): Server {
         dispatched = await parts.api(req, url.pathname.slice(API_PREFIX.length), url.searchParams);
         reply = dispatched.reply;
       } else if (url.pathname.startsWith(`${CONSOLE_PREFIX}/`)) {
-        reply = await parts.console(req, url.pathname.slice(CONSOLE_PREFIX.length));
+        reply = await parts.console(req, url.pathname.slice(CONSOLE_PREFIX.length), url.searchParams);
       } else {
         req.resume();
         reply = { status: 404, body: { detail: 'Not Found' } };
@@ -45,12 +45,28 @@ export function createHttpServer(parts: ServerParts): Server {
       req.resume();
       reply = errorReply(app, error);
     }
-    if (validator && url.pathname.startsWith(`${API_PREFIX}/`)) {
+    const fault = dispatched?.fault;
+    // A fault is a deliberate break of the contract: its answer is not checked against the document.
+    if (validator && !fault && url.pathname.startsWith(`${API_PREFIX}/`)) {
       const label = `${req.method} ${url.pathname}`;
       validator.check(dispatched?.op, label, reply.status, lowerKeys(reply.headers), reply.body);
     }
-    if (!res.headersSent) send(res, reply);
+    if (res.headersSent) return;
+    if (fault?.kind === 'reset') res.destroy();
+    else if (fault?.kind === 'truncate') sendTruncated(res, reply);
+    else send(res, reply);
   });
+}
+
+/** The headers with the full Content-Length, half of the body, then the connection closes. */
+function sendTruncated(res: ServerResponse, reply: Reply): void {
+  const payload = Buffer.from(JSON.stringify(reply.body));
+  res.writeHead(reply.status, {
+    'content-type': 'application/json',
+    'content-length': payload.length,
+    ...reply.headers,
+  });
+  res.write(payload.subarray(0, Math.floor(payload.length / 2)), () => res.destroy());
 }
 
 function lowerKeys(headers: Record<string, string> | undefined): Record<string, string> {

@@ -1,49 +1,35 @@
-/** Parses RFC 4180 CSV: quoted fields, escaped quotes, CRLF or LF. Returns the records. */
-function parseCsvRecords(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  const input = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < input.length; i++) {
-    const ch = input[i];
-    if (quoted) {
-      if (ch === '"' && input[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') {
-      record.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && input[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  return records.filter((r) => !(r.length === 1 && r[0] === ''));
+import { parse } from 'csv-parse/sync';
+
+/**
+ * A cell becomes a number only when it is one written canonically (`String(Number(cell)) === cell`:
+ * "3", "-2.5"), so the analyst can read a `score` column; anything else stays the string it is:
+ * "007", "1e3", "+5", "3.0", " 4" and "" are kept as written (ids, codes and zip codes survive).
+ */
+function cellValue(cell: string): string | number {
+  if (cell === '') return cell;
+  const n = Number(cell);
+  return Number.isFinite(n) && String(n) === cell ? n : cell;
 }
 
-const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
-
-/** CSV with a header row → one object per data row; numeric-looking cells become numbers. */
+/**
+ * CSV (RFC 4180: quoted fields, escaped quotes, CRLF or LF, a BOM) through csv-parse, a maintained
+ * parser, instead of a hand-written one. The header row gives the keys (an empty header is
+ * `column_N`); one object per data row; blank lines are skipped; a row with fewer cells leaves the
+ * rest empty. A malformed file (an unclosed quote) throws with the parser's message and line.
+ */
 export function csvToRows(text: string): Record<string, string | number>[] {
-  const [header, ...rows] = parseCsvRecords(text);
+  const records = parse(text, {
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+  }) as string[][];
+  const [header, ...rows] = records;
   if (!header) return [];
   const names = header.map((name, i) => name.trim() || `column_${i + 1}`);
   return rows.map((cells) => {
     const row: Record<string, string | number> = {};
     names.forEach((name, i) => {
-      const cell = cells[i] ?? '';
-      row[name] = NUMBER.test(cell.trim()) ? Number(cell.trim()) : cell;
+      row[name] = cellValue(cells[i] ?? '');
     });
     return row;
   });

@@ -49,7 +49,12 @@ export function fileUpload(parts: MultipartPart[], maxFileBytes: number): Upload
   }
   let items: NewItem[];
   if (ext === 'csv') {
-    const rows = csvToRows(upload.data.toString('utf8'));
+    let rows: ReturnType<typeof csvToRows>;
+    try {
+      rows = csvToRows(upload.data.toString('utf8'));
+    } catch (error) {
+      throw invalid(['body', 'file'], `The CSV file cannot be read: ${(error as Error).message}`);
+    }
     if (rows.length === 0) throw invalid(['body', 'file'], 'The CSV file has no data rows');
     items = jsonItems(rows);
   } else if (ext === 'pdf') {

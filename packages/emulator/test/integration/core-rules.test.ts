@@ -82,13 +82,18 @@ describe('the engine at its edges', () => {
     });
   });
 
-  it('answers a since_hours reaching before year 1 with everything, not a 500', async () => {
+  it.each([
+    ['the largest the document bounds (100 years)', '876000', 200],
+    ['the issue’s 99999999999', '99999999999', 422],
+    ['past a safe integer', '99999999999999999999999', 422],
+  ])('answers since_hours %s without a 500', async (_, hours, status) => {
     const t = await h.tracker();
     await h.api('POST', `/api/trackers/${t.tracker_id}/vault/sources`, { source_name: 's', data: { a: 1 } });
-    const answer = await h.api('GET', `/api/trackers/${t.tracker_id}/vault/recent?since_hours=99999999999`);
-    expect(answer.status).toBe(200);
-    expect(answer.body.total).toBe(1);
-    expect(answer.body.filters_applied.since).toBe('0001-01-01T00:00:00.000Z');
+    const answer = await h.api('GET', `/api/trackers/${t.tracker_id}/vault/recent?since_hours=${hours}`);
+    expect(answer.status).toBe(status);
+    if (status === 200) expect(answer.body.total).toBe(1);
+    else
+      expect(answer.body.detail[0]).toMatchObject({ loc: ['query', 'since_hours'], type: 'less_than_equal' });
   });
 
   it.each([

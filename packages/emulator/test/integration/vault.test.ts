@@ -172,3 +172,47 @@ describe('vault', () => {
     expect(Number(limited.headers.get('retry-after'))).toBe(LIMITS.sourceListWindowSeconds);
   });
 });
+
+describe('parsers (multipart through Request.formData(), CSV through csv-parse)', () => {
+  let p: Harness;
+  beforeEach(async () => {
+    p = await startHarness();
+  });
+  afterEach(async () => {
+    expect(p.emu.contractViolations()).toEqual([]);
+    await p.emu.close();
+  });
+
+  const send = (trackerId: string, body: string, type: string) =>
+    fetch(`${p.emu.baseUrl}/api/trackers/${trackerId}/vault/sources`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${p.emu.token}`, 'content-type': type },
+      body,
+    });
+
+  it.each([
+    ['no boundary', 'multipart/form-data', 'x', 400],
+    ['a body that is not multipart', 'multipart/form-data; boundary=B', 'hello', 400],
+    [
+      'an unclosed CSV quote',
+      'multipart/form-data; boundary=B',
+      '--B\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\na\n"open\r\n--B--\r\n',
+      422,
+    ],
+  ])('answers %s with %i, never 500', async (_, type, body, status) => {
+    const t = await p.tracker();
+    const answer = await send(t.tracker_id, body, type);
+    expect(answer.status).toBe(status);
+  });
+
+  it('keeps "007" a string and a quoted file name with a semicolon', async () => {
+    const t = await p.tracker();
+    const body =
+      '--B\r\nContent-Disposition: form-data; name="file"; filename="codes; 2026.csv"\r\nContent-Type: text/csv\r\n\r\ncode,score\n007,4\r\n--B--\r\n';
+    const answer = await send(t.tracker_id, body, 'multipart/form-data; boundary=B');
+    expect(answer.status).toBe(201);
+    expect(await answer.json()).toMatchObject({ name: 'codes; 2026.csv', rows_processed: 1 });
+    const recent = await p.api('GET', `/api/trackers/${t.tracker_id}/vault/recent`);
+    expect(recent.body.results[0].content).toBe('{"code":"007","score":4}');
+  });
+});

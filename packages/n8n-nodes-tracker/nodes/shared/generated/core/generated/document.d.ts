@@ -17,10 +17,12 @@ export declare const openapiDocument: {
     };
     readonly servers: readonly [{
         readonly url: "http://127.0.0.1:4010/v1";
-        readonly description: "trackerkit emulator (`pnpm start` or `pnpm emulator`)";
+        readonly description: "Local trackerkit emulator for development and tests (`pnpm start` or `pnpm emulator`).";
+        readonly "x-internal": true;
     }, {
         readonly url: "{base_url}";
-        readonly description: "Hosted service; the base address ends in the version segment `/v1`.";
+        readonly description: "Production, the hosted service; the base address ends in the version segment `/v1`.";
+        readonly "x-internal": false;
         readonly variables: {
             readonly base_url: {
                 readonly default: "https://api.example.invalid/v1";
@@ -32,8 +34,6 @@ export declare const openapiDocument: {
         readonly bearerAuth: readonly [];
     }, {
         readonly apiKeyHeader: readonly [];
-    }, {
-        readonly apiTokenHeader: readonly [];
     }];
     readonly tags: readonly [{
         readonly name: "Spaces";
@@ -50,7 +50,8 @@ export declare const openapiDocument: {
     }];
     readonly "x-trackerkit-assumptions": {
         readonly ids: "Only space ids have a published form (`spc_` + UUID). The emulator uses `trk_`, `run_`, `src_`, `dat_` and `acc_` prefixes; clients treat every id as an opaque string.";
-        readonly "error-status": "The specification does not show status codes for a missing token, unknown ids, rate limits or other validation failures. Following the service's public documentation: 401 for a missing or invalid token, 404 for ids that do not exist or belong to another account (no existence leak), 422 for schema validation, 429 with `Retry-After` for rate limits, 400 for malformed bodies and the v0.3 business rules, 403 for a space that is not active.";
+        readonly "error-status": "The specification does not show status codes for a missing token, unknown ids, rate limits or other validation failures. The suite assumes what the hosted service's public pages describe (not the specification): 401 for a missing or invalid token, 404 for ids that do not exist or belong to another account (no existence leak), 422 for schema validation, 429 with `Retry-After` for rate limits, 400 for malformed bodies and the v0.3 business rules, 403 for a space that is not active. A 500 or 503 (with `Retry-After` when the service gives one) is declared on every operation so that clients and mocks plan for server failures; the emulator answers them only on demand (faults).";
+        readonly "space-limits": "The specification gives each space a `capacity_gb`, `throughput_per_hour` and `rate_limit_per_hour` but not what happens when they are reached. The emulator reports them (and `used_gb`) and does not enforce them: no upload is refused for capacity and no request for the space's hourly limits. Only the operations' `x-rate-limit` are enforced.";
         readonly "rate-limits": "Only the two vault limits are published (`x-rate-limit` on their operations). Other operations carry no documented limit; clients still honour 429 and `Retry-After` anywhere.";
         readonly "request-id": "The specification does not show a request id. Clients read the response header named by `x-trackerkit-request-id-header` when it is present and keep it on their errors; the emulator does not send one.";
         readonly "patch-semantics": "PATCH /api/trackers/{tracker_id} answers 200. `agent_config` and `notification_config` are merged shallowly with the stored values (fields sent replace, fields omitted stay); `schedule` is replaced and `null` clears it. The emulator's `--patch-objects replace` switches to replacement in case the hosted service differs.";
@@ -61,19 +62,15 @@ export declare const openapiDocument: {
             readonly bearerAuth: {
                 readonly type: "http";
                 readonly scheme: "bearer";
-                readonly description: "`Authorization: Bearer qapi_...` — API tokens are created in the web console.";
+                readonly description: "`Authorization: Bearer qapi_...`, the scheme the specification documents. API tokens are created in the web console.";
+                readonly "x-trackerkit-assumption": "The specification documents only `Authorization: Bearer`. The hosted service's public pages also mention `X-API-Key` and `X-API-Token` headers. `X-API-Key` is listed below as an alternative (the client sends it with `auth: 'x-api-key'`); `X-API-Token` is not a scheme of this document, only a convenience the emulator accepts.";
             };
             readonly apiKeyHeader: {
                 readonly type: "apiKey";
                 readonly in: "header";
                 readonly name: "X-API-Key";
                 readonly description: "The same API token in the `X-API-Key` header.";
-            };
-            readonly apiTokenHeader: {
-                readonly type: "apiKey";
-                readonly in: "header";
-                readonly name: "X-API-Token";
-                readonly description: "The same API token in the `X-API-Token` header (accepted by the hosted service).";
+                readonly "x-trackerkit-assumption": "Not in the specification, which documents only `Authorization: Bearer`; the hosted service's public pages mention it. Prefer Bearer.";
             };
         };
         readonly parameters: {
@@ -83,7 +80,9 @@ export declare const openapiDocument: {
                 readonly description: "1-based page number.";
                 readonly schema: {
                     readonly type: "integer";
+                    readonly format: "int32";
                     readonly minimum: 1;
+                    readonly maximum: 2147483647;
                     readonly default: 1;
                 };
             };
@@ -92,6 +91,7 @@ export declare const openapiDocument: {
                 readonly in: "query";
                 readonly schema: {
                     readonly type: "integer";
+                    readonly format: "int32";
                     readonly minimum: 1;
                     readonly maximum: 100;
                     readonly default: 20;
@@ -170,11 +170,14 @@ export declare const openapiDocument: {
         };
         readonly headers: {
             readonly "Retry-After": {
-                readonly description: "Seconds to wait before retrying.";
+                readonly description: "Whole seconds to wait before retrying (at least 1).";
                 readonly schema: {
                     readonly type: "integer";
-                    readonly minimum: 0;
+                    readonly format: "int32";
+                    readonly minimum: 1;
+                    readonly maximum: 86400;
                 };
+                readonly example: 30;
             };
         };
         readonly responses: {
@@ -300,6 +303,37 @@ export declare const openapiDocument: {
                         };
                         readonly example: {
                             readonly detail: "Rate limit exceeded: 30 requests per 60 seconds";
+                        };
+                    };
+                };
+            };
+            readonly InternalError: {
+                readonly description: "The service failed. Not caused by the request: a client may retry reads; a run trigger that may have reached the service is not retried blindly.";
+                readonly content: {
+                    readonly "application/json": {
+                        readonly schema: {
+                            readonly $ref: "#/components/schemas/ErrorDetail";
+                        };
+                        readonly example: {
+                            readonly detail: "Internal server error";
+                        };
+                    };
+                };
+            };
+            readonly ServiceUnavailable: {
+                readonly description: "The service is overloaded or down for a moment; retry after `Retry-After` when given.";
+                readonly headers: {
+                    readonly "Retry-After": {
+                        readonly $ref: "#/components/headers/Retry-After";
+                    };
+                };
+                readonly content: {
+                    readonly "application/json": {
+                        readonly schema: {
+                            readonly $ref: "#/components/schemas/ErrorDetail";
+                        };
+                        readonly example: {
+                            readonly detail: "Service temporarily unavailable";
                         };
                     };
                 };
@@ -441,6 +475,7 @@ export declare const openapiDocument: {
                     readonly detail: {
                         readonly type: "array";
                         readonly minItems: 1;
+                        readonly maxItems: 10000;
                         readonly items: {
                             readonly $ref: "#/components/schemas/ValidationIssue";
                         };
@@ -453,12 +488,16 @@ export declare const openapiDocument: {
                 readonly properties: {
                     readonly loc: {
                         readonly type: "array";
+                        readonly maxItems: 64;
                         readonly description: "Where the problem is, e.g. `[\"body\", \"agent_config\", \"instruction\"]` or `[\"query\", \"page_size\"]`.";
                         readonly items: {
                             readonly oneOf: readonly [{
                                 readonly type: "string";
                             }, {
                                 readonly type: "integer";
+                                readonly format: "int32";
+                                readonly minimum: 0;
+                                readonly maximum: 2147483647;
                             }];
                         };
                     };
@@ -477,39 +516,50 @@ export declare const openapiDocument: {
                 readonly properties: {
                     readonly page: {
                         readonly type: "integer";
+                        readonly format: "int32";
                         readonly minimum: 1;
+                        readonly maximum: 2147483647;
                     };
                     readonly page_size: {
                         readonly type: "integer";
+                        readonly format: "int32";
                         readonly minimum: 1;
                         readonly maximum: 100;
                     };
                     readonly total_items: {
                         readonly type: "integer";
+                        readonly format: "int64";
                         readonly minimum: 0;
+                        readonly maximum: 9007199254740991;
                     };
                     readonly total_pages: {
                         readonly type: "integer";
+                        readonly format: "int64";
                         readonly minimum: 0;
+                        readonly maximum: 9007199254740991;
                     };
                 };
             };
             readonly DeleteEnvelope: {
                 readonly type: "object";
                 readonly required: readonly ["success", "message", "data", "errors"];
+                readonly description: "Returned by every successful DELETE; failures answer an error status instead.";
                 readonly properties: {
                     readonly success: {
                         readonly type: "boolean";
+                        readonly const: true;
                     };
                     readonly message: {
                         readonly type: "string";
+                        readonly maxLength: 1000;
                     };
                     readonly data: {
                         readonly type: "null";
                     };
                     readonly errors: {
+                        readonly type: "null";
                         readonly description: "null on success; the shape on failure is not shown.";
-                        readonly "x-trackerkit-assumption": "Failures are answered with an error status and `{detail}` instead.";
+                        readonly "x-trackerkit-assumption": "Failures are answered with an error status and `{detail}` instead, so a delete envelope always carries `success: true` and `errors: null`.";
                     };
                 };
             };
@@ -536,7 +586,9 @@ export declare const openapiDocument: {
                     };
                     readonly throughput_per_hour: {
                         readonly type: "integer";
+                        readonly format: "int64";
                         readonly minimum: 0;
+                        readonly maximum: 9007199254740991;
                     };
                     readonly used_gb: {
                         readonly type: "number";
@@ -553,22 +605,30 @@ export declare const openapiDocument: {
                     };
                     readonly rate_limit_per_hour: {
                         readonly type: "integer";
+                        readonly format: "int64";
                         readonly minimum: 0;
+                        readonly maximum: 9007199254740991;
                     };
                     readonly is_active: {
                         readonly type: "boolean";
                     };
                     readonly tracker_count: {
                         readonly type: "integer";
+                        readonly format: "int64";
                         readonly minimum: 0;
+                        readonly maximum: 9007199254740991;
                     };
                     readonly source_count: {
                         readonly type: "integer";
+                        readonly format: "int64";
                         readonly minimum: 0;
+                        readonly maximum: 9007199254740991;
                     };
                     readonly result_count: {
                         readonly type: "integer";
+                        readonly format: "int64";
                         readonly minimum: 0;
+                        readonly maximum: 9007199254740991;
                     };
                     readonly created_at: {
                         readonly type: "string";
@@ -587,6 +647,7 @@ export declare const openapiDocument: {
                 readonly properties: {
                     readonly data: {
                         readonly type: "array";
+                        readonly maxItems: 100;
                         readonly items: {
                             readonly $ref: "#/components/schemas/Space";
                         };
@@ -619,7 +680,8 @@ export declare const openapiDocument: {
             };
             readonly Signal: {
                 readonly type: "string";
-                readonly description: "The run's label. The hosted service does not derive it purely from the score (a second model checks the first): read it as given. The emulator uses the bands 0-1 Poor, 2-3 Negative, 4-5 Neutral, 6-7 Positive, 8-10 Excellent.";
+                readonly description: "The run's label; read it as given, never derive it from the score. The emulator uses the bands 0-1 Poor, 2-3 Negative, 4-5 Neutral, 6-7 Positive, 8-10 Excellent.";
+                readonly "x-trackerkit-assumption": "The mapping from score to label is not shown. The hosted service's public pages say the label is checked by a second model, so it need not follow the score; the suite treats it as given and the emulator's bands are its own.";
                 readonly enum: readonly ["Poor", "Negative", "Neutral", "Positive", "Excellent"];
                 readonly "x-emulator-score-bands": {
                     readonly Poor: readonly [0, 1];
@@ -638,6 +700,7 @@ export declare const openapiDocument: {
             };
             readonly Score: {
                 readonly type: "integer";
+                readonly format: "int32";
                 readonly minimum: 0;
                 readonly maximum: 10;
             };
@@ -661,7 +724,7 @@ export declare const openapiDocument: {
                     readonly social_media_research: 1.5;
                     readonly financial_markets: 2;
                 };
-                readonly "x-trackerkit-assumption": "The skill catalog and prices are not shown. The default costs (quants per run at the basic multiplier) are the suite's assumption; the emulator and the client's cost estimate take the catalog as configuration.";
+                readonly "x-trackerkit-assumption": "A tracker lists at most 100 skills (the specification gives no maximum; the bound keeps the array limited). The skill catalog and prices are not shown. The default costs (quants per run at the basic multiplier) are the suite's assumption; the emulator and the client's cost estimate take the catalog as configuration.";
             };
             readonly AgentConfig: {
                 readonly type: "object";
@@ -680,6 +743,7 @@ export declare const openapiDocument: {
                     };
                     readonly skills: {
                         readonly type: "array";
+                        readonly maxItems: 100;
                         readonly description: "Skill ids, additive. Empty means a general analyst using only the vault and linked trackers.";
                         readonly items: {
                             readonly $ref: "#/components/schemas/SkillId";
@@ -697,6 +761,7 @@ export declare const openapiDocument: {
                             readonly minLength: 1;
                         };
                         readonly default: readonly [];
+                        readonly "x-trackerkit-assumption": "The specification contradicts itself: the base release allows 5 linked trackers and v0.3 states 10 \"as unchanged\". The document takes the larger, 10; the emulator's `--max-linked-trackers 5` applies the base release's maximum (422 beyond it).";
                         readonly "x-trackerkit-rules": readonly ["at most 10 linked trackers", "linked trackers are the caller's own trackers in the same space (400 otherwise)"];
                     };
                 };
@@ -717,6 +782,7 @@ export declare const openapiDocument: {
                     };
                     readonly skills: {
                         readonly type: "array";
+                        readonly maxItems: 100;
                         readonly items: {
                             readonly $ref: "#/components/schemas/SkillId";
                         };
@@ -731,6 +797,7 @@ export declare const openapiDocument: {
                             readonly type: "string";
                             readonly minLength: 1;
                         };
+                        readonly "x-trackerkit-assumption": "The specification contradicts itself: the base release allows 5 linked trackers and v0.3 states 10 \"as unchanged\". The document takes the larger, 10; the emulator's `--max-linked-trackers 5` applies the base release's maximum (422 beyond it).";
                         readonly "x-trackerkit-rules": readonly ["at most 10 linked trackers", "linked trackers are the caller's own trackers in the same space (400 otherwise)"];
                     };
                 };
@@ -747,6 +814,7 @@ export declare const openapiDocument: {
                     };
                     readonly skills: {
                         readonly type: "array";
+                        readonly maxItems: 100;
                         readonly items: {
                             readonly type: "string";
                         };
@@ -756,6 +824,7 @@ export declare const openapiDocument: {
                     };
                     readonly linked_trackers: {
                         readonly type: "array";
+                        readonly maxItems: 10;
                         readonly items: {
                             readonly type: "string";
                         };
@@ -764,6 +833,7 @@ export declare const openapiDocument: {
             };
             readonly Threshold: {
                 readonly type: readonly ["integer", "null"];
+                readonly format: "int32";
                 readonly minimum: 0;
                 readonly maximum: 10;
                 readonly "x-trackerkit-assumption": "The value range is not shown; the score's own range 0-10 is assumed.";
@@ -847,6 +917,7 @@ export declare const openapiDocument: {
                     };
                     readonly interval_minutes: {
                         readonly type: "integer";
+                        readonly format: "int32";
                         readonly minimum: 1;
                         readonly maximum: 1440;
                     };
@@ -860,6 +931,7 @@ export declare const openapiDocument: {
             };
             readonly VaultTtlDays: {
                 readonly type: readonly ["integer", "null"];
+                readonly format: "int32";
                 readonly minimum: 1;
                 readonly maximum: 365;
                 readonly description: "Days vault data is kept; null keeps it forever.";
@@ -940,7 +1012,29 @@ export declare const openapiDocument: {
             };
             readonly Tracker: {
                 readonly type: "object";
-                readonly description: "v0.3 payload. visibility, is_public, star_count, usage_count and published_at are no longer returned.";
+                readonly description: "v0.3 payload. visibility, is_public, star_count, usage_count and published_at are no longer returned (`propertyNames` forbids them). A manual tracker's `schedule` is null (the `allOf`).";
+                readonly propertyNames: {
+                    readonly description: "The fields v0.3 removed are forbidden.";
+                    readonly pattern: "^(?!(visibility|is_public|star_count|usage_count|published_at)$)";
+                };
+                readonly allOf: readonly [{
+                    readonly description: "if run_mode is manual then schedule is null";
+                    readonly anyOf: readonly [{
+                        readonly type: "object";
+                        readonly properties: {
+                            readonly run_mode: {
+                                readonly const: "scheduled";
+                            };
+                        };
+                    }, {
+                        readonly type: "object";
+                        readonly properties: {
+                            readonly schedule: {
+                                readonly type: "null";
+                            };
+                        };
+                    }];
+                }];
                 readonly required: readonly ["tracker_id", "space_id", "name", "description", "run_mode", "schedule", "vault_ttl_days", "agent_config", "notification_config", "category", "last_run_at", "created_at", "updated_at"];
                 readonly properties: {
                     readonly tracker_id: {
@@ -1007,6 +1101,7 @@ export declare const openapiDocument: {
                 readonly properties: {
                     readonly data: {
                         readonly type: "array";
+                        readonly maxItems: 100;
                         readonly items: {
                             readonly $ref: "#/components/schemas/Tracker";
                         };
@@ -1035,6 +1130,7 @@ export declare const openapiDocument: {
                             readonly properties: {
                                 readonly score: {
                                     readonly type: "integer";
+                                    readonly format: "int32";
                                     readonly minimum: 0;
                                     readonly maximum: 10;
                                 };
@@ -1043,6 +1139,7 @@ export declare const openapiDocument: {
                                 };
                                 readonly delay_ms: {
                                     readonly type: "integer";
+                                    readonly format: "int32";
                                     readonly minimum: 0;
                                     readonly maximum: 3600000;
                                 };
@@ -1097,7 +1194,10 @@ export declare const openapiDocument: {
                     };
                     readonly attempts: {
                         readonly type: "integer";
+                        readonly format: "int32";
                         readonly minimum: 1;
+                        readonly maximum: 3;
+                        readonly description: "At most the delivery's attempts (x-trackerkit-delivery).";
                     };
                     readonly delivered_at: {
                         readonly type: readonly ["string", "null"];
@@ -1182,6 +1282,7 @@ export declare const openapiDocument: {
                 readonly properties: {
                     readonly data: {
                         readonly type: "array";
+                        readonly maxItems: 100;
                         readonly items: {
                             readonly $ref: "#/components/schemas/Run";
                         };
@@ -1272,11 +1373,15 @@ export declare const openapiDocument: {
                     };
                     readonly size_bytes: {
                         readonly type: "integer";
+                        readonly format: "int64";
                         readonly minimum: 0;
+                        readonly maximum: 9007199254740991;
                     };
                     readonly data_count: {
                         readonly type: "integer";
+                        readonly format: "int64";
                         readonly minimum: 0;
+                        readonly maximum: 9007199254740991;
                     };
                     readonly status: {
                         readonly type: "string";
@@ -1299,6 +1404,7 @@ export declare const openapiDocument: {
                 readonly properties: {
                     readonly data: {
                         readonly type: "array";
+                        readonly maxItems: 100;
                         readonly items: {
                             readonly $ref: "#/components/schemas/VaultSource";
                         };
@@ -1317,7 +1423,9 @@ export declare const openapiDocument: {
                     readonly properties: {
                         readonly rows_processed: {
                             readonly type: "integer";
+                            readonly format: "int64";
                             readonly minimum: 0;
+                            readonly maximum: 9007199254740991;
                         };
                         readonly is_new_source: {
                             readonly type: "boolean";
@@ -1461,7 +1569,9 @@ export declare const openapiDocument: {
                     };
                     readonly token_count: {
                         readonly type: "integer";
+                        readonly format: "int64";
                         readonly minimum: 0;
+                        readonly maximum: 9007199254740991;
                     };
                     readonly created_at: {
                         readonly type: "string";
@@ -1485,12 +1595,14 @@ export declare const openapiDocument: {
                     };
                     readonly keywords: {
                         readonly type: readonly ["array", "null"];
+                        readonly maxItems: 100;
                         readonly items: {
                             readonly type: "string";
                         };
                     };
                     readonly content_types: {
                         readonly type: readonly ["array", "null"];
+                        readonly maxItems: 3;
                         readonly items: {
                             readonly $ref: "#/components/schemas/ContentType";
                         };
@@ -1505,6 +1617,7 @@ export declare const openapiDocument: {
                     };
                     readonly limit: {
                         readonly type: "integer";
+                        readonly format: "int32";
                         readonly minimum: 1;
                         readonly maximum: 100;
                     };
@@ -1538,13 +1651,16 @@ export declare const openapiDocument: {
                     };
                     readonly results: {
                         readonly type: "array";
+                        readonly maxItems: 100;
                         readonly items: {
                             readonly $ref: "#/components/schemas/VaultDataItem";
                         };
                     };
                     readonly total: {
                         readonly type: "integer";
+                        readonly format: "int64";
                         readonly minimum: 0;
+                        readonly maximum: 9007199254740991;
                     };
                 };
             };
@@ -1588,6 +1704,10 @@ export declare const openapiDocument: {
                     };
                     readonly threshold: {
                         readonly type: readonly ["integer", "string", "null"];
+                        readonly format: "int32";
+                        readonly minimum: 0;
+                        readonly maximum: 10;
+                        readonly maxLength: 20;
                         readonly description: "The threshold crossed (an integer), or the signal level (a string) under the signal_level rule.";
                     };
                     readonly reason: {
@@ -1717,6 +1837,12 @@ export declare const openapiDocument: {
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
                     };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
+                    };
                 };
             };
         };
@@ -1733,6 +1859,7 @@ export declare const openapiDocument: {
                 };
                 readonly tags: readonly ["Spaces"];
                 readonly summary: "Get a space";
+                readonly description: "One space of the account that owns the token, with its counters.";
                 readonly responses: {
                     readonly "200": {
                         readonly description: "The space.";
@@ -1766,6 +1893,12 @@ export declare const openapiDocument: {
                     };
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
+                    };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
                     };
                 };
             };
@@ -1862,6 +1995,12 @@ export declare const openapiDocument: {
                     };
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
+                    };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
                     };
                 };
             };
@@ -1962,6 +2101,12 @@ export declare const openapiDocument: {
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
                     };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
+                    };
                 };
             };
         };
@@ -1978,6 +2123,7 @@ export declare const openapiDocument: {
                 };
                 readonly tags: readonly ["Trackers"];
                 readonly summary: "Get a tracker";
+                readonly description: "The tracker with its agent, schedule and notification settings.";
                 readonly responses: {
                     readonly "200": {
                         readonly description: "The tracker.";
@@ -2011,6 +2157,12 @@ export declare const openapiDocument: {
                     };
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
+                    };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
                     };
                 };
             };
@@ -2089,6 +2241,12 @@ export declare const openapiDocument: {
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
                     };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
+                    };
                 };
             };
             readonly delete: {
@@ -2135,6 +2293,12 @@ export declare const openapiDocument: {
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
                     };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
+                    };
                 };
             };
         };
@@ -2151,7 +2315,8 @@ export declare const openapiDocument: {
                 };
                 readonly tags: readonly ["Runs"];
                 readonly summary: "Trigger a run";
-                readonly description: "Asynchronous by default: answers 202 with a pending run; poll getRun until the status is\n`completed` or `failed`. With `sync: true` the response is held until the run finishes\n(200; runs can take up to about an hour at the deepest reasoning modes). A tracker whose\nreasoning mode is `zen` runs only asynchronously: `sync: true` answers 400. A request\nthat may have reached the server must never be retried blindly: it would start a second run.\n";
+                readonly description: "Asynchronous by default: answers 202 with a pending run; poll getRun until the status is\n`completed` or `failed`. With `sync: true` the response is held until the run finishes\n(200), so a client waiting for it needs a long timeout. A tracker whose reasoning mode is\n`zen` runs only asynchronously: `sync: true` answers 400. A request that may have reached\nthe server must never be retried blindly: it would start a second run.\n\nMock servers answer one 2xx by default (Prism the lowest), which here would be a\nfinished sync run; send `Prefer: code=202` to a mock for the service's default answer.\n";
+                readonly "x-trackerkit-assumption": "How long a run takes is not shown. The hosted service's public pages speak of up to about an hour at the deepest reasoning modes; the suite's clients default to async triggers with polling for that reason. The emulator finishes runs at once unless `context.emulator.delay_ms` holds them.";
                 readonly requestBody: {
                     readonly required: false;
                     readonly content: {
@@ -2250,6 +2415,12 @@ export declare const openapiDocument: {
                     };
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
+                    };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
                     };
                 };
             };
@@ -2387,6 +2558,12 @@ export declare const openapiDocument: {
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
                     };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
+                    };
                 };
             };
         };
@@ -2405,6 +2582,7 @@ export declare const openapiDocument: {
                 };
                 readonly tags: readonly ["Runs"];
                 readonly summary: "Get a run";
+                readonly description: "The run with its result, configuration snapshot and notification delivery; poll it after an async trigger.";
                 readonly responses: {
                     readonly "200": {
                         readonly description: "The run.";
@@ -2438,6 +2616,12 @@ export declare const openapiDocument: {
                     };
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
+                    };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
                     };
                 };
             };
@@ -2485,6 +2669,12 @@ export declare const openapiDocument: {
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
                     };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
+                    };
                 };
             };
         };
@@ -2507,6 +2697,7 @@ export declare const openapiDocument: {
                     readonly in: "query";
                     readonly schema: {
                         readonly type: "integer";
+                        readonly format: "int32";
                         readonly minimum: 1;
                         readonly maximum: 100;
                         readonly default: 10;
@@ -2526,8 +2717,11 @@ export declare const openapiDocument: {
                     readonly description: "Only items created in the last N hours.";
                     readonly schema: {
                         readonly type: "integer";
+                        readonly format: "int32";
                         readonly minimum: 1;
+                        readonly maximum: 876000;
                     };
+                    readonly "x-trackerkit-assumption": "No maximum is shown. 876,000 hours (100 years) is assumed so that the value stays a bounded integer; a larger one answers 422.";
                 }];
                 readonly responses: {
                     readonly "200": {
@@ -2583,6 +2777,12 @@ export declare const openapiDocument: {
                     };
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
+                    };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
                     };
                 };
             };
@@ -2701,6 +2901,12 @@ export declare const openapiDocument: {
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
                     };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
+                    };
                 };
             };
             readonly get: {
@@ -2770,6 +2976,12 @@ export declare const openapiDocument: {
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
                     };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
+                    };
                 };
             };
         };
@@ -2788,6 +3000,7 @@ export declare const openapiDocument: {
                 };
                 readonly tags: readonly ["Vault"];
                 readonly summary: "Get a vault source";
+                readonly description: "The source with its size and item count.";
                 readonly responses: {
                     readonly "200": {
                         readonly description: "The source.";
@@ -2821,6 +3034,12 @@ export declare const openapiDocument: {
                     };
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
+                    };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
                     };
                 };
             };
@@ -2893,6 +3112,12 @@ export declare const openapiDocument: {
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
                     };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
+                    };
                 };
             };
             readonly delete: {
@@ -2938,6 +3163,12 @@ export declare const openapiDocument: {
                     };
                     readonly "429": {
                         readonly $ref: "#/components/responses/RateLimited";
+                    };
+                    readonly "500": {
+                        readonly $ref: "#/components/responses/InternalError";
+                    };
+                    readonly "503": {
+                        readonly $ref: "#/components/responses/ServiceUnavailable";
                     };
                 };
             };

@@ -30,7 +30,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Get a space */
+        /**
+         * Get a space
+         * @description One space of the account that owns the token, with its counters.
+         */
         get: operations["getSpace"];
         put?: never;
         post?: never;
@@ -95,7 +98,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Get a tracker */
+        /**
+         * Get a tracker
+         * @description The tracker with its agent, schedule and notification settings.
+         */
         get: operations["getTracker"];
         put?: never;
         post?: never;
@@ -135,9 +141,12 @@ export interface paths {
          * Trigger a run
          * @description Asynchronous by default: answers 202 with a pending run; poll getRun until the status is
          *     `completed` or `failed`. With `sync: true` the response is held until the run finishes
-         *     (200; runs can take up to about an hour at the deepest reasoning modes). A tracker whose
-         *     reasoning mode is `zen` runs only asynchronously: `sync: true` answers 400. A request
-         *     that may have reached the server must never be retried blindly: it would start a second run.
+         *     (200), so a client waiting for it needs a long timeout. A tracker whose reasoning mode is
+         *     `zen` runs only asynchronously: `sync: true` answers 400. A request that may have reached
+         *     the server must never be retried blindly: it would start a second run.
+         *
+         *     Mock servers answer one 2xx by default (Prism the lowest), which here would be a
+         *     finished sync run; send `Prefer: code=202` to a mock for the service's default answer.
          */
         post: operations["triggerRun"];
         delete?: never;
@@ -158,7 +167,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Get a run */
+        /**
+         * Get a run
+         * @description The run with its result, configuration snapshot and notification delivery; poll it after an async trigger.
+         */
         get: operations["getRun"];
         put?: never;
         post?: never;
@@ -240,7 +252,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Get a vault source */
+        /**
+         * Get a vault source
+         * @description The source with its size and item count.
+         */
         get: operations["getVaultSource"];
         put?: never;
         post?: never;
@@ -321,17 +336,23 @@ export interface components {
             type: string;
         };
         Pagination: {
+            /** Format: int32 */
             page: number;
+            /** Format: int32 */
             page_size: number;
+            /** Format: int64 */
             total_items: number;
+            /** Format: int64 */
             total_pages: number;
         };
+        /** @description Returned by every successful DELETE; failures answer an error status instead. */
         DeleteEnvelope: {
-            success: boolean;
+            /** @constant */
+            success: true;
             message: string;
             data: null;
             /** @description null on success; the shape on failure is not shown. */
-            errors: unknown;
+            errors: null;
         };
         Space: {
             /** @example spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7 */
@@ -340,15 +361,20 @@ export interface components {
             description: string;
             category: string;
             capacity_gb: number;
+            /** Format: int64 */
             throughput_per_hour: number;
             used_gb: number;
             monthly_cost: number;
             storage_cost: number;
             throughput_cost: number;
+            /** Format: int64 */
             rate_limit_per_hour: number;
             is_active: boolean;
+            /** Format: int64 */
             tracker_count: number;
+            /** Format: int64 */
             source_count: number;
+            /** Format: int64 */
             result_count: number;
             /** Format: date-time */
             created_at: string;
@@ -371,7 +397,7 @@ export interface components {
          */
         ReasoningMode: "basic" | "advanced" | "super" | "zen";
         /**
-         * @description The run's label. The hosted service does not derive it purely from the score (a second model checks the first): read it as given. The emulator uses the bands 0-1 Poor, 2-3 Negative, 4-5 Neutral, 6-7 Positive, 8-10 Excellent.
+         * @description The run's label; read it as given, never derive it from the score. The emulator uses the bands 0-1 Poor, 2-3 Negative, 4-5 Neutral, 6-7 Positive, 8-10 Excellent.
          * @enum {string}
          */
         Signal: "Poor" | "Negative" | "Neutral" | "Positive" | "Excellent";
@@ -381,6 +407,7 @@ export interface components {
          * @enum {string}
          */
         SignalLevel: "Any" | "Poor" | "Negative" | "Neutral" | "Positive" | "Excellent";
+        /** Format: int32 */
         Score: number;
         /** @enum {string} */
         RunStatus: "pending" | "running" | "completed" | "failed";
@@ -417,6 +444,7 @@ export interface components {
             reasoning_mode: components["schemas"]["ReasoningMode"];
             linked_trackers: string[];
         };
+        /** Format: int32 */
         Threshold: number | null;
         /**
          * @description Alert settings. Rules (422 otherwise): with `notify_below` true, `lower_threshold` is
@@ -473,6 +501,7 @@ export interface components {
              * @description First run, UTC.
              */
             start_time: string;
+            /** Format: int32 */
             interval_minutes: number;
             /**
              * Format: date-time
@@ -480,7 +509,10 @@ export interface components {
              */
             end_time?: string | null;
         };
-        /** @description Days vault data is kept; null keeps it forever. */
+        /**
+         * Format: int32
+         * @description Days vault data is kept; null keeps it forever.
+         */
         VaultTtlDays: number | null;
         TrackerCreate: {
             name: string;
@@ -502,7 +534,7 @@ export interface components {
             /** @description null clears the schedule. */
             schedule?: components["schemas"]["Schedule"] | null;
         };
-        /** @description v0.3 payload. visibility, is_public, star_count, usage_count and published_at are no longer returned. */
+        /** @description v0.3 payload. visibility, is_public, star_count, usage_count and published_at are no longer returned (`propertyNames` forbids them). A manual tracker's `schedule` is null (the `allOf`). */
         Tracker: {
             tracker_id: string;
             space_id: string;
@@ -522,7 +554,12 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-        };
+        } & ({
+            /** @constant */
+            run_mode?: "scheduled";
+        } | {
+            schedule?: null;
+        });
         TrackerList: {
             data: components["schemas"]["Tracker"][];
             pagination: components["schemas"]["Pagination"];
@@ -554,6 +591,10 @@ export interface components {
             status: "success" | "failed";
             /** @description Which condition was met, e.g. the bound crossed. */
             reason: string;
+            /**
+             * Format: int32
+             * @description At most the delivery's attempts (x-trackerkit-delivery).
+             */
             attempts: number;
             /** Format: date-time */
             delivered_at: string | null;
@@ -619,7 +660,9 @@ export interface components {
              * @example PNG
              */
             source_type: string;
+            /** Format: int64 */
             size_bytes: number;
+            /** Format: int64 */
             data_count: number;
             /** @example completed */
             status: string;
@@ -633,6 +676,7 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         VaultUploadResponse: components["schemas"]["VaultSource"] & {
+            /** Format: int64 */
             rows_processed: number;
             is_new_source: boolean;
             /** @description 0.0 for uploads. */
@@ -668,6 +712,7 @@ export interface components {
             /** @description JSON data is returned serialized. */
             content: string;
             content_type: components["schemas"]["ContentType"];
+            /** Format: int64 */
             token_count: number;
             /** Format: date-time */
             created_at: string;
@@ -683,6 +728,7 @@ export interface components {
             since: string | null;
             /** Format: date-time */
             until: string | null;
+            /** Format: int32 */
             limit: number;
             group_by: string | null;
             /** @enum {string} */
@@ -697,6 +743,7 @@ export interface components {
             mode: "retrieve";
             filters_applied: components["schemas"]["VaultFiltersApplied"];
             results: components["schemas"]["VaultDataItem"][];
+            /** Format: int64 */
             total: number;
         };
         AlertData: {
@@ -718,7 +765,10 @@ export interface components {
              * @enum {string|null}
              */
             bound: "lower" | "upper" | null;
-            /** @description The threshold crossed (an integer), or the signal level (a string) under the signal_level rule. */
+            /**
+             * Format: int32
+             * @description The threshold crossed (an integer), or the signal level (a string) under the signal_level rule.
+             */
             threshold: number | string | null;
             /** @description One sentence for people, e.g. "Score 2 is at or below the lower threshold 3." */
             reason: string;
@@ -885,6 +935,35 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDetail"];
             };
         };
+        /** @description The service failed. Not caused by the request: a client may retry reads; a run trigger that may have reached the service is not retried blindly. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Internal server error"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
+        /** @description The service is overloaded or down for a moment; retry after `Retry-After` when given. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Service temporarily unavailable"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
     };
     parameters: {
         /** @description 1-based page number. */
@@ -907,7 +986,10 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description Seconds to wait before retrying. */
+        /**
+         * @description Whole seconds to wait before retrying (at least 1).
+         * @example 30
+         */
         "Retry-After": number;
     };
     pathItems: never;
@@ -972,6 +1054,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSpace: {
@@ -1001,6 +1085,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createTracker: {
@@ -1036,6 +1122,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTrackers: {
@@ -1118,6 +1206,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTracker: {
@@ -1147,6 +1237,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteTracker: {
@@ -1176,6 +1268,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateTracker: {
@@ -1211,6 +1305,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listRuns: {
@@ -1303,6 +1399,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     triggerRun: {
@@ -1372,6 +1470,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRun: {
@@ -1403,6 +1503,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteRun: {
@@ -1434,6 +1536,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getVaultRecent: {
@@ -1504,6 +1608,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listVaultSources: {
@@ -1560,6 +1666,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     uploadVaultData: {
@@ -1613,6 +1721,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getVaultSource: {
@@ -1644,6 +1754,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteVaultSource: {
@@ -1675,6 +1787,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateVaultSource: {
@@ -1712,6 +1826,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     trackerAlert: {

@@ -1,0 +1,26 @@
+import type { App } from '../app.ts';
+import { plantSeed, type Seeded } from '../domain/seed.ts';
+import { COLLECTION_INDEXES, type CollectionName } from '../store/store.ts';
+
+/**
+ * Back to the bootstrap state: every account, token, space, tracker, run and vault item goes; the
+ * seeded account, token and space come back with the **same ids** (so a test's token keeps
+ * working), without a webhook; fault rules, the inbox and rate-limit windows are emptied. The
+ * clock stays where it is. Runs still executing finish into nothing (their records are gone).
+ */
+export function resetState(app: App, seeded: Seeded): Seeded {
+  const { store } = app;
+  store.transaction(() => {
+    for (const name of Object.keys(COLLECTION_INDEXES) as CollectionName[]) {
+      if (name === 'meta') continue;
+      const collection = store[name] as { all(): { id: string }[]; delete(id: string): boolean };
+      for (const record of collection.all()) collection.delete(record.id);
+    }
+    store.meta.delete('seed');
+    plantSeed(app, seeded);
+  });
+  app.faults.clear();
+  app.inbox.clear();
+  app.limiter.clear();
+  return seeded;
+}
