@@ -80,12 +80,13 @@ const lines = [
   `  API token               ${emulator.token}`,
   `  Space                   ${emulator.spaceId}`,
   `  MCP server              ${mcp.url}`,
+  `  MCP bearer token        ${mcp.authToken}  (generated for this run; every MCP request needs it)`,
   `  Webhook receiver        ${hookUrl}  (the account webhook; alerts print below as JSON lines)`,
   '',
   'Point things at it:',
   `  client   TRACKER_API_URL=${emulator.baseUrl} TRACKER_API_TOKEN=${emulator.token}`,
   `  n8n      credential "Tracker API": Base URL ${emulator.baseUrl}, API Token ${emulator.token}`,
-  `  MCP      claude mcp add --transport http trackerkit ${mcp.url}`,
+  `  MCP      claude mcp add --transport http trackerkit ${mcp.url} --header "Authorization: Bearer ${mcp.authToken}"`,
   `  console  ${emulator.origin}/_emulator (accounts, spaces, webhook, clock)`,
   '',
 ];
@@ -97,6 +98,7 @@ process.stdout.write(
     token: emulator.token,
     space_id: emulator.spaceId,
     mcp_url: mcp.url,
+    mcp_token: mcp.authToken,
     webhook_url: hookUrl,
   })}\n`,
 );

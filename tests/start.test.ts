@@ -14,6 +14,7 @@ interface StartLine {
   token: string;
   space_id: string;
   mcp_url: string;
+  mcp_token: string;
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -67,7 +68,9 @@ it('starts the local stack, prints how to reach it and shows the demo alert', as
 
   // The printed MCP URL serves the tracker tools against the same emulator.
   const mcp = new Client({ name: 'start-test', version: '0.0.0' });
-  await mcp.connect(new StreamableHTTPClientTransport(new URL(ready.mcp_url)));
+  // With the printed token: the MCP server requires one on every interface.
+  const requestInit = { headers: { authorization: `Bearer ${ready.mcp_token}` } };
+  await mcp.connect(new StreamableHTTPClientTransport(new URL(ready.mcp_url), { requestInit }));
   const spaces = await mcp.callTool({ name: 'list_spaces', arguments: {} });
   expect(JSON.stringify(spaces.structuredContent)).toContain(ready.space_id);
   await mcp.close();

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // trackerkit-mcp: stdio by default, Streamable HTTP with --http.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { CliUsageError, parseCliOptions, USAGE } from './cli-options.ts';
+import { createClientFromEnv } from './client-factory.ts';
 import { startHttpServer } from './http-server.ts';
 import { createStderrLogger } from './logger.ts';
 import { createTrackerMcpServer } from './server.ts';
+import { LimitedStdioServerTransport } from './stdio-transport.ts';
 import { SERVER_VERSION } from './version.ts';
 
 const logger = createStderrLogger();
@@ -24,10 +26,13 @@ async function main() {
   if (options.help) return void process.stderr.write(`${USAGE}\n`);
   if (options.version) return void process.stderr.write(`${SERVER_VERSION}\n`);
   process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', reason));
+  // Made once, up front: missing configuration stops start-up, not the first request.
+  const client = createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
   const common = {
-    baseUrl: options.baseUrl,
-    token: options.token,
+    client,
     readOnly: options.readOnly,
+    filesRoots: options.filesRoots,
+    allowPrivateUrls: options.allowPrivateUrls,
     logger,
     ...(options.toolsets ? { toolsets: options.toolsets } : {}),
   };
@@ -39,18 +44,31 @@ async function main() {
       authToken: options.authToken,
       allowedHosts: options.allowedHosts,
       allowedOrigins: options.allowedOrigins,
-      sessionIdleMs: options.sessionTimeoutMinutes * 60_000,
+      maxConcurrentRequests: options.maxConcurrentRequests,
     });
     logger.info(`listening on ${running.url}`);
+    if (running.authTokenGenerated) {
+      // Printed once, to the operator's terminal: clients must send it (--auth-token sets a fixed one).
+      logger.info(`no --auth-token given; clients must send: Authorization: Bearer ${running.authToken}`);
+    }
     const stop = () => void running.close().then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     return;
   }
   keepStdoutForProtocol();
-  const server = createTrackerMcpServer(common);
-  await server.connect(new StdioServerTransport());
-  process.stdin.once('end', () => void server.close().then(() => process.exit(0)));
+  // The SDK owns the era decision: a 2026-07-28 opening is served modern, an `initialize` pins the
+  // connection to a 2025-era instance; both over this process's limited stdio transport.
+  const handle = serveStdio(() => createTrackerMcpServer(common), {
+    transport: new LimitedStdioServerTransport({ logger }),
+    // Any transport or protocol error reaches stderr: the client shows it, the operator can act.
+    onerror: (error) => logger.error('MCP transport error', error),
+  });
+  // The client closing stdin is the normal end; anything else that ends the process says why.
+  process.stdin.once('end', () => void handle.close().then(() => process.exit(0)));
+  process.once('exit', (code) => {
+    if (code !== 0) logger.error(`exiting with code ${code}`);
+  });
 }
 
 main().catch((error: Error) => {

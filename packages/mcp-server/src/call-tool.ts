@@ -2,7 +2,7 @@
 // handler run, any failure turned into an isError result. sdk-adapter.ts hands protocol requests
 // here; tests call it directly, with any client, and no network when the arguments are refused.
 import { type Problem, problemsOf } from '@trackerkit/core';
-import type { ToolContext, ToolDefinition, ToolOptions } from './tool-definition.ts';
+import type { ToolContext, ToolDefinition, ToolOptions, ToolResult } from './tool-definition.ts';
 import { describeToolError, PartialSuccessError, ToolInputError } from './tool-errors.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
 
@@ -48,6 +48,18 @@ function errorResult(text: string): ToolCallResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
 
+/** How long a handler may take to settle after the deadline aborted it (to report partial work). */
+const SETTLE_AFTER_DEADLINE_MS = 1000;
+
+type Settled = { ok: true; value: ToolResult<unknown> } | { ok: false; error: unknown };
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+/** The text when the deadline ended a call whose handler said nothing more. */
+function deadlineText(toolName: string, ms: number): string {
+  return `${toolName}: the Tracker service did not answer within ${seconds(ms)} (this server's deadline, set below the usual 60 s client timeout), so the call was stopped. The service is slow or not answering; retry in a minute. Before repeating a create, run or upload, check with the matching list_* or get_* tool that it did not go through.`;
+}
+
 /** Runs one call of `tool` with raw `args`: the result an MCP client receives. */
 export async function callTool(
   tool: ToolDefinition,
@@ -56,8 +68,13 @@ export async function callTool(
 ): Promise<ToolCallResult> {
   const checked = checkToolArguments(tool, args);
   if (!checked.ok) return errorResult(describeToolError(tool.name, new ToolInputError(checked.problems)));
-  const signal = dependencies.signal ?? new AbortController().signal;
   const send = dependencies.sendProgress;
+  // A tool that reports progress bounds itself when the client accepts progress (which keeps the
+  // request alive); every other call ends by the deadline, with a message the model can act on.
+  const deadlineMs = tool.reportsProgress && send ? undefined : dependencies.options.callTimeoutMs;
+  const deadline = new AbortController();
+  const signals = [deadline.signal, ...(dependencies.signal ? [dependencies.signal] : [])];
+  const signal = AbortSignal.any(signals);
   const context: ToolContext = {
     client: dependencies.client,
     options: dependencies.options,
@@ -68,19 +85,46 @@ export async function callTool(
       await send(progress, total, message);
     },
   };
-  try {
-    const result = await tool.handler(checked.args, context);
+  const settled: Promise<Settled> = tool.handler(checked.args, context).then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, error }),
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<'expired'>((resolve) => {
+    if (deadlineMs !== undefined) timer = setTimeout(() => resolve('expired'), deadlineMs);
+  });
+  let outcome = await Promise.race([settled, expired]);
+  clearTimeout(timer);
+  if (outcome === 'expired') {
+    deadline.abort(new Error('deadline'));
+    const late = await Promise.race([
+      settled,
+      new Promise<'expired'>((resolve) => setTimeout(() => resolve('expired'), SETTLE_AFTER_DEADLINE_MS)),
+    ]);
+    // Only partial work is worth reporting after the deadline; anything else is the deadline's.
+    if (late === 'expired' || late.ok || !(late.error instanceof PartialSuccessError)) {
+      return errorResult(deadlineText(tool.name, deadlineMs as number));
+    }
+    outcome = late;
+  }
+  if (outcome.ok) {
+    const result = outcome.value;
     return {
       content: [{ type: 'text', text: result.text }],
       structuredContent: result.structured as Record<string, unknown>,
+      ...(result.isError ? { isError: true } : {}),
     };
-  } catch (error) {
-    const text = describeToolError(tool.name, error);
-    // Unexpected failures (not the service answering, not bad input) also go to the log.
-    const cause = error instanceof PartialSuccessError ? error.cause : error;
-    if (!(typeof cause === 'object' && cause !== null && ('status' in cause || 'field' in cause))) {
-      dependencies.logger?.error(`${tool.name} failed`, error);
-    }
-    return errorResult(text);
   }
+  const error = outcome.error;
+  const text = describeToolError(tool.name, error);
+  // Unexpected failures (not the service answering, not bad input) also go to the log.
+  const cause = error instanceof PartialSuccessError ? error.cause : error;
+  if (!(typeof cause === 'object' && cause !== null && ('status' in cause || 'field' in cause))) {
+    dependencies.logger?.error(`${tool.name} failed`, error);
+  }
+  return errorResult(
+    deadline.signal.aborted
+      ? `${text} (stopped at this server's ${seconds(deadlineMs as number)} deadline)`
+      : text,
+  );
 }

@@ -1,11 +1,11 @@
 // Flags and environment for the trackerkit-mcp command. Flags win over the environment.
+import { delimiter } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_SESSION_IDLE_MS } from './http-sessions.ts';
+import { parseEnvBoolean } from './config/env-boolean.ts';
+import { DEFAULT_MAX_CONCURRENT_REQUESTS } from './limits.ts';
 import { TOOLSETS, type Toolset } from './tool-definition.ts';
 
 export const DEFAULT_HTTP_PORT = 3100;
-/** Minutes an HTTP session may stay idle before it is closed. */
-export const DEFAULT_SESSION_TIMEOUT_MINUTES = DEFAULT_SESSION_IDLE_MS / 60_000;
 
 export interface CliOptions {
   help: boolean;
@@ -20,8 +20,10 @@ export interface CliOptions {
   authToken: string | undefined;
   allowedHosts: string[];
   allowedOrigins: string[];
-  /** Idle HTTP sessions are closed after this many minutes; 0 never. */
-  sessionTimeoutMinutes: number;
+  /** Directories whose files the tools may read; none: no local file is read. */
+  filesRoots: string[];
+  allowPrivateUrls: boolean;
+  maxConcurrentRequests: number;
 }
 
 export const USAGE = `Usage: trackerkit-mcp [options]
@@ -31,16 +33,21 @@ MCP server for the Tracker Monitoring Service. Speaks stdio unless --http is giv
 Options:
   --api-url <url>          Service address ending in /v1       (env TRACKER_API_URL)
   --api-token <token>      API token                           (env TRACKER_API_TOKEN)
-  --read-only              Offer only tools that change nothing (env TRACKERKIT_MCP_READ_ONLY=1)
+  --read-only              Offer only tools that change nothing
+                           (env TRACKERKIT_MCP_READ_ONLY: 1, true, 0 or false)
+  --files-root <dir>       Let tools read files under this directory (repeatable; env
+                           TRACKERKIT_MCP_FILES_ROOTS, separated by "${delimiter}"). None: no local
+                           file is read
+  --allow-private-urls     Let upload_vault_data fetch loopback and private-network URLs
   --toolsets <list>        Comma-separated: ${TOOLSETS.join(',')} (env TRACKERKIT_MCP_TOOLSETS)
   --http                   Serve Streamable HTTP instead of stdio
   --host <host>            HTTP bind address (default 127.0.0.1)
   --port <port>            HTTP port (default ${DEFAULT_HTTP_PORT}; 0 picks a free one)
-  --auth-token <token>     Bearer token HTTP clients must send; required off loopback
-                           (env TRACKERKIT_MCP_AUTH_TOKEN)
+  --auth-token <token>     Bearer token HTTP clients must send (env TRACKERKIT_MCP_AUTH_TOKEN);
+                           when none is given one is generated and printed to stderr
   --allowed-hosts <list>   Extra Host names accepted over HTTP (DNS-rebinding check)
   --allowed-origins <list> Extra Origins accepted over HTTP
-  --session-timeout <min>  Close HTTP sessions idle this many minutes (default ${DEFAULT_SESSION_TIMEOUT_MINUTES}; 0 never)
+  --max-requests <n>       Concurrent HTTP requests (default ${DEFAULT_MAX_CONCURRENT_REQUESTS}); more get 503
   -h, --help               Show this help
   -v, --version            Show the version`;
 
@@ -74,18 +81,25 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv 
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new CliUsageError(`--port: must be an integer 0-65535, got "${values.port}"`);
   }
-  const sessionTimeout = Number(values['session-timeout'] ?? DEFAULT_SESSION_TIMEOUT_MINUTES);
-  if (!Number.isFinite(sessionTimeout) || sessionTimeout < 0) {
-    throw new CliUsageError(
-      `--session-timeout: must be a number of minutes >= 0, got "${values['session-timeout']}"`,
-    );
+  const positive = (flag: string, raw: string | undefined, fallback: number) => {
+    const value = Number(raw ?? fallback);
+    if (!Number.isInteger(value) || value < 1) {
+      throw new CliUsageError(`--${flag}: must be an integer >= 1, got "${raw}"`);
+    }
+    return value;
+  };
+  let envReadOnly: boolean | undefined;
+  try {
+    envReadOnly = parseEnvBoolean('TRACKERKIT_MCP_READ_ONLY', env.TRACKERKIT_MCP_READ_ONLY);
+  } catch (error) {
+    throw new CliUsageError((error as Error).message);
   }
   return {
     help: values.help ?? false,
     version: values.version ?? false,
     baseUrl: values['api-url'] ?? env.TRACKER_API_URL,
     token: values['api-token'] ?? env.TRACKER_API_TOKEN,
-    readOnly: values['read-only'] ?? ['1', 'true'].includes(env.TRACKERKIT_MCP_READ_ONLY ?? ''),
+    readOnly: values['read-only'] ?? envReadOnly ?? false,
     toolsets: toolsetNames.length ? (toolsetNames as Toolset[]) : undefined,
     http: values.http ?? false,
     host: values.host ?? '127.0.0.1',
@@ -93,7 +107,11 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv 
     authToken: values['auth-token'] ?? env.TRACKERKIT_MCP_AUTH_TOKEN,
     allowedHosts: list(values['allowed-hosts']),
     allowedOrigins: list(values['allowed-origins']),
-    sessionTimeoutMinutes: sessionTimeout,
+    filesRoots: values['files-root']?.length
+      ? values['files-root']
+      : (env.TRACKERKIT_MCP_FILES_ROOTS ?? '').split(delimiter).filter(Boolean),
+    allowPrivateUrls: values['allow-private-urls'] ?? false,
+    maxConcurrentRequests: positive('max-requests', values['max-requests'], DEFAULT_MAX_CONCURRENT_REQUESTS),
   };
 }
 
@@ -113,7 +131,9 @@ function parse(argv: readonly string[]) {
       'auth-token': { type: 'string' },
       'allowed-hosts': { type: 'string' },
       'allowed-origins': { type: 'string' },
-      'session-timeout': { type: 'string' },
+      'files-root': { type: 'string', multiple: true },
+      'max-requests': { type: 'string' },
+      'allow-private-urls': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },

@@ -1,44 +1,49 @@
-// Streamable HTTP: one MCP server and transport per session, all sharing one Tracker client;
-// sessions left idle are closed (http-sessions.ts).
-import { randomUUID } from 'node:crypto';
+// Streamable HTTP, stateless: every request is served by a fresh MCP server from the SDK's
+// createMcpHandler, 2026-07-28 requests on the modern path and 2025-era ones on its stateless
+// legacy path, so nothing is kept between requests and any replica can answer any request.
+// In front of it, per request: Host/Origin (DNS rebinding), CORS, the bearer token, the caps on
+// concurrent requests and body size.
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { isLoopbackHost } from '@trackerkit/core';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { LIMITS } from '@trackerkit/core';
 import { DEFAULT_HTTP_PORT } from './cli-options.ts';
 import { createClientFromEnv } from './client-factory.ts';
-import { createSessionRegistry, DEFAULT_SESSION_IDLE_MS } from './http-sessions.ts';
+import { addCorsHeaders, answerPreflight } from './cors.ts';
+import { DEFAULT_MAX_CONCURRENT_REQUESTS, MAX_MESSAGE_BYTES } from './limits.ts';
 import { createRequestGuard } from './request-guard.ts';
 import { createTrackerMcpServer, type TrackerMcpServerOptions } from './server.ts';
-
-/** Big enough for an upload_vault_file call carrying a 10 MB file as base64. */
-const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export interface HttpServerOptions extends TrackerMcpServerOptions {
   /** Default 3100; 0 picks a free port. */
   port?: number;
-  /** Bind address (default 127.0.0.1). Beyond loopback an authToken is required. */
+  /** Bind address (default 127.0.0.1). */
   host?: string;
   /** Endpoint path (default /mcp). */
   path?: string;
-  /** Bearer token clients must send. */
+  /**
+   * Bearer token clients must send, on every interface (loopback too: any local process could
+   * otherwise call the tools). When none is given, a random one is generated: see `authToken`
+   * of the running server.
+   */
   authToken?: string | undefined;
+  /** Concurrent requests served at once (default 32); more get 503 with Retry-After. */
+  maxConcurrentRequests?: number;
   allowedHosts?: readonly string[];
   allowedOrigins?: readonly string[];
-  /**
-   * Close a session after this long without requests (default 30 minutes; 0 never). A tool call
-   * in progress keeps its session; an open GET notification stream alone does not.
-   */
-  sessionIdleMs?: number;
 }
 
 export interface RunningHttpServer {
   /** The MCP endpoint, e.g. http://127.0.0.1:3100/mcp. */
   url: string;
-  /** Open MCP sessions. */
-  readonly sessionCount: number;
-  /** Closes every session, then the listener. */
+  /** The bearer token clients must send: the one given, or the generated one. */
+  authToken: string;
+  /** True when no token was given and `authToken` was generated for this run. */
+  authTokenGenerated: boolean;
+  /** Requests being served now. */
+  readonly inFlight: number;
+  /** Ends the requests in progress, then the listener. */
   close(): Promise<void>;
 }
 
@@ -52,68 +57,105 @@ function sendJsonRpcError(
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
-async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const tooLarge = () =>
+    Object.assign(
+      new Error(
+        `Request body too large: this server accepts at most ${MAX_MESSAGE_BYTES} bytes (a ${LIMITS.fileBytesMax}-byte file as base64)`,
+      ),
+      { status: 413 },
+    );
+  // Refused before reading when the client says its size up front.
+  if (Number(req.headers['content-length'] ?? 0) > MAX_MESSAGE_BYTES) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw Object.assign(new Error('Request body too large'), { status: 413 });
+    if (size > MAX_MESSAGE_BYTES) throw tooLarge();
     chunks.push(chunk as Buffer);
   }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw Object.assign(new Error('Parse error: the body is not JSON'), { status: 400 });
+  return Buffer.concat(chunks);
+}
+
+/** The web-standard request the SDK's handler takes; aborted when the client goes away. */
+function toWebRequest(req: IncomingMessage, body: Buffer | undefined, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  return new Request(url, {
+    method: req.method ?? 'GET',
+    headers,
+    body: body as BodyInit | undefined,
+    signal,
+  });
+}
+
+/** Writes the SDK's response (JSON or an SSE stream) to the Node response, chunk by chunk. */
+async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  res.writeHead(response.status, headers);
+  if (!response.body) return void res.end();
+  const reader = response.body.getReader();
+  res.once('close', () => void reader.cancel().catch(() => {}));
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    res.write(value);
+  }
+  res.end();
 }
 
 export async function startHttpServer(options: HttpServerOptions = {}): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
-  const loopback = isLoopbackHost(host);
-  if (!loopback && !options.authToken) {
-    throw new Error(`@trackerkit/mcp-server: binding to ${host} needs an auth token (--auth-token)`);
-  }
+  const authTokenGenerated = !options.authToken;
+  const authToken = options.authToken || randomBytes(32).toString('base64url');
+  const maxRequests = options.maxConcurrentRequests ?? DEFAULT_MAX_CONCURRENT_REQUESTS;
   const client = options.client ?? createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
-  // A remote caller must not make the server read its own files unless the operator says so.
-  const serverOptions = { ...options, client, allowFilePaths: options.allowFilePaths ?? loopback };
-  const guard = createRequestGuard({ ...options, host });
-  const sessions = createSessionRegistry({ idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS });
+  const serverOptions = { ...options, client };
+  const guard = createRequestGuard({ ...options, host, authToken });
+  // One fresh server per request on both paths: nothing survives a request.
+  const handler = createMcpHandler(() => createTrackerMcpServer(serverOptions), {
+    legacy: 'stateless',
+    maxRequestBodySize: MAX_MESSAGE_BYTES,
+    onerror: (error) => options.logger?.error('MCP HTTP', error),
+  });
+  let inFlight = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) {
       return sendJsonRpcError(res, 404, `Not found; the MCP endpoint is ${path}`);
     }
+    const foreign = guard.checkOrigin(req.headers);
+    if (foreign) return sendJsonRpcError(res, foreign.status, foreign.message, foreign.headers);
+    addCorsHeaders(req, res);
+    if (req.method === 'OPTIONS') return answerPreflight(req, res);
     const rejection = guard(req.headers);
     if (rejection) return sendJsonRpcError(res, rejection.status, rejection.message, rejection.headers);
-    const sessionId = req.headers['mcp-session-id'];
-    if (typeof sessionId === 'string') {
-      const session = sessions.get(sessionId);
-      if (!session) return sendJsonRpcError(res, 404, 'Unknown or expired session; initialize again');
-      // GET opens the listening stream, which may stay open for days: it is not work in progress.
-      res.once('close', sessions.touch(sessionId, req.method !== 'GET'));
-      const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
-      return session.transport.handleRequest(req, res, body);
+    if (inFlight >= maxRequests) {
+      return sendJsonRpcError(res, 503, `Server busy: ${maxRequests} requests in progress; retry shortly`, {
+        'Retry-After': '1',
+      });
     }
-    const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
-    if (req.method !== 'POST' || !isInitializeRequest(body)) {
-      return sendJsonRpcError(res, 400, 'Bad request: send initialize first (no mcp-session-id)');
-    }
-    const server = createTrackerMcpServer(serverOptions);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => sessions.add(id, { server, transport }),
+    inFlight += 1;
+    const gone = new AbortController();
+    res.once('close', () => {
+      inFlight -= 1;
+      gone.abort();
     });
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.remove(transport.sessionId);
-    };
-    await server.connect(transport);
-    return transport.handleRequest(req, res, body);
+    const body = req.method === 'POST' ? await readBody(req) : undefined;
+    await writeWebResponse(await handler.fetch(toWebRequest(req, body, gone.signal)), res);
   }
 
   const httpServer = createServer((req, res) => {
     handle(req, res).catch((error: { status?: number; message?: string }) => {
-      options.logger?.error('HTTP request failed', error);
+      if (error.status === undefined) options.logger?.error('HTTP request failed', error);
       if (!res.headersSent) sendJsonRpcError(res, error.status ?? 500, error.message ?? 'Internal error');
       else res.end();
     });
@@ -126,11 +168,13 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   return {
     url: `http://${urlHost}:${port}${path}`,
-    get sessionCount() {
-      return sessions.size;
+    authToken,
+    authTokenGenerated,
+    get inFlight() {
+      return inFlight;
     },
     async close() {
-      await sessions.closeAll();
+      await handler.close();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },

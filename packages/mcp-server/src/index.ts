@@ -9,20 +9,21 @@ export {
   type ToolCallDependencies,
   type ToolCallResult,
 } from './call-tool.ts';
-export {
-  type CliOptions,
-  DEFAULT_HTTP_PORT,
-  DEFAULT_SESSION_TIMEOUT_MINUTES,
-  parseCliOptions,
-  USAGE,
-} from './cli-options.ts';
+export { type CliOptions, DEFAULT_HTTP_PORT, parseCliOptions, USAGE } from './cli-options.ts';
+export { ACCEPTED_BOOLEANS, parseEnvBoolean } from './config/env-boolean.ts';
+export { NO_FILES_ROOT, resolveUnderRoots } from './files/files-root.ts';
 export { type HttpServerOptions, type RunningHttpServer, startHttpServer } from './http-server.ts';
-export { DEFAULT_SESSION_IDLE_MS } from './http-sessions.ts';
+export {
+  DEFAULT_CALL_TIMEOUT_MS,
+  DEFAULT_MAX_CONCURRENT_REQUESTS,
+  MAX_MESSAGE_BYTES,
+} from './limits.ts';
 export { designTrackerText } from './prompts.ts';
 export { createRequestGuard, type GuardOptions } from './request-guard.ts';
-export { RUN_URI_TEMPLATE, TRACKER_URI_TEMPLATE } from './resources.ts';
-export { registerTools, toToolListEntry } from './sdk-adapter.ts';
+export { RESOURCE_NOT_FOUND, RUN_URI_TEMPLATE, TRACKER_URI_TEMPLATE } from './resources.ts';
+export { ANNOTATION_DEFAULTS, listedAnnotations, registerTools, toToolListEntry } from './sdk-adapter.ts';
 export { createTrackerMcpServer, resolveToolOptions, type TrackerMcpServerOptions } from './server.ts';
+export { type LimitedStdioOptions, LimitedStdioServerTransport } from './stdio-transport.ts';
 export {
   defineTool,
   TOOLSETS,

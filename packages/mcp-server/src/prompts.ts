@@ -1,14 +1,15 @@
 // Two prompts for the work assistants are asked for most: designing a tracker from a goal, and
 // summarising what a tracker has been signalling.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { DEFAULT_SKILL_COSTS, LIMITS, REASONING_MULTIPLIERS } from '@trackerkit/core';
+import { completable, type McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { LIMITS, REASONING_MULTIPLIERS } from '@trackerkit/core';
 import { z } from 'zod';
+import { completeSpaceIds, completeTrackerIds } from './completions.ts';
 import { describeToolError } from './tool-errors.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
 
 export function designTrackerText(goal: string, spaceId?: string): string {
-  const skills = Object.keys(DEFAULT_SKILL_COSTS).join(', ');
+  // The document's own examples; the catalog is the service's (a skill outside it answers 422).
+  const skills = 'e.g. web_research, stock_research, social_media_research';
   const modes = Object.entries(REASONING_MULTIPLIERS)
     .map(([mode, multiplier]) => `${mode} x${multiplier}`)
     .join(', ');
@@ -24,7 +25,7 @@ export function designTrackerText(goal: string, spaceId?: string): string {
     `- alerts (notification_config): notify_below with lower_threshold (score <= it) and/or notify_above with upper_threshold (score >= it), thresholds ${LIMITS.scoreMin}-${LIMITS.scoreMax}, and a channel (webhook_enabled or email_enabled).`,
     `- run_mode: manual, or scheduled with interval_minutes ${LIMITS.intervalMinutesMin}-${LIMITS.intervalMinutesMax}.`,
     '',
-    `Call estimate_run_cost for the chosen skills and mode and tell me the cost. After I confirm, call create_tracker${spaceId ? ` in space ${spaceId}` : ' (list_spaces gives the space_id)'}, then suggest what data to add with upload_vault_data.`,
+    `If cost matters, call estimate_run_cost for the chosen skills and mode and tell me its rough figure as an estimate from assumed prices (say where they come from, its price_source); it is not the service's price. After I confirm, call create_tracker${spaceId ? ` in space ${spaceId}` : ' (list_spaces gives the space_id)'}, then suggest what data to add with upload_vault_data.`,
   ].join('\n');
 }
 
@@ -35,10 +36,12 @@ export function registerPrompts(server: McpServer, client: TrackerClientLike): v
       title: 'Design a tracker',
       description:
         'Turn a monitoring goal into a tracker: instruction vs score_meaning, skills, mode, alert thresholds.',
-      argsSchema: {
+      argsSchema: z.object({
         goal: z.string().describe('What to monitor and why.'),
-        space_id: z.string().optional().describe('Space to create it in.'),
-      },
+        space_id: completable(z.string().describe('Space to create it in.'), (value) =>
+          completeSpaceIds(client, value),
+        ).optional(),
+      }),
     },
     ({ goal, space_id }) => ({
       messages: [{ role: 'user', content: { type: 'text', text: designTrackerText(goal, space_id) } }],
@@ -49,10 +52,12 @@ export function registerPrompts(server: McpServer, client: TrackerClientLike): v
     {
       title: "Summarise a tracker's recent signals",
       description: "Summarise the trend, outliers and alerts in a tracker's latest completed runs.",
-      argsSchema: {
-        tracker_id: z.string().describe('The tracker to summarise.'),
+      argsSchema: z.object({
+        tracker_id: completable(z.string().describe('The tracker to summarise.'), (value) =>
+          completeTrackerIds(client, value),
+        ),
         runs: z.string().optional().describe('How many recent runs (default 20).'),
-      },
+      }),
     },
     async ({ tracker_id, runs }) => {
       const count = Math.min(LIMITS.pageSizeMax, Math.max(1, Number.parseInt(runs ?? '20', 10) || 20));
@@ -61,7 +66,10 @@ export function registerPrompts(server: McpServer, client: TrackerClientLike): v
         client.runs.list(tracker_id, { status: 'completed', page_size: count }),
       ]).catch((error: unknown) => {
         // Prompts have no isError result: the protocol error carries the detail and the hint.
-        throw new McpError(ErrorCode.InvalidParams, describeToolError('summarize_signals', error));
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          describeToolError('summarize_signals', error),
+        );
       });
       const lines = list.data.map((run) =>
         JSON.stringify({

@@ -11,7 +11,8 @@ export interface GuardOptions {
   allowedHosts?: readonly string[];
   /** Origins (scheme://host[:port]) accepted besides loopback origins. */
   allowedOrigins?: readonly string[];
-  authToken?: string | undefined;
+  /** Bearer token every request must carry (the HTTP server always has one). */
+  authToken: string;
 }
 
 export interface GuardRejection {
@@ -39,7 +40,8 @@ export function createRequestGuard(options: GuardOptions) {
   ]);
   const allowed = (hostname: string) => isLoopbackHost(hostname) || named.has(hostname);
   const origins = new Set(options.allowedOrigins ?? []);
-  return function check(headers: IncomingHttpHeaders): GuardRejection | undefined {
+  /** Host and Origin only: a CORS preflight is checked by these, as it never carries a token. */
+  function checkOrigin(headers: IncomingHttpHeaders): GuardRejection | undefined {
     const host = hostnameOf(headers.host ?? '');
     if (!allowed(host)) return { status: 403, message: `Host "${headers.host ?? ''}" is not allowed` };
     const origin = headers.origin;
@@ -50,16 +52,20 @@ export function createRequestGuard(options: GuardOptions) {
       } catch {}
       if (!allowed(originHost)) return { status: 403, message: `Origin "${origin}" is not allowed` };
     }
-    if (options.authToken !== undefined) {
-      const match = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '');
-      if (!match?.[1] || !sameSecret(match[1].trim(), options.authToken)) {
-        return {
-          status: 401,
-          message: 'Missing or invalid bearer token',
-          headers: { 'WWW-Authenticate': 'Bearer' },
-        };
-      }
+    return undefined;
+  }
+  function check(headers: IncomingHttpHeaders): GuardRejection | undefined {
+    const rejected = checkOrigin(headers);
+    if (rejected) return rejected;
+    const match = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '');
+    if (!match?.[1] || !sameSecret(match[1].trim(), options.authToken)) {
+      return {
+        status: 401,
+        message: 'Missing or invalid bearer token',
+        headers: { 'WWW-Authenticate': 'Bearer' },
+      };
     }
     return undefined;
-  };
+  }
+  return Object.assign(check, { checkOrigin });
 }

@@ -1,12 +1,27 @@
 // Trackers and runs as readable resources, so a client can attach one to a conversation.
-import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  ResourceTemplate,
+} from '@modelcontextprotocol/server';
 import { LIMITS } from '@trackerkit/core';
+import { completeRunIds, completeTrackerIds } from './completions.ts';
 import { describeToolError } from './tool-errors.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
 
 export const TRACKER_URI_TEMPLATE = 'tracker://{tracker_id}';
 export const RUN_URI_TEMPLATE = 'tracker://{tracker_id}/runs/{run_id}';
+
+/**
+ * A resources/read miss: `-32602` (Invalid Params) with `data` exactly `{ uri }`. The 2026-07-28
+ * specification requires it (server/resources, error handling); it is also what 2025-era SDKs
+ * send, and clients recognise a miss by the `uri` in `data` (older peers' `-32002` is accepted by
+ * clients, never sent). Before, every failure (a 500 or a 401 too) was a bare `-32602`, so a
+ * client could not tell a missing tracker from a broken service.
+ */
+export const RESOURCE_NOT_FOUND = ProtocolErrorCode.InvalidParams;
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
 
@@ -15,7 +30,14 @@ async function readJson(uri: URL, what: string, load: () => Promise<unknown>) {
     const value = await load();
     return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(value) }] };
   } catch (error) {
-    throw new McpError(ErrorCode.InvalidParams, describeToolError(`read ${what}`, error));
+    const text = describeToolError(`read ${what}`, error);
+    if ((error as { status?: unknown }).status === 404) {
+      throw new ResourceNotFoundError(uri.href, text);
+    }
+    if ((error as { name?: unknown }).name === 'TrackerValidationError') {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, text);
+    }
+    throw new ProtocolError(ProtocolErrorCode.InternalError, text);
   }
 }
 
@@ -43,6 +65,7 @@ export function registerResources(server: McpServer, client: TrackerClientLike):
         }
         return { resources };
       },
+      complete: { tracker_id: (value) => completeTrackerIds(client, value) },
     }),
     {
       title: 'Tracker',
@@ -53,7 +76,13 @@ export function registerResources(server: McpServer, client: TrackerClientLike):
   );
   server.registerResource(
     'run',
-    new ResourceTemplate(RUN_URI_TEMPLATE, { list: undefined }),
+    new ResourceTemplate(RUN_URI_TEMPLATE, {
+      list: undefined,
+      complete: {
+        tracker_id: (value) => completeTrackerIds(client, value),
+        run_id: (value, context) => completeRunIds(client, context?.arguments?.tracker_id, value),
+      },
+    }),
     {
       title: 'Tracker run',
       description: 'One run of a tracker with its result, as JSON.',

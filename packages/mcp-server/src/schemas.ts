@@ -4,17 +4,17 @@ import { z } from 'zod';
 import { queryField } from './document-fields.ts';
 
 export const id = (what: string) => z.string().min(1).describe(what);
-export const trackerId = id('Tracker id (from list_trackers).');
-export const runId = id('Run id (from run_tracker or list_runs).');
-export const sourceId = id('Vault source id (from list_vault_sources).');
-export const spaceId = id('Space id (from list_spaces).');
+export const trackerId = id('From list_trackers.');
+export const runId = id('From run_tracker or list_runs.');
+export const sourceId = id('From list_vault_sources.');
+export const spaceId = id('From list_spaces.');
 
 // Every list operation takes the document's PageQuery; a tool's pages are smaller than the API's
 // default, to keep answers short.
 export const pageArgs = {
-  page: queryField('listSpaces', 'page', '1-based page.').default(LIMITS.pageDefault),
+  page: queryField('listSpaces', 'page', false).default(LIMITS.pageDefault),
   page_size: queryField('listSpaces', 'page_size').default(10),
-  fields: z.array(z.string()).optional().describe('Fields per item instead of the compact set.'),
+  fields: z.array(z.string()).optional().describe('Fields to add to the compact set.'),
   verbose: z.boolean().default(false).describe('Full API objects.'),
 };
 

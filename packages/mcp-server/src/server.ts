@@ -1,7 +1,8 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/server';
 import { DEFAULT_SKILL_COSTS } from '@trackerkit/core';
 import type { Logger } from './call-tool.ts';
 import { createClientFromEnv } from './client-factory.ts';
+import { DEFAULT_CALL_TIMEOUT_MS } from './limits.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 import { registerTools } from './sdk-adapter.ts';
@@ -21,10 +22,16 @@ export interface TrackerMcpServerOptions {
   readOnly?: boolean;
   /** List and serve only these groups of tools (all when omitted). */
   toolsets?: readonly Toolset[];
-  /** Let upload_vault_file read paths on this machine (default true). */
-  allowFilePaths?: boolean;
+  /** Directories whose files the upload tools may read (default none: no local file is read). */
+  filesRoots?: readonly string[];
+  /** Let upload_vault_data fetch loopback and private-network URLs (default false). */
+  allowPrivateUrls?: boolean;
+  /** Deadline of a tool call without a progress token (default 50,000 ms). */
+  callTimeoutMs?: number;
   /** Skill base costs for estimate_run_cost (default: the document's DEFAULT_SKILL_COSTS). */
   skillCosts?: Readonly<Record<string, number>>;
+  /** Where skillCosts come from, quoted with each estimate (default: names the suite's defaults, or "configured by the operator"). */
+  skillCostsSource?: string;
   /** Interval of progress notifications during long calls (default 5000 ms). */
   progressIntervalMs?: number;
   logger?: Logger;
@@ -39,11 +46,26 @@ const INSTRUCTIONS = [
 
 /** The tools' options with the server's defaults filled in (callTool takes these). */
 export function resolveToolOptions(
-  options: Pick<TrackerMcpServerOptions, 'allowFilePaths' | 'skillCosts' | 'progressIntervalMs'> = {},
+  options: Pick<
+    TrackerMcpServerOptions,
+    | 'filesRoots'
+    | 'allowPrivateUrls'
+    | 'callTimeoutMs'
+    | 'skillCosts'
+    | 'skillCostsSource'
+    | 'progressIntervalMs'
+  > = {},
 ): ToolOptions {
   return {
-    allowFilePaths: options.allowFilePaths ?? true,
+    filesRoots: options.filesRoots ?? [],
+    allowPrivateUrls: options.allowPrivateUrls ?? false,
+    callTimeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
     skillCosts: options.skillCosts ?? DEFAULT_SKILL_COSTS,
+    skillCostsSource:
+      options.skillCostsSource ??
+      (options.skillCosts
+        ? 'skill costs configured by the operator of this MCP server'
+        : "trackerkit's assumed default skill costs (x-trackerkit-default-skill-costs in its OpenAPI document)"),
     progressIntervalMs: options.progressIntervalMs ?? 5000,
   };
 }

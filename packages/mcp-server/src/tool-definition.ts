@@ -17,10 +17,16 @@ export interface ToolAnnotations {
 }
 
 export interface ToolOptions {
-  /** Whether upload_vault_file may read paths on the server's machine. */
-  allowFilePaths: boolean;
+  /** Directories whose files the upload tools may read; empty: no local file is read. */
+  filesRoots: readonly string[];
+  /** Whether upload_vault_data may fetch URLs of loopback, link-local and private addresses. */
+  allowPrivateUrls: boolean;
+  /** A call without a progress token is answered by this deadline (ms), before the client's 60 s. */
+  callTimeoutMs: number;
   /** Skill base costs for estimate_run_cost (defaults to the document's DEFAULT_SKILL_COSTS). */
   skillCosts: Readonly<Record<string, number>>;
+  /** Where skillCosts come from, said with every estimate (the service publishes no prices). */
+  skillCostsSource: string;
   /** How often a long tool call reports progress. */
   progressIntervalMs: number;
 }
@@ -41,6 +47,8 @@ export interface ToolResult<T> {
   structured: T;
   /** A short rendering for clients that only show text to the model. */
   text: string;
+  /** The call did not achieve its purpose (e.g. the run it waited for failed). */
+  isError?: boolean;
 }
 
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
@@ -53,6 +61,16 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   input: I;
   output: O;
   annotations: ToolAnnotations;
+  /**
+   * The tool reports progress while it works and bounds its own duration when the caller sent a
+   * progress token; without one, it gets the server's call deadline like every other tool.
+   */
+  reportsProgress?: boolean;
+  /**
+   * What to ask the user before this (destructive) tool runs, when the client can be asked
+   * (elicitation); the tool runs only on a yes.
+   */
+  confirm?(args: z.output<I>): string;
   /**
    * The core's rules on the parsed arguments, for what the input schema cannot say (rules across
    * fields, a request body assembled from the arguments). Runs before the handler, without I/O;

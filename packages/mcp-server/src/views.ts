@@ -128,7 +128,10 @@ export interface ViewArgs {
   verbose?: boolean | undefined;
 }
 
-/** The fields to show, checked against the view before any request is sent. */
+/**
+ * The fields to show: the compact set plus `fields` (which adds, never replaces: asking for the
+ * analysis must not lose the run_id), checked against the view before any request is sent.
+ */
 export function selectFields<T>(view: View<T>, args: ViewArgs): readonly string[] {
   if (!args.fields?.length) return view.compact;
   for (const field of args.fields) {
@@ -139,7 +142,7 @@ export function selectFields<T>(view: View<T>, args: ViewArgs): readonly string[
       );
     }
   }
-  return args.fields;
+  return [...new Set([...view.compact, ...args.fields])];
 }
 
 export function page<T>(view: View<T>, list: { data: T[]; pagination: Pagination }, args: ViewArgs) {

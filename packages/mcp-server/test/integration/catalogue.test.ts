@@ -1,7 +1,7 @@
 // What a client sees: tools per configuration, resources and prompts.
 import type { RunningEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectTools } from '../../src/index.ts';
+import { ANNOTATION_DEFAULTS, RESOURCE_NOT_FOUND, selectTools, toolDefinitions } from '../../src/index.ts';
 import { call, connectInMemory, startTestEmulator, structured, trackerArgs } from './harness.ts';
 
 let emulator: RunningEmulator;
@@ -28,12 +28,12 @@ describe('tools/list', () => {
     expect(tools).toHaveLength(19);
     for (const tool of tools) {
       expect(tool.title, tool.name).toBeTruthy();
-      expect(Object.keys(tool.annotations ?? {}).sort(), tool.name).toEqual([
-        'destructiveHint',
-        'idempotentHint',
-        'openWorldHint',
-        'readOnlyHint',
-      ]);
+      // Hints equal to the protocol's defaults are left out; read with them, every hint is the tool's.
+      const hints = { ...ANNOTATION_DEFAULTS, ...tool.annotations };
+      const own = toolDefinitions.find((definition) => definition.name === tool.name)?.annotations;
+      expect(hints.readOnlyHint, tool.name).toBe(own?.readOnlyHint);
+      expect(hints.openWorldHint, tool.name).toBe(own?.openWorldHint);
+      if (!hints.readOnlyHint) expect(hints, tool.name).toMatchObject(own ?? {});
       expect(tool.outputSchema?.type, tool.name).toBe('object');
     }
   });
@@ -98,9 +98,42 @@ describe('resources and prompts', () => {
       expect(JSON.parse((runRead.contents[0] as { text: string }).text)).toMatchObject({
         result: { score: 5 },
       });
-      await expect(mcp.client.readResource({ uri: 'tracker://trk_missing' })).rejects.toThrow(
-        /Tracker not found/,
+      // The 2026-07-28 specification's resource-not-found error: -32602 with data exactly { uri }.
+      const missing = await mcp.client
+        .readResource({ uri: 'tracker://trk_missing' })
+        .catch((e: unknown) => e);
+      expect(missing).toMatchObject({ code: -32602 });
+      expect((missing as { data: object }).data).toEqual({ uri: 'tracker://trk_missing' });
+      expect(RESOURCE_NOT_FOUND).toBe(-32602);
+      expect(String(missing)).toMatch(/Tracker not found/);
+
+      // Completions of the ids a user types: prompt arguments and resource template variables.
+      const complete = async (ref: object, name: string, value: string, args?: Record<string, string>) =>
+        (
+          await mcp.client.complete({
+            ref: ref as never,
+            argument: { name, value },
+            ...(args ? { context: { arguments: args } } : {}),
+          })
+        ).completion.values;
+      const prefix = tracker.tracker_id.slice(0, 4);
+      expect(
+        await complete({ type: 'ref/prompt', name: 'summarize_signals' }, 'tracker_id', prefix),
+      ).toContain(tracker.tracker_id);
+      expect(await complete({ type: 'ref/prompt', name: 'summarize_signals' }, 'tracker_id', 'zz')).toEqual(
+        [],
       );
+      expect(await complete({ type: 'ref/prompt', name: 'design_tracker' }, 'space_id', '')).toContain(
+        emulator.spaceId,
+      );
+      expect(
+        await complete({ type: 'ref/resource', uri: 'tracker://{tracker_id}' }, 'tracker_id', ''),
+      ).toContain(tracker.tracker_id);
+      expect(
+        await complete({ type: 'ref/resource', uri: 'tracker://{tracker_id}/runs/{run_id}' }, 'run_id', '', {
+          tracker_id: tracker.tracker_id,
+        }),
+      ).toEqual([run.run_id]);
 
       const prompts = (await mcp.client.listPrompts()).prompts.map((p) => p.name);
       expect(prompts).toEqual(['design_tracker', 'summarize_signals']);
@@ -113,6 +146,9 @@ describe('resources and prompts', () => {
       expect(designText).toMatch(/instruction.*HOW/);
       expect(designText).toMatch(/score_meaning.*WHAT/);
       expect(designText).toMatch(/lower_threshold/);
+      // The prompt must not have the model quote assumed prices as fact.
+      expect(designText).toMatch(/estimate from assumed prices.*not the service's price/);
+      expect(designText).not.toMatch(/tell me the cost/);
       const summary = await mcp.client.getPrompt({
         name: 'summarize_signals',
         arguments: { tracker_id: tracker.tracker_id },

@@ -1,15 +1,22 @@
 // Streamable HTTP: the SDK client end to end (in process), the DNS-rebinding and bearer-token
-// guards, idle-session expiry, the official conformance suite and the Inspector CLI.
-import { execFile } from 'node:child_process';
-import { request } from 'node:http';
+// guards, CORS, the caps, stateless serving, the official conformance suite and the Inspector CLI.
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernHttp,
+} from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RunningEmulator } from '@trackerkit/emulator';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_MESSAGE_BYTES, type RunningHttpServer, startHttpServer } from '../../src/index.ts';
 import { fastClient, startTestEmulator, trackerArgs } from './harness.ts';
 
 const run = promisify(execFile);
@@ -18,10 +25,13 @@ const bin = (name: string) => `${packageDir}node_modules/.bin/${name}`;
 
 let emulator: RunningEmulator;
 let http: RunningHttpServer;
+/** The Authorization header of `http` (its generated token). */
+let auth: string;
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
   http = await startHttpServer({ client: fastClient(emulator), port: 0, progressIntervalMs: 100 });
+  auth = `Bearer ${http.authToken}`;
 });
 afterAll(async () => {
   await http?.close();
@@ -81,11 +91,22 @@ const INITIALIZE = {
   },
 };
 
-/** A raw POST with chosen headers, as a browser page or a rebinding attacker would send. */
-function rawPost(url: string, headers: Record<string, string>, body: unknown = INITIALIZE): Promise<number> {
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A raw request with chosen headers, as a browser page or a rebinding attacker would send. */
+function rawRequest(
+  url: string,
+  headers: Record<string, string>,
+  body: unknown = INITIALIZE,
+  method = 'POST',
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(url, {
-      method: 'POST',
+      method,
       headers: {
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
@@ -93,36 +114,214 @@ function rawPost(url: string, headers: Record<string, string>, body: unknown = I
       },
     });
     req.on('response', (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
+      let text = '';
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
     });
     req.on('error', reject);
-    req.end(JSON.stringify(body));
+    req.end(method === 'POST' ? JSON.stringify(body) : undefined);
   });
+}
+
+const rawPost = async (url: string, headers: Record<string, string>, body: unknown = INITIALIZE) =>
+  (await rawRequest(url, headers, body)).status;
+
+/** A loopback reverse proxy adding the bearer token, for tools that cannot send headers. */
+async function tokenProxy(target: string, token: string) {
+  const proxy = createServer((req, res) => {
+    const upstream = request(new URL(req.url ?? '/', target), {
+      method: req.method,
+      headers: { ...req.headers, host: new URL(target).host, authorization: `Bearer ${token}` },
+    });
+    upstream.on('response', (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${new URL(target).pathname}`,
+    close: () => {
+      proxy.closeAllConnections();
+      proxy.close();
+    },
+  };
 }
 
 describe('Streamable HTTP', () => {
   it('binds to 127.0.0.1 by default and serves the SDK client, with progress', async () => {
     expect(http.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    const seen = await probe(http.url);
+    const seen = await probe(http.url, auth);
     expect(seen.tools).toHaveLength(19);
     expect(seen.result.structuredContent).toMatchObject({ done: true, signal: 'Excellent' });
     expect(seen.progress.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('a 2026-07-28 client gets progress on the request stream and the signal, statelessly', async () => {
+    const trackerId = await createTracker();
+    const client = new ModernClient(
+      { name: 'http-modern', version: '0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await client.connect(
+      new ModernHttp(new URL(http.url), { requestInit: { headers: { authorization: auth } } }),
+    );
+    try {
+      expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+      const progress: number[] = [];
+      const result = await client.callTool(
+        {
+          name: 'run_tracker',
+          arguments: { tracker_id: trackerId, context: { emulator: { score: 8, delay_ms: 500 } } },
+        },
+        { onprogress: (p: { progress: number }) => void progress.push(p.progress) },
+      );
+      expect(result.structuredContent).toMatchObject({ done: true, signal: 'Excellent' });
+      expect(progress.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await client.close();
+    }
+  });
+
   it.each([
     ['a rebound Host', { host: 'evil.example.com' }, 403],
     ['a foreign Origin', { origin: 'http://evil.example.com' }, 403],
-    ['an unknown session', { 'mcp-session-id': 'nope' }, 404],
     ['a localhost Origin', { origin: 'http://localhost:5173' }, 200],
+    ['no token, on loopback', { authorization: '' }, 401],
+    ['a wrong token, on loopback', { authorization: 'Bearer nope' }, 401],
   ])('answers %s with %i', async (_name, headers, status) => {
-    expect(await rawPost(http.url, headers)).toBe(status);
+    expect(await rawPost(http.url, { authorization: auth, ...headers })).toBe(status);
   });
 
-  it('refuses to bind beyond loopback without a token', async () => {
-    await expect(startHttpServer({ client: fastClient(emulator), host: '0.0.0.0', port: 0 })).rejects.toThrow(
-      /needs an auth token/,
+  it.each([
+    ['loopback', '127.0.0.1'],
+    ['every interface', '0.0.0.0'],
+  ])('on %s without a configured token, generates one and requires it', async (_name, host) => {
+    const server = await startHttpServer({ client: fastClient(emulator), host, port: 0 });
+    try {
+      expect(server.authTokenGenerated).toBe(true);
+      expect(server.authToken).toMatch(/^[\w-]{40,}$/);
+      expect(await rawPost(server.url, {})).toBe(401);
+      expect(await rawPost(server.url, { authorization: `Bearer ${server.authToken}` })).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('the bin with --http and no token prints the generated one to stderr, and requires it', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--conditions=trackerkit-source', 'src/bin.ts', '--http', '--port', '0'],
+      {
+        cwd: packageDir,
+        env: {
+          PATH: process.env.PATH ?? '',
+          TRACKER_API_URL: emulator.baseUrl,
+          TRACKER_API_TOKEN: emulator.token,
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
     );
+    try {
+      let url = '';
+      let token = '';
+      for await (const line of createInterface({ input: child.stderr })) {
+        url ||= /listening on (\S+)/.exec(line)?.[1] ?? '';
+        token ||= /clients must send: Authorization: Bearer (\S+)/.exec(line)?.[1] ?? '';
+        if (url && token) break;
+      }
+      expect(token).toMatch(/^[\w-]{40,}$/);
+      expect(await rawPost(url, {})).toBe(401);
+      expect(await rawPost(url, { authorization: `Bearer ${token}` })).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  }, 30_000);
+
+  it('CORS: an allowed origin gets a preflight answer without a token and readable responses', async () => {
+    const server = await startHttpServer({
+      client: fastClient(emulator),
+      port: 0,
+      authToken: 'cors-token',
+      allowedOrigins: ['https://app.example'],
+    });
+    try {
+      const origin = { origin: 'https://app.example' };
+      const preflight = await rawRequest(
+        server.url,
+        {
+          ...origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization',
+        },
+        undefined,
+        'OPTIONS',
+      );
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers).toMatchObject({
+        'access-control-allow-origin': 'https://app.example',
+        'access-control-allow-methods': expect.stringContaining('POST'),
+        'access-control-allow-headers': expect.stringMatching(/Authorization.*Mcp-Session-Id/),
+      });
+      const posted = await rawRequest(server.url, { ...origin, authorization: 'Bearer cors-token' });
+      expect(posted.status).toBe(200);
+      expect(posted.headers['access-control-allow-origin']).toBe('https://app.example');
+      expect(posted.headers['access-control-expose-headers']).toMatch(/Mcp-Session-Id/);
+      const foreign = await rawRequest(server.url, { origin: 'https://evil.example' }, undefined, 'OPTIONS');
+      expect(foreign.status).toBe(403);
+      expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('caps concurrent requests with 503 and Retry-After', async () => {
+    const server = await startHttpServer({
+      client: fastClient(emulator),
+      port: 0,
+      authToken: 'cap',
+      maxConcurrentRequests: 1,
+      progressIntervalMs: 100,
+    });
+    try {
+      const trackerId = await createTracker();
+      const { client } = await connectHttp(server.url, 'Bearer cap');
+      // While a slow call is in flight (its first progress seen), any other request is refused.
+      let inFlight!: () => void;
+      const started = new Promise<void>((resolve) => {
+        inFlight = resolve;
+      });
+      const slow = client.callTool(
+        {
+          name: 'run_tracker',
+          arguments: { tracker_id: trackerId, context: { emulator: { score: 8, delay_ms: 800 } } },
+        },
+        undefined,
+        { onprogress: () => inFlight(), timeout: 10_000 },
+      );
+      await started;
+      const busy = await rawRequest(server.url, { authorization: 'Bearer cap' });
+      expect(busy.status).toBe(503);
+      expect(busy.headers['retry-after']).toBe('1');
+      expect(busy.body).toMatch(/1 requests in progress/);
+      expect(((await slow) as CallToolResult).structuredContent).toMatchObject({ done: true });
+      await client.close();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a body over the message limit with 413 naming the limit', async () => {
+    const big = { ...INITIALIZE, params: { ...INITIALIZE.params, pad: 'x'.repeat(MAX_MESSAGE_BYTES) } };
+    const answer = await rawRequest(http.url, { authorization: auth }, big);
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain(`at most ${MAX_MESSAGE_BYTES} bytes`);
   });
 
   it('requires the bearer token when one is set', async () => {
@@ -133,6 +332,7 @@ describe('Streamable HTTP', () => {
       authToken: 's3cret',
     });
     try {
+      expect(guarded.authTokenGenerated).toBe(false);
       expect(await rawPost(guarded.url, {})).toBe(401);
       expect(await rawPost(guarded.url, { authorization: 'Bearer wrong' })).toBe(401);
       const seen = await probe(guarded.url, 'Bearer s3cret');
@@ -142,67 +342,61 @@ describe('Streamable HTTP', () => {
     }
   });
 
-  it('closes a session left idle without DELETE, but not one with a tool call in progress', async () => {
-    const short = await startHttpServer({
-      client: fastClient(emulator),
-      port: 0,
-      progressIntervalMs: 100,
-      sessionIdleMs: 300,
-    });
-    try {
-      const trackerId = await createTracker();
-      const { client, transport } = await connectHttp(short.url);
-      expect(short.sessionCount).toBe(1);
-      // The run takes longer than the idle timeout; the call in flight keeps its session.
-      const slow = (await client.callTool(
-        {
-          name: 'run_tracker',
-          arguments: { tracker_id: trackerId, context: { emulator: { score: 8, delay_ms: 900 } } },
-        },
-        undefined,
-        { onprogress: () => {}, timeout: 10_000 },
-      )) as CallToolResult;
-      expect(slow.structuredContent).toMatchObject({ done: true });
-      const sessionId = transport.sessionId ?? '';
-      // The client stays connected (its GET stream open) but sends nothing: the session expires.
-      await vi.waitFor(() => expect(short.sessionCount).toBe(0), { timeout: 5000, interval: 50 });
-      const listTools = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };
-      expect(await rawPost(short.url, { 'mcp-session-id': sessionId }, listTools)).toBe(404);
-      await expect(client.listTools()).rejects.toThrow();
-      await client.close();
-    } finally {
-      await short.close();
-    }
+  it('keeps no state between requests: no session id, GET and DELETE are 405, a 2025 client works without one', async () => {
+    const init = await rawRequest(http.url, { authorization: auth });
+    expect(init.status).toBe(200);
+    expect(init.headers['mcp-session-id']).toBeUndefined();
+    expect((await rawRequest(http.url, { authorization: auth }, undefined, 'GET')).status).toBe(405);
+    expect((await rawRequest(http.url, { authorization: auth }, undefined, 'DELETE')).status).toBe(405);
+    // A request naming a session this process never made is served all the same.
+    const listTools = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };
+    expect(
+      await rawPost(http.url, { authorization: auth, 'mcp-session-id': 'from-another-replica' }, listTools),
+    ).toBe(200);
   });
 
-  it('closes every session when the server closes', async () => {
-    const server = await startHttpServer({ client: fastClient(emulator), port: 0 });
-    const first = await connectHttp(server.url);
-    const second = await connectHttp(server.url);
-    expect(server.sessionCount).toBe(2);
-    await server.close();
-    expect(server.sessionCount).toBe(0);
-    await Promise.all([first.client.close(), second.client.close()]);
-  });
-
-  it('passes the official conformance suite, apart from the listed fixture scenarios', async () => {
-    const result = await run(
-      bin('conformance'),
-      ['server', '--url', http.url, '--expected-failures', 'conformance-expected-failures.yml'],
-      { cwd: packageDir },
-    ).catch((error: { stdout: string; stderr: string; code: number }) => error);
-    expect(result.stdout).toMatch(/✓ server-initialize: 1 passed/);
-    expect(result.stdout).toMatch(/✓ tools-list: 1 passed/);
-    expect(result.stdout).toMatch(/✓ dns-rebinding-protection: 2 passed/);
-    expect('code' in result ? result.code : 0, result.stdout.slice(-2000)).toBe(0);
-  }, 120_000);
+  it.each([
+    ['2025-11-25', 'conformance-expected-failures.yml', /✓ server-initialize: \d+ passed, 0 failed/],
+    [
+      '2026-07-28',
+      'conformance-expected-failures-2026.yml',
+      /✓ sep-2164-resource-not-found: \d+ passed, 0 failed/,
+    ],
+  ])(
+    'passes the official conformance suite for %s, apart from the listed scenarios',
+    async (revision, expected, marker) => {
+      // The suite sends no headers: a loopback proxy adds the token, as a gateway in front would.
+      const proxy = await tokenProxy(http.url, http.authToken);
+      const result = await run(
+        bin('conformance'),
+        ['server', '--url', proxy.url, '--requirements', revision, '--expected-failures', expected],
+        { cwd: packageDir, maxBuffer: 64 * 1024 * 1024 },
+      )
+        .catch((error: { stdout: string; stderr: string; code: number }) => error)
+        .finally(proxy.close);
+      expect(result.stdout).toMatch(/✓ tools-list: \d+ passed, 0 failed/);
+      expect(result.stdout).toMatch(/✓ dns-rebinding-protection: 2 passed, 0 failed/);
+      expect(result.stdout).toMatch(marker);
+      expect('code' in result ? result.code : 0, result.stdout.slice(-3000)).toBe(0);
+    },
+    300_000,
+  );
 
   it('the Inspector CLI lists the tools portably and calls one; an isError call exits 5', async () => {
-    const listed = await run(bin('mcp-inspector'), ['--cli', http.url, '--method', 'tools/list', '--strict']);
+    const header = ['--header', `Authorization: ${auth}`];
+    const listed = await run(bin('mcp-inspector'), [
+      '--cli',
+      http.url,
+      ...header,
+      '--method',
+      'tools/list',
+      '--strict',
+    ]);
     expect(JSON.parse(listed.stdout).tools).toHaveLength(19);
     const called = await run(bin('mcp-inspector'), [
       '--cli',
       http.url,
+      ...header,
       '--method',
       'tools/call',
       '--tool-name',
@@ -214,6 +408,7 @@ describe('Streamable HTTP', () => {
     const failed = await run(bin('mcp-inspector'), [
       '--cli',
       http.url,
+      ...header,
       '--method',
       'tools/call',
       '--tool-name',

@@ -1,7 +1,7 @@
 // run_tracker's waiting: progress while it waits, an early return when the run outlasts the wait.
 import type { RunningEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, connectInMemory, startTestEmulator, structured, trackerArgs } from './harness.ts';
+import { call, connectInMemory, startTestEmulator, structured, textOf, trackerArgs } from './harness.ts';
 
 let emulator: RunningEmulator;
 let mcp: Awaited<ReturnType<typeof connectInMemory>>;
@@ -94,14 +94,33 @@ describe('run_tracker', () => {
     expect(result).toMatchObject({ done: true, status: 'completed', signal: 'Poor' });
   });
 
-  it('reports a failed run with its error message', async () => {
-    const result = structured<RunOutput & { error_message: string }>(
-      await call(mcp.client, 'run_tracker', {
+  it('a failed run is an isError result carrying the run error message, from run_tracker and get_run', async () => {
+    const result = await call(mcp.client, 'run_tracker', {
+      tracker_id: trackerId,
+      context: { emulator: { fail: 'source offline' } },
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^Run \S+ failed: source offline/);
+    const run = result.structuredContent as unknown as RunOutput & { error_message: string };
+    expect(run).toMatchObject({ done: true, status: 'failed', error_message: 'source offline' });
+    const got = await call(mcp.client, 'get_run', { tracker_id: trackerId, run_id: run.run_id });
+    expect(got.isError).toBe(true);
+    expect(textOf(got)).toMatch(/failed: source offline/);
+  });
+
+  it("list_runs fields ['analysis'] adds the analysis to the compact fields", async () => {
+    await call(mcp.client, 'run_tracker', { tracker_id: trackerId, context: { emulator: { score: 6 } } });
+    const listed = structured<{ items: Record<string, unknown>[] }>(
+      await call(mcp.client, 'list_runs', {
         tracker_id: trackerId,
-        context: { emulator: { fail: 'source offline' } },
+        status: 'completed',
+        fields: ['analysis'],
       }),
     );
-    expect(result).toMatchObject({ done: true, status: 'failed', error_message: 'source offline' });
+    expect(Object.keys(listed.items[0] ?? {}).sort()).toEqual(
+      ['analysis', 'run_id', 'score', 'signal', 'started_at', 'status'].sort(),
+    );
+    expect(listed.items[0]?.analysis).toEqual(expect.any(String));
   });
 
   it('get_run verbose gives the API object; delete_run removes it', async () => {
@@ -133,6 +152,38 @@ describe('run_tracker', () => {
       multiplier: 6,
       reasoning_mode: 'advanced',
       unknown_skills: [],
+      assumed: true,
+      price_source: expect.stringContaining('x-trackerkit-default-skill-costs'),
     });
   });
+
+  it.each([
+    [
+      'the default costs',
+      {},
+      /assumed prices, not the service's: trackerkit's assumed default skill costs \(x-trackerkit-default-skill-costs/,
+    ],
+    [
+      'operator costs',
+      { skillCosts: { web_research: 3 } },
+      /assumed prices, not the service's: skill costs configured by the operator/,
+    ],
+    [
+      'a named source',
+      { skillCosts: { web_research: 3 }, skillCostsSource: 'the 2026 price sheet' },
+      /not the service's: the 2026 price sheet/,
+    ],
+  ])(
+    'estimate_run_cost says its prices are assumptions and names where they come from: %s',
+    async (_name, options, want) => {
+      const configured = await connectInMemory(emulator, options);
+      try {
+        const result = await call(configured.client, 'estimate_run_cost', { skills: ['web_research'] });
+        expect(textOf(result)).toMatch(/^Estimate: about/);
+        expect(textOf(result)).toMatch(want);
+      } finally {
+        await configured.close();
+      }
+    },
+  );
 });

@@ -6,7 +6,7 @@ import { startHttpServer } from '../../src/index.ts';
 
 const emulator = await startEmulator({ port: 0, log: () => {} });
 const server = await startHttpServer({ baseUrl: emulator.baseUrl, token: emulator.token, port: 0 });
-process.stdout.write(`${server.url}\n`);
+process.stdout.write(`${server.url}\nAuthorization: Bearer ${server.authToken}\n`);
 process.stdin.resume();
 process.stdin.once('end', async () => {
   await server.close();

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningEmulator } from '@trackerkit/emulator';
@@ -12,8 +12,9 @@ let dir: string;
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
-  mcp = await connectInMemory(emulator);
   dir = await mkdtemp(join(tmpdir(), 'trackerkit-mcp-'));
+  mcp = await connectInMemory(emulator, { filesRoots: [dir] });
+  await symlink('/etc/passwd', join(dir, 'escape.txt'));
   trackerId = structured<{ tracker_id: string }>(
     await call(mcp.client, 'create_tracker', trackerArgs(emulator.spaceId)),
   ).tracker_id;
@@ -100,7 +101,14 @@ describe('vault tools', () => {
       { content_base64: 'aGVsbG8=' },
       /`filename`: required with content_base64/,
     ],
-    ['a path that is not a file', { path: '/nonexistent/file.txt' }, /`path`: no readable file/],
+    ['a path that is not a file', { path: 'nonexistent.txt' }, /`path`: no readable file/],
+    [
+      'a path outside the files root',
+      { path: '/etc/passwd' },
+      /`path`: \/etc\/passwd is outside the directories/,
+    ],
+    ['a path leaving the root with ..', { path: '../../../../etc/passwd' }, /is outside the directories/],
+    ['a symlink out of the root', { path: 'escape.txt' }, /`path`: escape.txt is outside the directories/],
   ])('rejects %s naming the argument', async (_name, args, want) => {
     const result = await call(mcp.client, 'upload_vault_file', { tracker_id: trackerId, ...args });
     expect(result.isError).toBe(true);
@@ -117,14 +125,17 @@ describe('vault tools', () => {
     expect(textOf(result)).toMatch(/exe|type/i);
   });
 
-  it('refuses server paths when the server is configured not to read its files', async () => {
-    const locked = await connectInMemory(emulator, { allowFilePaths: false });
+  it.each([
+    ['upload_vault_file', { path: '/etc/passwd' }],
+    ['upload_vault_data', { source_name: 'x', path: '/etc/passwd' }],
+  ])('%s reads no local file at all when no files root is configured', async (tool, args) => {
+    const locked = await connectInMemory(emulator);
     try {
-      const result = await call(locked.client, 'upload_vault_file', {
-        tracker_id: trackerId,
-        path: '/etc/hostname',
-      });
-      expect(textOf(result)).toMatch(/`path`: this server does not read its own files/);
+      const result = await call(locked.client, tool, { tracker_id: trackerId, ...args });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(
+        /`path`: this server reads no local files: its operator named no --files-root/,
+      );
     } finally {
       await locked.close();
     }
@@ -141,7 +152,7 @@ describe('vault tools', () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/`rows\[1000\]`/);
     expect(textOf(result)).toMatch(
-      /rows\[0\.\.999\] \(1000 of 1001\) are already stored in source \S+; call again with only the rows from index 1000 on/,
+      /rows\[0\.\.999\] \(1000 rows, confirmed by the service\) are stored in source \S+; rows from index 1000 on are not confirmed .* call again with only the rows from index 1000 on/,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HTTP_PORT, DEFAULT_SESSION_TIMEOUT_MINUTES, parseCliOptions } from '../../src/index.ts';
+import { DEFAULT_HTTP_PORT, parseCliOptions } from '../../src/index.ts';
 
 describe('parseCliOptions', () => {
   it.each([
@@ -14,7 +14,6 @@ describe('parseCliOptions', () => {
           toolsets: undefined,
           host: '127.0.0.1',
           port: DEFAULT_HTTP_PORT,
-          sessionTimeoutMinutes: DEFAULT_SESSION_TIMEOUT_MINUTES,
         },
       },
     ],
@@ -47,7 +46,6 @@ describe('parseCliOptions', () => {
         want: { http: true, port: 0, host: '0.0.0.0', authToken: 's3cret' },
       },
     ],
-    ['session timeout', { argv: ['--session-timeout', '5'], env: {}, want: { sessionTimeoutMinutes: 5 } }],
     ['read-only flag', { argv: ['--read-only'], env: {}, want: { readOnly: true } }],
     [
       'allowed hosts and origins',
@@ -64,9 +62,37 @@ describe('parseCliOptions', () => {
   it.each([
     ['unknown toolset', ['--toolsets', 'spaces,alerts'], /--toolsets: unknown toolset "alerts"/],
     ['bad port', ['--port', 'http'], /--port: must be an integer/],
-    ['bad session timeout', ['--session-timeout', 'soon'], /--session-timeout: must be a number/],
     ['unknown flag', ['--bogus'], /bogus/],
+    ['bad max requests', ['--max-requests', '0'], /--max-requests: must be an integer >= 1/],
   ])('rejects %s naming the flag', (_name, argv, want) => {
     expect(() => parseCliOptions(argv, {})).toThrow(want);
+  });
+
+  it.each([
+    ['1', true],
+    ['true', true],
+    ['TRUE', true],
+    ['0', false],
+    ['false', false],
+    ['', false],
+    [undefined, false],
+  ])('TRACKERKIT_MCP_READ_ONLY=%j reads as %s', (value, want) => {
+    const env = value === undefined ? {} : { TRACKERKIT_MCP_READ_ONLY: value };
+    expect(parseCliOptions([], env).readOnly).toBe(want);
+  });
+
+  it.each(['yes', 'on', 'y', 'enabled', '2'])(
+    'TRACKERKIT_MCP_READ_ONLY=%s is a start-up error naming the variable and the accepted values',
+    (value) => {
+      expect(() => parseCliOptions([], { TRACKERKIT_MCP_READ_ONLY: value })).toThrow(
+        `TRACKERKIT_MCP_READ_ONLY: "${value}" is not a boolean; accepted values are 1, true, 0, false`,
+      );
+    },
+  );
+
+  it('files roots come from repeated flags or the environment; none by default', () => {
+    expect(parseCliOptions([], {}).filesRoots).toEqual([]);
+    expect(parseCliOptions(['--files-root', '/a', '--files-root=/b'], {}).filesRoots).toEqual(['/a', '/b']);
+    expect(parseCliOptions([], { TRACKERKIT_MCP_FILES_ROOTS: '/a:/b' }).filesRoots).toEqual(['/a', '/b']);
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createRequestGuard } from '../../src/index.ts';
 
 describe('createRequestGuard', () => {
-  const local = createRequestGuard({ host: '127.0.0.1' });
+  const local = createRequestGuard({ host: '127.0.0.1', authToken: 'l0cal' });
+  const auth = { authorization: 'Bearer l0cal' };
   const withToken = createRequestGuard({
     host: '0.0.0.0',
     authToken: 's3cret',
@@ -10,10 +11,18 @@ describe('createRequestGuard', () => {
   });
 
   it.each([
-    ['loopback host accepted', { guard: local, headers: { host: '127.0.0.1:3100' }, want: undefined }],
+    [
+      'loopback host accepted',
+      { guard: local, headers: { host: '127.0.0.1:3100', ...auth }, want: undefined },
+    ],
+    ['token required on loopback too', { guard: local, headers: { host: '127.0.0.1:3100' }, want: 401 }],
     [
       'localhost with a localhost origin accepted',
-      { guard: local, headers: { host: 'localhost:3100', origin: 'http://localhost:5173' }, want: undefined },
+      {
+        guard: local,
+        headers: { host: 'localhost:3100', origin: 'http://localhost:5173', ...auth },
+        want: undefined,
+      },
     ],
     ['rebound host rejected', { guard: local, headers: { host: 'evil.example.com' }, want: 403 }],
     [
@@ -43,5 +52,16 @@ describe('createRequestGuard', () => {
     ],
   ])('%s', (_name, { guard, headers, want }) => {
     expect(guard(headers)?.status).toBe(want);
+  });
+
+  it('checkOrigin (for CORS preflights, which carry no token) checks Host and Origin only', () => {
+    const allowed = createRequestGuard({
+      host: '127.0.0.1',
+      authToken: 't',
+      allowedOrigins: ['https://app.example'],
+    });
+    expect(allowed.checkOrigin({ host: 'localhost', origin: 'https://app.example' })).toBeUndefined();
+    expect(allowed.checkOrigin({ host: 'localhost', origin: 'https://evil.example' })?.status).toBe(403);
+    expect(allowed({ host: 'localhost', origin: 'https://app.example' })?.status).toBe(401);
   });
 });

@@ -183,8 +183,22 @@ function recordingClient() {
     run_mode: 'manual',
     ...(body as object),
   });
+  const stored = {
+    tracker_id: 'trk_1',
+    agent_config: {
+      instruction: 'Weigh delays.',
+      score_meaning: '10 = calm',
+      skills: [],
+      reasoning_mode: 'basic',
+    },
+    notification_config: { webhook_enabled: true, notify_below: true, lower_threshold: 3 },
+  };
   const client = {
     trackers: {
+      get: async (id: string) => {
+        sent.push({ method: 'trackers.get', body: id });
+        return stored;
+      },
       create: async (_space: string, body: unknown) => {
         sent.push({ method: 'trackers.create', body });
         return trackerOf(body);
@@ -224,20 +238,45 @@ describe('callTool', () => {
     expect(sent).toEqual([]);
   });
 
-  it('sends an update as given: no document default is filled in', async () => {
+  it('sends an update as the stored objects with the given fields over them: nothing left out is dropped, no document default is filled in', async () => {
     const { client, sent } = recordingClient();
     const result = await callTool(
       tool('update_tracker'),
-      { tracker_id: 'trk_1', skills: ['web_research'], notification_config: { notify_below: true } },
+      {
+        tracker_id: 'trk_1',
+        skills: ['web_research'],
+        notification_config: { notify_above: true, upper_threshold: 8 },
+      },
       { client, options },
     );
     expect(result.isError).toBeUndefined();
     expect(sent).toEqual([
+      { method: 'trackers.get', body: 'trk_1' },
       {
         method: 'trackers.update',
-        body: { notification_config: { notify_below: true }, agent_config: { skills: ['web_research'] } },
+        body: {
+          notification_config: {
+            webhook_enabled: true,
+            notify_below: true,
+            lower_threshold: 3,
+            notify_above: true,
+            upper_threshold: 8,
+          },
+          agent_config: {
+            instruction: 'Weigh delays.',
+            score_meaning: '10 = calm',
+            skills: ['web_research'],
+            reasoning_mode: 'basic',
+          },
+        },
       },
     ]);
+  });
+
+  it('an update of top-level fields only does not read the tracker', async () => {
+    const { client, sent } = recordingClient();
+    await callTool(tool('update_tracker'), { tracker_id: 'trk_1', name: 'Renamed' }, { client, options });
+    expect(sent).toEqual([{ method: 'trackers.update', body: { name: 'Renamed' } }]);
   });
 
   it("sends a create with the tool's defaults and nothing else", async () => {

@@ -1,6 +1,12 @@
 import { openapiDocument } from '@trackerkit/core';
 import { describe, expect, it } from 'vitest';
-import { selectTools, TOOLSETS, toolDefinitions, toToolListEntry } from '../../src/index.ts';
+import {
+  ANNOTATION_DEFAULTS,
+  selectTools,
+  TOOLSETS,
+  toolDefinitions,
+  toToolListEntry,
+} from '../../src/index.ts';
 
 const EXPECTED_TOOLS = [
   'list_spaces',
@@ -74,9 +80,13 @@ describe('tool catalogue', () => {
         others.some((other) => tool.description.includes(other)),
         tool.description,
       ).toBe(true);
-      const annotations = toToolListEntry(tool).annotations ?? {};
+      // Listed hints left out mean the protocol's defaults; read with them, the listing says
+      // exactly what the definition does (destructive/idempotent only matter for writes).
+      const listed = { ...ANNOTATION_DEFAULTS, ...toToolListEntry(tool).annotations };
       for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
-        expect(typeof annotations[hint], `${name}.${hint}`).toBe('boolean');
+        if (tool.annotations.readOnlyHint && (hint === 'destructiveHint' || hint === 'idempotentHint'))
+          continue;
+        expect(listed[hint], `${name}.${hint}`).toBe(tool.annotations[hint]);
       }
     },
   );

@@ -1,3 +1,4 @@
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { toolDefinitions, toToolListEntry } from '../../src/index.ts';
 
@@ -11,8 +12,8 @@ describe('tool schemas', () => {
     },
   );
 
-  it('tools/list stays within 6,000 estimated tokens (bytes / 4)', () => {
-    const bytes = Buffer.byteLength(JSON.stringify({ tools: toolDefinitions.map(toToolListEntry) }));
-    expect(bytes / 4).toBeLessThanOrEqual(6000);
+  it('tools/list stays within 5,000 tokens (o200k_base, a real tokenizer)', () => {
+    const listing = JSON.stringify({ tools: toolDefinitions.map(toToolListEntry) });
+    expect(countTokens(listing)).toBeLessThanOrEqual(5000);
   });
 });

@@ -47,8 +47,18 @@ describe('list views', () => {
       },
     ],
     [
-      'selected fields, flattened from the result',
-      { args: { fields: ['run_id', 'analysis'] }, want: { run_id: 'run_1', analysis: 'Late shipments.' } },
+      'fields add to the compact set, flattened from the result',
+      {
+        args: { fields: ['analysis'] },
+        want: {
+          run_id: 'run_1',
+          status: 'completed',
+          score: 2,
+          signal: 'Negative',
+          started_at: '2026-11-21T08:00:00Z',
+          analysis: 'Late shipments.',
+        },
+      },
     ],
     ['verbose is the API object', { args: { verbose: true }, want: run('run_1', 2) }],
   ])('%s', (_name, { args, want }) => {

@@ -11,6 +11,8 @@ export const deleteRun = defineTool({
   input: z.strictObject({ tracker_id: trackerId, run_id: runId }),
   output: deletedOutput,
   annotations: DELETES,
+  confirm: (args) =>
+    `Delete run ${args.run_id} of tracker ${args.tracker_id} and its result? This cannot be undone.`,
   async handler(args, { client }) {
     return deletedResult(`run ${args.run_id}`, await client.runs.delete(args.tracker_id, args.run_id));
   },

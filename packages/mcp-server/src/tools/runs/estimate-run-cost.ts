@@ -16,7 +16,7 @@ const MULTIPLIERS = Object.entries(REASONING_MULTIPLIERS)
 export const estimateRunCost = defineTool({
   name: 'estimate_run_cost',
   title: 'Estimate run cost',
-  description: `Estimate the quants one run costs for skills and a reasoning mode (sum of skill costs x multiplier: ${MULTIPLIERS}). No API call. Use before create_tracker or run_tracker.`,
+  description: `Rough quants per run: sum of skill costs x mode multiplier (${MULTIPLIERS}). The service publishes no prices; skill costs are assumptions (price_source names them): present an estimate, never the price. No API call. Before create_tracker.`,
   toolset: 'runs',
   operationId: null,
   input: z.strictObject({
@@ -30,6 +30,8 @@ export const estimateRunCost = defineTool({
     multiplier: z.number(),
     reasoning_mode: z.string(),
     unknown_skills: z.array(z.string()),
+    assumed: z.literal(true),
+    price_source: z.string(),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   check: (args) => runCostProblems(args),
@@ -41,13 +43,15 @@ export const estimateRunCost = defineTool({
       multiplier: cost.multiplier,
       reasoning_mode: cost.reasoning_mode,
       unknown_skills: cost.unknownSkills,
+      assumed: true as const,
+      price_source: options.skillCostsSource,
     };
     const caveat = cost.unknownSkills.length
       ? ` Unknown skills (cost 0 assumed): ${cost.unknownSkills.join(', ')}.`
       : '';
     return {
       structured,
-      text: `About ${cost.quants} quants per run (${cost.baseCost} x ${cost.multiplier} for ${cost.reasoning_mode}).${caveat}`,
+      text: `Estimate: about ${cost.quants} quants per run (${cost.baseCost} x ${cost.multiplier} for ${cost.reasoning_mode}).${caveat} These are assumed prices, not the service's: ${options.skillCostsSource}.`,
     };
   },
 });

@@ -8,7 +8,7 @@ export const getRun = defineTool({
   name: 'get_run',
   title: 'Get a run',
   description:
-    'Get one run: status, score, signal, analysis, cost and alert delivery. Poll it after run_tracker returned done=false; status pending or running means call again later.',
+    'Get one run: status, score, signal, analysis, cost and alert delivery. Poll it after run_tracker returned done=false (pending or running: call again later).',
   toolset: 'runs',
   operationId: 'getRun',
   input: z.strictObject({
@@ -24,6 +24,14 @@ export const getRun = defineTool({
       ? run
       : { ...runView.flatten(run), run_id: run.run_id, status: run.status };
     const outcome = run.result ? `score ${run.result.score} (${run.result.signal})` : run.status;
+    if (run.status === 'failed') {
+      const reason = run.error_message ?? 'no reason given';
+      return {
+        structured,
+        text: renderObject(`Run ${run.run_id} failed: ${reason}`, structured),
+        isError: true,
+      };
+    }
     return { structured, text: renderObject(`Run ${run.run_id}: ${outcome}`, structured) };
   },
 });

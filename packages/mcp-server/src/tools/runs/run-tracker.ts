@@ -5,8 +5,11 @@ import { trackerId } from '../../schemas.ts';
 import { CREATES, defineTool, type ToolContext } from '../../tool-definition.ts';
 import { PartialSuccessError } from '../../tool-errors.ts';
 
-/** Without a progress token the client's request timeout (60 s by default) is never extended. */
-export const WAIT_WITHOUT_PROGRESS_SECONDS = 50;
+/**
+ * Without a progress token the client's request timeout (60 s by default) is never extended, and
+ * the server's call deadline (50 s) applies: the wait ends well before both.
+ */
+export const WAIT_WITHOUT_PROGRESS_SECONDS = 40;
 export const WAIT_MAX_SECONDS = 3600;
 
 const output = z.object({
@@ -92,7 +95,7 @@ export const runTracker = defineTool({
   name: 'run_tracker',
   title: 'Run a tracker',
   description:
-    'Start a run (always asynchronous, so zen works too) and by default wait for its score, signal and analysis, reporting progress. If the run outlasts the wait, returns done=false with the run_id: call get_run later. Costs quants (estimate_run_cost).',
+    'Start a run (asynchronous, so zen works too) and by default wait for its score, signal and analysis, with progress. A failed run is an error. If it outlasts the wait: done=false and the run_id for get_run. Costs quants.',
   toolset: 'runs',
   operationId: 'triggerRun',
   input: z.strictObject({
@@ -110,6 +113,7 @@ export const runTracker = defineTool({
   }),
   output,
   annotations: CREATES,
+  reportsProgress: true,
   async handler(args, context) {
     const body = args.context === undefined ? { sync: false } : { sync: false, context: args.context };
     const accepted = await context.client.runs.trigger(args.tracker_id, body);
@@ -117,9 +121,17 @@ export const runTracker = defineTool({
       const result = pollLater(args.tracker_id, accepted.run_id, accepted.status, 'Started.');
       return { structured: result, text: render(result) };
     }
+    // Without progress the call deadline applies: the wait ends at four fifths of it.
     const seconds = context.canReportProgress
       ? args.wait_seconds
-      : Math.min(args.wait_seconds, WAIT_WITHOUT_PROGRESS_SECONDS);
+      : Math.max(
+          1,
+          Math.min(
+            args.wait_seconds,
+            WAIT_WITHOUT_PROGRESS_SECONDS,
+            Math.floor((context.options.callTimeoutMs * 0.8) / 1000),
+          ),
+        );
     const outcome = await waitWithProgress(args.tracker_id, accepted.run_id, seconds, context).catch(
       (error: unknown) => {
         // The run exists and costs quants: a retry of run_tracker would start (and bill) another.
@@ -133,6 +145,7 @@ export const runTracker = defineTool({
       typeof outcome === 'string'
         ? pollLater(args.tracker_id, accepted.run_id, outcome, `Still ${outcome} after ${seconds}s.`)
         : finished(outcome);
-    return { structured: result, text: render(result) };
+    // A failed run is a failed call: the model must not read it as a signal.
+    return { structured: result, text: render(result), isError: result.status === 'failed' };
   },
 });

@@ -9,7 +9,7 @@ export const createTracker = defineTool({
   name: 'create_tracker',
   title: 'Create a tracker',
   description:
-    'Create a private AI monitoring job in a space. instruction says how to analyse; score_meaning says what 0-10 means. Next: upload_vault_data for context, then run_tracker. The design_tracker prompt helps draft one.',
+    'Create a private AI monitoring job in a space. instruction says how to analyse; score_meaning says what 0-10 means. Next: upload_vault_data for context, then run_tracker.',
   toolset: 'trackers',
   operationId: 'createTracker',
   input: z.strictObject({

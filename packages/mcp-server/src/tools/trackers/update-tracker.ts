@@ -1,4 +1,10 @@
-import { type Problem, type TrackerUpdate, trackerUpdateProblems } from '@trackerkit/core';
+import {
+  mergeNotificationConfig,
+  type Problem,
+  type Tracker,
+  type TrackerUpdate,
+  trackerUpdateProblems,
+} from '@trackerkit/core';
 import { z } from 'zod';
 import { trackerId } from '../../schemas.ts';
 import { defineTool, OVERWRITES } from '../../tool-definition.ts';
@@ -21,11 +27,30 @@ function updateProblems(body: Record<string, unknown>): Problem[] {
   );
 }
 
+/**
+ * The body sent: each object the call changes (agent_config, notification_config) complete, the
+ * stored one with the given fields over it. Whether the service's PATCH merges or replaces nested
+ * objects, no alert setting or agent field the caller left out is lost.
+ */
+export function completeUpdate(stored: Tracker, body: Record<string, unknown>): Record<string, unknown> {
+  const complete = { ...body };
+  if (body.agent_config !== undefined) {
+    complete.agent_config = { ...stored.agent_config, ...(body.agent_config as object) };
+  }
+  if (body.notification_config !== undefined) {
+    complete.notification_config = mergeNotificationConfig(
+      stored.notification_config,
+      body.notification_config as Parameters<typeof mergeNotificationConfig>[1],
+    );
+  }
+  return complete;
+}
+
 export const updateTracker = defineTool({
   name: 'update_tracker',
   title: 'Update a tracker',
   description:
-    "Change some of a tracker's settings (get_tracker shows the current ones); fields left out stay, notification_config fields merge. schedule null clears it; run_mode scheduled needs a schedule. Next: run_tracker to see the effect.",
+    "Change some of a tracker's settings (get_tracker shows them). Fields left out stay, inside notification_config too: the tracker is read and objects sent complete. schedule null clears it. Next: run_tracker.",
   toolset: 'trackers',
   operationId: 'updateTracker',
   input: z.strictObject({
@@ -37,7 +62,9 @@ export const updateTracker = defineTool({
   annotations: OVERWRITES,
   check: (args) => updateProblems(trackerBody(args, 'tracker_id')),
   async handler(args, { client }) {
-    const body = trackerBody(args, 'tracker_id') as TrackerUpdate;
-    return trackerResult('Updated', await client.trackers.update(args.tracker_id, body));
+    const body = trackerBody(args, 'tracker_id');
+    const needsStored = body.agent_config !== undefined || body.notification_config !== undefined;
+    const complete = needsStored ? completeUpdate(await client.trackers.get(args.tracker_id), body) : body;
+    return trackerResult('Updated', await client.trackers.update(args.tracker_id, complete as TrackerUpdate));
   },
 });

@@ -12,6 +12,8 @@ export const deleteVaultSource = defineTool({
   input: z.strictObject({ tracker_id: trackerId, source_id: sourceId }),
   output: deletedOutput,
   annotations: DELETES,
+  confirm: (args) =>
+    `Delete vault source ${args.source_id} of tracker ${args.tracker_id} with all its items? This cannot be undone.`,
   async handler(args, { client }) {
     const envelope = await client.vault.deleteSource(args.tracker_id, args.source_id);
     return deletedResult(`source ${args.source_id}`, envelope);

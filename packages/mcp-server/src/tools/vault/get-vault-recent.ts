@@ -8,7 +8,7 @@ export const getVaultRecent = defineTool({
   name: 'get_vault_recent',
   title: 'Get recent vault items',
   description:
-    "Read the newest items in a tracker's vault (the context its runs see), optionally by content type or age. Long contents are cut to max_chars. upload_vault_data adds more.",
+    'Read the newest vault items (the context runs see), optionally by content type or age; contents cut to max_chars. upload_vault_data adds more.',
   toolset: 'vault',
   operationId: 'getVaultRecent',
   input: z.strictObject({

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import {
   FILE_TYPES,
   fieldOf,
@@ -12,6 +12,7 @@ import {
 } from '@trackerkit/core';
 import { z } from 'zod';
 import { documentField } from '../../document-fields.ts';
+import { resolveUnderRoots } from '../../files/files-root.ts';
 import { renderObject } from '../../render.ts';
 import { definedOnly, trackerId } from '../../schemas.ts';
 import { CREATES, defineTool, type ToolOptions } from '../../tool-definition.ts';
@@ -67,10 +68,7 @@ function argumentProblems(args: FileArgs): Problem[] {
 }
 
 async function readPath(path: string, args: FileArgs, options: ToolOptions) {
-  if (!options.allowFilePaths) {
-    throw new ToolInputError('path', 'this server does not read its own files; send content_base64');
-  }
-  const absolute = resolve(path);
+  const absolute = await resolveUnderRoots(path, options.filesRoots);
   const info = await stat(absolute).catch(() => undefined);
   if (!info?.isFile()) throw new ToolInputError('path', `no readable file at ${absolute}`);
   // Refused before reading: the file may be far larger than the service accepts.
@@ -91,12 +89,12 @@ async function readPath(path: string, args: FileArgs, options: ToolOptions) {
 export const uploadVaultFile = defineTool({
   name: 'upload_vault_file',
   title: 'Upload a file to the vault',
-  description: `Upload one file (${EXTENSIONS}) to a tracker's vault: a path on the server's machine, or content_base64 with a filename. Images need a description of ${LIMITS.imageDescriptionMin}-${LIMITS.imageDescriptionMax} characters. Free. Next: run_tracker.`,
+  description: `Upload one file (${EXTENSIONS}) to a tracker's vault: a path under --files-root, or content_base64 with a filename. Images need a description of ${LIMITS.imageDescriptionMin}-${LIMITS.imageDescriptionMax} characters. Free. Next: run_tracker.`,
   toolset: 'vault',
   operationId: 'uploadVaultData',
   input: z.strictObject({
     tracker_id: trackerId,
-    path: z.string().min(1).optional().describe("File path on the MCP server's machine."),
+    path: z.string().min(1).optional().describe("File under the server's --files-root."),
     content_base64: z.string().optional(),
     filename: z.string().min(1).optional().describe("Name with extension; defaults to the path's."),
     source_name: documentField('VaultFileUpload', 'source_name').optional(),
