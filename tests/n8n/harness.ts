@@ -37,16 +37,22 @@ export async function freePort(): Promise<number> {
 }
 
 export class N8n {
-  readonly userFolder = mkdtempSync(join(tmpdir(), 'trackerkit-n8n-'));
+  readonly userFolder: string;
   readonly app: string;
   readonly port: number;
   /** n8n's task broker listens even with runners off; its default 5679 would collide across instances. */
   brokerPort = 0;
+  /** Settings of this process beyond the defaults (queue mode: database, Redis, role). */
+  extraEnv: NodeJS.ProcessEnv = {};
+  /** Everything the running process printed. */
+  log = '';
   private server: ChildProcess | undefined;
 
-  constructor(app: string, port: number) {
+  /** Processes of one installation (queue mode: main, worker, webhook) share a user folder. */
+  constructor(app: string, port: number, userFolder = mkdtempSync(join(tmpdir(), 'trackerkit-n8n-'))) {
     this.app = app;
     this.port = port;
+    this.userFolder = userFolder;
   }
 
   env(): NodeJS.ProcessEnv {
@@ -70,6 +76,7 @@ export class N8n {
       N8N_LOG_LEVEL: 'info',
       N8N_SECURE_COOKIE: 'false',
       N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+      ...this.extraEnv,
     };
   }
 
@@ -77,7 +84,12 @@ export class N8n {
     return join(this.app, 'node_modules', 'n8n', 'bin', 'n8n');
   }
 
-  async cli(args: string[]): Promise<string> {
+  /**
+   * Runs an n8n CLI command. `completeOutput`: when the process is killed by a signal after its output
+   * already matches this, the output is taken: n8n 2.35.7's `execute` sometimes dies with SIGSEGV
+   * during its shutdown, after printing the finished execution (seen with an error-output workflow).
+   */
+  async cli(args: string[], completeOutput?: RegExp): Promise<string> {
     try {
       const { stdout } = await run(process.execPath, [this.bin(), ...args], {
         env: this.env(),
@@ -86,9 +98,19 @@ export class N8n {
       });
       return stdout;
     } catch (error) {
-      const failed = error as { stdout?: string; stderr?: string; message: string };
+      const failed = error as {
+        stdout?: string;
+        stderr?: string;
+        message: string;
+        code?: number | string;
+        signal?: string | null;
+      };
+      if (failed.signal && completeOutput?.test(failed.stdout ?? '')) {
+        console.warn(`n8n ${args.join(' ')}: killed by ${failed.signal} after printing its result`);
+        return failed.stdout ?? '';
+      }
       throw new Error(
-        `n8n ${args.join(' ')} failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`,
+        `n8n ${args.join(' ')} failed (exit ${failed.code}, signal ${failed.signal}): ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`,
       );
     }
   }
@@ -103,7 +125,7 @@ export class N8n {
   async execute(
     id: string,
   ): Promise<Record<string, Array<{ json: Record<string, unknown>; pairedItem?: unknown }>>> {
-    const stdout = await this.cli(['execute', `--id=${id}`, '--rawOutput']);
+    const stdout = await this.cli(['execute', `--id=${id}`, '--rawOutput'], /^ {2}"finished": true\n\}\s*$/m);
     const start = stdout.search(/^\{$/m);
     if (start < 0) throw new Error(`n8n execute --id=${id} printed no execution:\n${stdout}`);
     const result = JSON.parse(stdout.slice(start)) as {
@@ -124,29 +146,31 @@ export class N8n {
     return out;
   }
 
-  async start(): Promise<void> {
-    const child = spawn(process.execPath, [this.bin(), 'start'], {
+  /** Starts `n8n <command>` (start, worker, webhook) and waits until `/healthz` on the port answers. */
+  async start(command: 'start' | 'worker' | 'webhook' = 'start'): Promise<void> {
+    const child = spawn(process.execPath, [this.bin(), command], {
       env: this.env(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.server = child;
-    let log = '';
+    this.log = '';
     child.stdout?.on('data', (chunk) => {
-      log += chunk;
+      this.log += chunk;
     });
     child.stderr?.on('data', (chunk) => {
-      log += chunk;
+      this.log += chunk;
     });
+    const log = () => this.log;
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`n8n start exited ${child.exitCode}:\n${log}`);
+      if (child.exitCode !== null) throw new Error(`n8n ${command} exited ${child.exitCode}:\n${log()}`);
       const status = await fetch(`http://127.0.0.1:${this.port}/healthz`)
         .then((response) => response.status)
         .catch(() => 0);
       if (status === 200) return;
       await new Promise((done) => setTimeout(done, 500));
     }
-    throw new Error(`n8n did not become healthy:\n${log}`);
+    throw new Error(`n8n ${command} did not become healthy:\n${log()}`);
   }
 
   async stop(): Promise<void> {

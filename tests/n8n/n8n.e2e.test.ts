@@ -11,7 +11,10 @@ import { freePort, N8n, prepare, ROOT, run, startCollector, startCountingProxy, 
 import {
   actionsWorkflow,
   credentials,
+  dailySummaryWorkflow,
   errorsWorkflow,
+  failedRunWorkflow,
+  pollAllWorkflow,
   pollingWorkflow,
   WEBHOOK_ID,
   webhookWorkflow,
@@ -37,7 +40,9 @@ let collector: Awaited<ReturnType<typeof startCollector>>;
 let n8n: N8n;
 let secret: string;
 let watchedTrackerId: string;
+let failingTrackerId: string;
 let firstRunId: string;
+const FAILURE = 'Source feed unreachable (HTTP 503)';
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${emulator.baseUrl}${path}`, {
@@ -97,6 +102,14 @@ describe('Tracker node in n8n 2.35.7', () => {
     });
     watchedTrackerId = watched.tracker_id;
     firstRunId = (await runOnce(watchedTrackerId, 5)).run_id;
+    failingTrackerId = (
+      await api<{ tracker_id: string }>('POST', `/api/spaces/${emulator.spaceId}/trackers`, {
+        name: 'Fails on purpose',
+        description: 'Its runs fail with a known error_message',
+        run_mode: 'manual',
+        agent_config: { instruction: 'Assess.', score_meaning: '10 is good.', skills: [] },
+      })
+    ).tracker_id;
 
     await n8n.importJson(
       'credentials',
@@ -115,6 +128,13 @@ describe('Tracker node in n8n 2.35.7', () => {
       'polling',
       pollingWorkflow(emulator.spaceId, watchedTrackerId, collector.url),
     );
+    await n8n.importJson('workflow', 'poll-all', pollAllWorkflow(emulator.spaceId, collector.url));
+    await n8n.importJson('workflow', 'failed', failedRunWorkflow(failingTrackerId, FAILURE));
+    const example = readFileSync(
+      join(ROOT, 'packages', 'n8n-nodes-tracker', 'examples', 'daily-run-summary-email.json'),
+      'utf8',
+    );
+    await n8n.importJson('workflow', 'daily', dailySummaryWorkflow(example, failingTrackerId, FAILURE));
   }, 1_200_000);
 
   afterAll(async () => {
@@ -231,10 +251,43 @@ describe('Tracker node in n8n 2.35.7', () => {
     expect(each[1]?.pairedItem).toMatchObject({ item: 1 });
   }, 300_000);
 
+  it('fails on a failed run with its error_message, or returns it as an item when asked', async () => {
+    const out = await n8n.execute('wfFailed0001');
+    const continued = out['Failing Run'] ?? [];
+    expect(continued).toHaveLength(1);
+    expect(Object.keys(continued[0]?.json ?? {})).toEqual(['error']);
+    expect(String(continued[0]?.json.error)).toMatch(/^Run run_\S+ failed: /);
+    expect(String(continued[0]?.json.error)).toContain(FAILURE);
+    expect(first(out, 'Failed As Item')).toMatchObject({
+      status: 'failed',
+      result: null,
+      error_message: FAILURE,
+    });
+  }, 300_000);
+
+  it('routes a failed run of the daily-summary example to its failure notice, not the summary', async () => {
+    const out = await n8n.execute('wfDailySum01');
+    expect(out['Send Summary']).toBeUndefined();
+    const notice = out['Send Failure Notice'] ?? [];
+    expect(notice).toHaveLength(1);
+    expect(String(notice[0]?.json.error)).toContain(FAILURE);
+    const example = JSON.parse(
+      readFileSync(
+        join(ROOT, 'packages', 'n8n-nodes-tracker', 'examples', 'daily-run-summary-email.json'),
+        'utf8',
+      ),
+    ) as { nodes: Array<{ name: string; parameters: { text?: string } }> };
+    // The notice's text is the field the error output carries.
+    expect(example.nodes.find((n) => n.name === 'Send Failure Notice')?.parameters.text).toBe(
+      '={{ $json.error }}',
+    );
+  }, 300_000);
+
   it('receives a real signed alert in an active workflow and refuses tampered ones', async () => {
     const trackerId = String(first(actions, 'Create Tracker').tracker_id);
     await n8n.cli(['publish:workflow', '--id=wfWebhook001']);
     await n8n.cli(['publish:workflow', '--id=wfPolling001']);
+    await n8n.cli(['publish:workflow', '--id=wfPollAll001']);
     const url = `http://127.0.0.1:${n8n.port}/webhook/${WEBHOOK_ID}/tracker-alert`;
     expect(emulator.setWebhook(url).secret).toBe(secret);
     await n8n.start();
@@ -272,12 +325,33 @@ describe('Tracker node in n8n 2.35.7', () => {
     );
     expect(old.status).toBe(401);
 
+    // A valid alert is acknowledged with the node's JSON body (n8n's default would be "firstEntryJson").
+    const ackBody = JSON.stringify({
+      type: 'tracker.alert',
+      timestamp: new Date().toISOString(),
+      data: { tracker_id: 'trk_ack-check' },
+    });
+    const ack = await post(
+      {
+        'webhook-id': 'msg_ack',
+        'webhook-timestamp': String(now),
+        'webhook-signature': signStandardWebhook(secret, 'msg_ack', now, ackBody),
+      },
+      ackBody,
+    );
+    expect(ack.status).toBe(200);
+    expect(await ack.json()).toEqual({ received: true, started: true });
+
     const { run_id: runId } = await api<{ run_id: string }>('POST', `/api/trackers/${trackerId}/runs`, {
       context: { emulator: { score: 1 } },
     });
-    const alert = await waitFor('the alert in n8n', () =>
-      collector.received.find((r) => r.path === '/alert'),
-    );
+    const alerts = () =>
+      collector.received.filter(
+        (r) =>
+          r.path === '/alert' &&
+          (r.body as { data?: { tracker_id?: string } }).data?.tracker_id === trackerId,
+      );
+    const alert = await waitFor('the alert in n8n', () => alerts()[0]);
     expect(alert.body).toMatchObject({
       type: 'tracker.alert',
       data: { tracker_id: trackerId, run_id: runId, score: 1, bound: 'lower', threshold: 3 },
@@ -291,7 +365,7 @@ describe('Tracker node in n8n 2.35.7', () => {
       return run.notification_delivery.webhook ?? undefined;
     });
     expect(delivered.status).toBe('success');
-    expect(collector.received.filter((r) => r.path === '/alert')).toHaveLength(1);
+    expect(alerts()).toHaveLength(1);
   }, 300_000);
 
   it('emits each newly completed run once, across restarts, never the history', async () => {
@@ -316,6 +390,41 @@ describe('Tracker node in n8n 2.35.7', () => {
     expect([...signals()].sort()).toEqual([second, third, fourth].sort());
     expect(signals()).not.toContain(firstRunId);
     expect(emulator.contractViolations()).toEqual([]);
+  }, 600_000);
+
+  it('baselines a tracker it sees for the first time instead of replaying its history', async () => {
+    // n8n is stopped. "Every Tracker" has watched the space since its first start; this tracker is new.
+    const added = await api<{ tracker_id: string }>('POST', `/api/spaces/${emulator.spaceId}/trackers`, {
+      name: 'Added while live',
+      description: 'Has five runs before the trigger first sees it',
+      run_mode: 'manual',
+      agent_config: { instruction: 'Assess.', score_meaning: '10 is good.', skills: [] },
+    });
+    const history: string[] = [];
+    for (const score of [1, 2, 3, 4, 5]) history.push((await runOnce(added.tracker_id, score)).run_id);
+    const runsOf = (trackerId: string) =>
+      collector.received
+        .filter((r) => r.path === '/signal-all')
+        .map((r) => r.body as { run_id: string; tracker_id: string })
+        .filter((run) => run.tracker_id === trackerId)
+        .map((run) => run.run_id);
+    const polled = () =>
+      proxy.seen.some((r) => r.method === 'GET' && r.path.includes(`/trackers/${added.tracker_id}/runs`))
+        ? true
+        : undefined;
+
+    // The activation poll meets the tracker: it must remember where its history ends, and emit nothing.
+    await n8n.start();
+    await waitFor('the activation poll of the new tracker', polled);
+    await new Promise((done) => setTimeout(done, 3000));
+    await n8n.stop();
+    const fresh = (await runOnce(added.tracker_id, 8)).run_id;
+    await n8n.start();
+    await waitFor('the new run', () => (runsOf(added.tracker_id).includes(fresh) ? true : undefined));
+    await new Promise((done) => setTimeout(done, 3000));
+    await n8n.stop();
+
+    expect(runsOf(added.tracker_id)).toEqual([fresh]);
   }, 600_000);
 });
 
@@ -342,6 +451,7 @@ describe('the packed n8n community node', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
     expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
     expect(pkg.license).toBe('MIT');
+    expect(files).toContain('package/LICENSE');
     expect(pkg.n8n).toMatchObject({ n8nNodesApiVersion: 1, strict: true });
     const declared = [...pkg.n8n.credentials, ...pkg.n8n.nodes] as string[];
     expect(declared.length).toBe(5);

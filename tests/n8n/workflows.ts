@@ -201,6 +201,107 @@ export function pollingWorkflow(spaceId: string, trackerId: string, collectorUrl
   return workflow('wfPolling001', 'Tracker signals', nodes, chain(...nodes.map((n) => n.name)));
 }
 
+/** Tracker Signal Trigger over every tracker of the space → forward each new run to a collector. */
+export function pollAllWorkflow(spaceId: string, collectorUrl: string) {
+  const nodes = [
+    node(
+      'Every Tracker',
+      'CUSTOM.trackerSignalTrigger',
+      {
+        pollTimes: { item: [{ mode: 'everyMinute' }] },
+        spaceId: byId(spaceId),
+        trackerIds: [],
+        filters: {},
+      },
+      { credentials: api },
+    ),
+    forward('Forward Any Run', `${collectorUrl}/signal-all`),
+  ];
+  return workflow(
+    'wfPollAll001',
+    'Tracker signals, every tracker',
+    nodes,
+    chain(...nodes.map((n) => n.name)),
+  );
+}
+
+/**
+ * Failed runs: one node fails with the run's error_message and Continue On Fail keeps it as `{error}`;
+ * one returns the failed run as an item (Return Failed Runs as Items).
+ */
+export function failedRunWorkflow(trackerId: string, message: string) {
+  const context = JSON.stringify({ emulator: { fail: message } });
+  const trigger = (name: string, options: Record<string, unknown>, extra: Record<string, unknown>) =>
+    node(
+      name,
+      TRACKER,
+      {
+        resource: 'run',
+        operation: 'trigger',
+        trackerId: byId(trackerId),
+        waitForCompletion: true,
+        options: { context, pollIntervalSeconds: 1, timeoutSeconds: 60, ...options },
+      },
+      { credentials: api, ...extra },
+    );
+  const nodes = [
+    node('Start', 'n8n-nodes-base.manualTrigger', {}),
+    trigger('Failing Run', {}, { onError: 'continueRegularOutput' }),
+    trigger('Failed As Item', { returnFailedRuns: true }, {}),
+  ];
+  const connections = {
+    Start: {
+      main: [
+        [
+          { node: 'Failing Run', type: 'main', index: 0 },
+          { node: 'Failed As Item', type: 'main', index: 0 },
+        ],
+      ],
+    },
+  };
+  return workflow('wfFailed0001', 'Tracker failed runs', nodes, connections);
+}
+
+/**
+ * The shipped daily-summary example as a user imports it, made runnable here: the schedule becomes a
+ * manual trigger, the e-mail nodes No Operation nodes of the same names (no SMTP server), the tracker
+ * and credential are filled in and the run is made to fail. Its connections and error routing are the
+ * example's own.
+ */
+export function dailySummaryWorkflow(example: string, trackerId: string, message: string) {
+  const parsed = JSON.parse(example) as {
+    nodes: Array<
+      Record<string, unknown> & { name: string; type: string; parameters: Record<string, unknown> }
+    >;
+    connections: unknown;
+  };
+  const nodes = parsed.nodes.map((n) => {
+    if (n.type === 'n8n-nodes-base.scheduleTrigger')
+      return { ...n, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} };
+    if (n.type === 'n8n-nodes-base.emailSend')
+      return { ...n, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} };
+    if (n.type === '@trackerkit/n8n-nodes-tracker.tracker') {
+      const options = n.parameters.options as Record<string, unknown>;
+      return {
+        ...n,
+        type: TRACKER,
+        credentials: api,
+        parameters: {
+          ...n.parameters,
+          trackerId: byId(trackerId),
+          options: {
+            ...options,
+            pollIntervalSeconds: 1,
+            context: JSON.stringify({ emulator: { fail: message } }),
+          },
+        },
+      };
+    }
+    return n;
+  });
+  return workflow('wfDailySum01', 'Daily summary (example)', nodes, parsed.connections);
+}
+
 /** An HTTP Request node that downloads a file into a binary property, as an editor user would. */
 function fetchFile(name: string, url: string, property: string) {
   return node(

@@ -24,7 +24,7 @@ export class TrackerApi implements ICredentialType {
       type: 'string',
       default: '',
       required: true,
-      placeholder: 'https://api.example.com/v1',
+      placeholder: 'e.g. https://api.example.com/v1',
       description: 'The service address, including the version segment /v1',
     },
     {
@@ -51,5 +51,31 @@ export class TrackerApi implements ICredentialType {
       url: '/api/spaces',
       qs: { page_size: 1 },
     },
+    // n8n shows the bare status text otherwise ("Unauthorized", "Not Found").
+    rules: [
+      {
+        type: 'responseCode',
+        properties: {
+          value: 401,
+          message:
+            'The service refused the API Token: paste a token from the web console (Account, then API Tokens; it starts with qapi_)',
+        },
+      },
+      {
+        type: 'responseCode',
+        properties: {
+          value: 403,
+          message: 'The API Token may not list spaces: check its account in the web console',
+        },
+      },
+      {
+        type: 'responseCode',
+        properties: {
+          value: 404,
+          message:
+            'Nothing answers at Base URL + /api/spaces: the Base URL must include the version segment, e.g. https://api.example.com/v1',
+        },
+      },
+    ],
   };
 }

@@ -22,7 +22,7 @@ export class TrackerWebhookSecretApi implements ICredentialType {
       typeOptions: { password: true },
       default: '',
       required: true,
-      placeholder: 'whsec_...',
+      placeholder: 'e.g. whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
       description:
         "The account webhook's signing secret (whsec_ followed by base64), shown when the webhook URL is set",
     },

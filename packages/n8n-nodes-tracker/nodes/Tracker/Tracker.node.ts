@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { toNodeError } from '../shared/node-errors';
-import { getTrackers, searchSpaces, searchTrackers } from '../shared/search';
+import { getTrackers, searchRuns, searchSources, searchSpaces, searchTrackers } from '../shared/search';
 import * as run from './actions/run';
 import * as space from './actions/space';
 import * as tracker from './actions/tracker';
@@ -52,7 +52,7 @@ export class Tracker implements INodeType {
   };
 
   methods = {
-    listSearch: { searchSpaces, searchTrackers },
+    listSearch: { searchRuns, searchSources, searchSpaces, searchTrackers },
     loadOptions: { getTrackers },
   };
 

@@ -12,9 +12,10 @@ import { list } from '../shared/mapping';
 import { maxScoreFilter, minScoreFilter, optionsOf } from '../shared/properties';
 import { getTrackers, searchSpaces } from '../shared/search';
 import { getMany } from '../shared/transport';
-import { advance, lookbackStart, NO_CURSOR, startingCursor, type TrackerCursor } from './cursor';
+import { lookbackStart, pollStep, type TrackerCursor } from './cursor';
 
 interface StaticState {
+  /** Written by 0.1.0, which baselined only on the first poll; read by nothing now. */
   initialized?: boolean;
   cursors?: Record<string, TrackerCursor>;
 }
@@ -90,11 +91,13 @@ export class TrackerSignalTrigger implements INodeType {
 
     const manual = this.getMode() === 'manual';
     const state = this.getWorkflowStaticData('node') as StaticState;
-    const cursors: Record<string, TrackerCursor> = { ...(state.cursors ?? {}) };
+    const known = state.cursors ?? {};
+    // Only the trackers watched now keep a cursor: one dropped and added again later is new again.
+    const cursors: Record<string, TrackerCursor> = {};
     const emitted: Run[] = [];
     for (const trackerId of trackerIds) {
-      const known = cursors[trackerId];
-      const since = known ? lookbackStart(known) : undefined;
+      const cursor = known[trackerId];
+      const since = cursor ? lookbackStart(cursor) : undefined;
       const runs = await getMany(
         this,
         '/api/trackers/{tracker_id}/runs',
@@ -105,26 +108,15 @@ export class TrackerSignalTrigger implements INodeType {
         true,
         0,
       );
-
-      if (manual) {
-        // A manual test shows the newest matching run and leaves the cursor alone.
-        const newest = advance(runs, NO_CURSOR).fresh.filter(wanted).pop();
-        if (newest) emitted.push(newest);
-        continue;
-      }
-      if (!known && !state.initialized) {
-        // First activation: start after the history instead of replaying it.
-        cursors[trackerId] = startingCursor(runs);
-        continue;
-      }
-      const step = advance(runs, known ?? NO_CURSOR);
-      cursors[trackerId] = step.cursor;
-      emitted.push(...step.fresh.filter(wanted));
+      const step = pollStep(runs, cursor, manual, wanted);
+      if (step.cursor) cursors[trackerId] = step.cursor;
+      emitted.push(...step.fresh);
     }
 
+    // A manual test leaves the cursors alone. The legacy one-flag `initialized` goes with the first save.
     if (!manual) {
       state.cursors = cursors;
-      state.initialized = true;
+      delete state.initialized;
     }
     if (emitted.length === 0) return null;
     return [this.helpers.returnJsonArray(emitted as unknown as IDataObject[])];

@@ -58,3 +58,21 @@ export function lookbackStart(cursor: TrackerCursor): string | undefined {
   if (cursor.completedAt === null) return undefined;
   return new Date(time(cursor.completedAt) - LOOKBACK_MS).toISOString();
 }
+
+/**
+ * One tracker's share of a poll. A tracker without a cursor (first activation, or newly watched: added
+ * to the list, a new space, a tracker "all trackers" picks up) is baselined at its newest run and
+ * emits nothing, so history is never replayed. A manual test shows the newest wanted run and keeps no
+ * cursor. The cursor passes runs that `wanted` filters out too.
+ */
+export function pollStep<T extends RunLike>(
+  runs: T[],
+  cursor: TrackerCursor | undefined,
+  manual: boolean,
+  wanted: (run: T) => boolean = () => true,
+): { fresh: T[]; cursor: TrackerCursor | undefined } {
+  if (manual) return { fresh: advance(runs, NO_CURSOR).fresh.filter(wanted).slice(-1), cursor: undefined };
+  if (!cursor) return { fresh: [], cursor: startingCursor(runs) };
+  const step = advance(runs, cursor);
+  return { fresh: step.fresh.filter(wanted), cursor: step.cursor };
+}

@@ -22,7 +22,7 @@ const EVENT_LABELS = new Map([
     ALERT_EVENT.resolved,
     {
       name: 'Alert Resolved',
-      description: 'A score is back inside the alert bounds (sent by the emulator; optional)',
+      description: 'A score is back inside the alert bounds (sent only by services that report recoveries)',
     },
   ],
 ]);
@@ -73,7 +73,17 @@ export class TrackerTrigger implements INodeType {
     inputs: [],
     outputs: [NodeConnectionTypes.Main],
     credentials: [{ name: 'trackerWebhookSecretApi', required: true, testedBy: 'checkSigningSecret' }],
-    webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'tracker-alert' }],
+    webhooks: [
+      {
+        name: 'default',
+        httpMethod: 'POST',
+        responseMode: 'onReceived',
+        // Empty: n8n then answers with the webhookResponse this node returns. Left unset, n8n's default
+        // is the literal text "firstEntryJson" (a setting only its Webhook node interprets).
+        responseData: '',
+        path: 'tracker-alert',
+      },
+    ],
     triggerPanel: {
       header: 'Paste this URL as the account webhook of the Tracker service',
       executionsHelp: {
@@ -134,7 +144,7 @@ export class TrackerTrigger implements INodeType {
             name: 'spaceIds',
             type: 'string',
             default: '',
-            placeholder: 'spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7',
+            placeholder: 'e.g. spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7',
             description: 'Comma-separated; only alerts from these spaces',
           },
           {
@@ -142,7 +152,7 @@ export class TrackerTrigger implements INodeType {
             name: 'trackerIds',
             type: 'string',
             default: '',
-            placeholder: 'trk_9b1d2f7e-3f1c-4c55-8a51-0d8b7c3e2a10',
+            placeholder: 'e.g. trk_9b1d2f7e-3f1c-4c55-8a51-0d8b7c3e2a10',
             description: 'Comma-separated; only alerts from these trackers',
           },
         ],

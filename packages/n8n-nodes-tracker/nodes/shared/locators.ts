@@ -1,4 +1,42 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+// The resource locators: spaces and trackers from a searchable list, by ID or by URL; runs and vault
+// sources from a list of the chosen tracker's, or by ID. Space IDs have a published form (`spc_` and a
+// UUID); the other IDs are opaque to clients, so only what can never be an ID is refused (spaces,
+// slashes, `?` and `#`, which would change the request path).
+import type { IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+export const SPACE_ID = `spc_${UUID}`;
+export const OPAQUE_ID = '[^\\s/?#]+';
+
+// The pieces of each mode; n8n's lint wants each mode's displayName, name and type written in `modes`.
+const searchList = (searchListMethod: string) => ({ searchListMethod, searchable: true });
+
+function byId(pattern: string, example: string, what: string): Partial<INodePropertyMode> {
+  return {
+    placeholder: `e.g. ${example}`,
+    validation: [
+      {
+        type: 'regex',
+        properties: { regex: `^${pattern}$`, errorMessage: `Not a valid ${what} ID` },
+      },
+    ],
+  };
+}
+
+/** Any address whose path has `/<segment>/<id>`: the web console's or the API's own. */
+function byUrl(segment: string, pattern: string, example: string, what: string): Partial<INodePropertyMode> {
+  const regex = `https?://[^\\s]+/${segment}/(${pattern})(?:[/?#].*)?`;
+  return {
+    placeholder: `e.g. ${example}`,
+    extractValue: { type: 'regex', regex },
+    validation: [
+      {
+        type: 'regex',
+        properties: { regex, errorMessage: `Not a ${what} URL: it needs /${segment}/ followed by the ID` },
+      },
+    ],
+  };
+}
 
 export function spaceLocator(displayOptions?: IDisplayOptions): INodeProperties {
   return {
@@ -7,20 +45,26 @@ export function spaceLocator(displayOptions?: IDisplayOptions): INodeProperties 
     type: 'resourceLocator',
     default: { mode: 'list', value: '' },
     required: true,
-    description: 'The space, picked from your spaces or given by ID',
+    description: 'The space, picked from your spaces, or given by ID or URL',
     displayOptions,
     modes: [
-      {
-        displayName: 'From List',
-        name: 'list',
-        type: 'list',
-        typeOptions: { searchListMethod: 'searchSpaces', searchable: true },
-      },
+      { displayName: 'From List', name: 'list', type: 'list', typeOptions: searchList('searchSpaces') },
       {
         displayName: 'By ID',
         name: 'id',
         type: 'string',
-        placeholder: 'spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7',
+        ...byId(SPACE_ID, 'spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7', 'space'),
+      },
+      {
+        displayName: 'By URL',
+        name: 'url',
+        type: 'string',
+        ...byUrl(
+          'spaces',
+          SPACE_ID,
+          'https://app.example.com/spaces/spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7',
+          'space',
+        ),
       },
     ],
   };
@@ -33,28 +77,73 @@ export function trackerLocator(displayOptions?: IDisplayOptions): INodePropertie
     type: 'resourceLocator',
     default: { mode: 'list', value: '' },
     required: true,
-    description: 'The tracker, picked from the trackers of your spaces or given by ID',
+    description: 'The tracker, picked from the trackers of your spaces, or given by ID or URL',
     displayOptions,
     modes: [
-      {
-        displayName: 'From List',
-        name: 'list',
-        type: 'list',
-        typeOptions: { searchListMethod: 'searchTrackers', searchable: true },
-      },
+      { displayName: 'From List', name: 'list', type: 'list', typeOptions: searchList('searchTrackers') },
       {
         displayName: 'By ID',
         name: 'id',
         type: 'string',
-        placeholder: 'trk_9b1d2f7e-3f1c-4c55-8a51-0d8b7c3e2a10',
+        ...byId(OPAQUE_ID, 'trk_9b1d2f7e-3f1c-4c55-8a51-0d8b7c3e2a10', 'tracker'),
+      },
+      {
+        displayName: 'By URL',
+        name: 'url',
+        type: 'string',
+        ...byUrl(
+          'trackers',
+          OPAQUE_ID,
+          'https://app.example.com/trackers/trk_9b1d2f7e-3f1c-4c55-8a51-0d8b7c3e2a10',
+          'tracker',
+        ),
       },
     ],
   };
 }
 
-/** A required ID typed as text: a run or a vault source, which have no list to pick from. */
-export function idField(displayName: string, name: string, displayOptions: IDisplayOptions): INodeProperties {
-  return { displayName, name, type: 'string', required: true, default: '', displayOptions };
+/** A run of the chosen tracker: newest first from the list, or by ID. */
+export function runLocator(displayOptions: IDisplayOptions): INodeProperties {
+  return {
+    displayName: 'Run',
+    name: 'runId',
+    type: 'resourceLocator',
+    default: { mode: 'list', value: '' },
+    required: true,
+    description: "The run, picked from the tracker's runs or given by ID",
+    displayOptions,
+    modes: [
+      { displayName: 'From List', name: 'list', type: 'list', typeOptions: searchList('searchRuns') },
+      {
+        displayName: 'By ID',
+        name: 'id',
+        type: 'string',
+        ...byId(OPAQUE_ID, 'run_5a0c3e0e-2a57-4a44-9f4f-5d1a3c0b9e11', 'run'),
+      },
+    ],
+  };
+}
+
+/** A vault source of the chosen tracker: from the list, or by ID. */
+export function sourceLocator(displayOptions: IDisplayOptions): INodeProperties {
+  return {
+    displayName: 'Source',
+    name: 'sourceId',
+    type: 'resourceLocator',
+    default: { mode: 'list', value: '' },
+    required: true,
+    description: "The vault source, picked from the tracker's sources or given by ID",
+    displayOptions,
+    modes: [
+      { displayName: 'From List', name: 'list', type: 'list', typeOptions: searchList('searchSources') },
+      {
+        displayName: 'By ID',
+        name: 'id',
+        type: 'string',
+        ...byId(OPAQUE_ID, 'src_3f6b1a2c-9d8e-4c7b-8a6f-5e4d3c2b1a00', 'source'),
+      },
+    ],
+  };
 }
 
 export function show(resource: string, operation: string[]): IDisplayOptions {

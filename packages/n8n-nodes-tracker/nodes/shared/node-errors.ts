@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Problem } from './generated/core';
+import { OPAQUE_ID } from './locators';
 import { ParamError } from './param-error';
 
 // The node's parameter for each field of the document, so a problem the core finds names what the
@@ -112,6 +113,13 @@ export function idParameter(
   const id = typeof value === 'string' ? value.trim() : '';
   if (!id) {
     throw new NodeOperationError(context.getNode(), `${label} is required`, { itemIndex });
+  }
+  // An expression can bypass the locator's own check; a space, slash, ? or # would change the path.
+  if (!new RegExp(`^${OPAQUE_ID}$`).test(id)) {
+    throw new NodeOperationError(context.getNode(), `${label}: "${id}" is not a valid ID`, {
+      itemIndex,
+      description: `Give the ${label.toLowerCase()}'s ID (no spaces, slashes, ? or #) or pick it from the list; no request was sent.`,
+    });
   }
   return id;
 }

@@ -16,8 +16,10 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import { RETRY_POLICY } from './checks';
 import {
   type Attempted,
+  nextPage,
   type Outcome,
   type Pagination,
+  pageSizeFor,
   paginate,
   type paths,
   sendWithRetries,
@@ -194,7 +196,7 @@ export type ListPath = {
       : never
     : never;
 }[Path];
-type ItemOf<P extends ListPath> = ResultOf<P, 'GET'> extends { data: Array<infer T> } ? T : never;
+export type ItemOf<P extends ListPath> = ResultOf<P, 'GET'> extends { data: Array<infer T> } ? T : never;
 
 /** Get Many: every page with Return All, otherwise just enough pages for the limit (the core's paging). */
 export async function getMany<P extends ListPath>(
@@ -216,4 +218,23 @@ export async function getMany<P extends ListPath>(
   const query = (request.qs ?? {}) as QueryOf<P, 'GET'> & { page?: number; page_size?: number };
   for await (const item of paginate(query, fetchPage, returnAll ? undefined : limit)) items.push(item);
   return items;
+}
+
+/** One page of a list (a list search's step) and the number of the next page, if there is one. */
+export async function pageOf<P extends ListPath>(
+  context: TrackerContext,
+  path: P,
+  request: { params?: ParamsOf<P, 'GET'>; qs?: QueryOf<P, 'GET'> },
+  page: number,
+): Promise<{ items: Array<ItemOf<P>>; next: number | undefined }> {
+  const get = 'GET' as MethodsOf<P>;
+  const qs = { ...(request.qs ?? {}), page, page_size: pageSizeFor(undefined) } as unknown as QueryOf<
+    P,
+    'GET'
+  >;
+  const result = (await trackerRequest(context, get, path, {
+    params: request.params,
+    qs,
+  } as RequestOptions<P, MethodsOf<P>>)) as { data: Array<ItemOf<P>>; pagination: Pagination };
+  return { items: result.data, next: nextPage(page, result) };
 }

@@ -1,21 +1,13 @@
-// The node's request layer, list searches and Get Many against the real emulator on a loopback socket.
-// n8n's own request helper lives in n8n-core (not a dependency of this package): the context below
-// stands in for it with fetch, applying the credential's declared authentication, so every request
-// is real HTTP. The whole node runs inside the real n8n in tests/n8n.
+// The node's request layer, list searches and Get Many against the real emulator on a loopback socket,
+// through the context of ./node-context (real HTTP). The whole node runs inside the real n8n in tests/n8n.
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
-import type {
-  IExecuteFunctions,
-  IHttpRequestOptions,
-  ILoadOptionsFunctions,
-  INode,
-  INodeExecutionData,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TrackerApi } from '../../credentials/TrackerApi.credentials';
 import type { TrackerCreate } from '../../nodes/shared/generated/core';
 import { getMany, trackerRequest } from '../../nodes/shared/transport';
 import { Tracker } from '../../nodes/Tracker/Tracker.node';
+import { callApi, nodeContext, type Parameter, type Setup } from './node-context';
 
 const TRACKERS = 205;
 let emulator: RunningEmulator;
@@ -24,101 +16,10 @@ let otherTrackerId: string;
 const seeded: string[] = [];
 type Context = ReturnType<typeof context>['ctx'];
 
-type Sent = { method: string; url: URL };
+const context = (parameters: Record<string, Parameter> = {}, setup: Setup = {}) =>
+  nodeContext(emulator, parameters, setup);
 
-/** A parameter's value, the same for every item or per item index. */
-type Parameter = unknown | ((itemIndex: number) => unknown);
-interface Setup {
-  items?: INodeExecutionData[];
-  continueOnFail?: boolean;
-}
-
-function context(parameters: Record<string, Parameter> = {}, setup: Setup = {}) {
-  const sent: Sent[] = [];
-  const node: INode = {
-    id: 'node-1',
-    name: 'Tracker',
-    type: 'CUSTOM.tracker',
-    typeVersion: 1,
-    position: [0, 0],
-    parameters: {},
-  };
-  const credentials = { baseUrl: `${emulator.baseUrl}/`, apiToken: emulator.token };
-  const authorization = String(new TrackerApi().authenticate.properties.headers?.Authorization).replace(
-    /^=(.*)\{\{\$credentials\.apiToken\}\}$/,
-    `$1${credentials.apiToken}`,
-  );
-  const helpers = {
-    async httpRequestWithAuthentication(credentialType: string, options: IHttpRequestOptions) {
-      expect(credentialType).toBe('trackerApi');
-      const url = new URL(options.url);
-      for (const [key, value] of Object.entries(options.qs ?? {})) url.searchParams.set(key, String(value));
-      const method = options.method ?? 'GET';
-      sent.push({ method, url });
-      const body =
-        options.body === undefined ? undefined : options.json ? JSON.stringify(options.body) : options.body;
-      const response = await fetch(url, {
-        method,
-        headers: {
-          ...(options.json && body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(options.headers as Record<string, string>),
-          authorization,
-        },
-        body: body as BodyInit | undefined,
-      });
-      const text = await response.text();
-      expect(options.returnFullResponse && options.ignoreHttpStatusErrors).toBe(true);
-      return {
-        statusCode: response.status,
-        headers: Object.fromEntries(response.headers),
-        body: options.json && text ? JSON.parse(text) : text,
-      };
-    },
-  };
-  const items: INodeExecutionData[] = setup.items ?? [{ json: {} }];
-  const parameter = (name: string, i: number, fallback?: unknown, options?: { extractValue?: boolean }) => {
-    if (!(name in parameters)) {
-      if (fallback !== undefined) return fallback;
-      throw new Error(`Could not get parameter "${name}"`);
-    }
-    const given = parameters[name];
-    const value = (typeof given === 'function' ? given(i) : given) as { __rl?: boolean; value?: unknown };
-    return options?.extractValue && value && typeof value === 'object' && value.__rl ? value.value : value;
-  };
-  const binary = (i: number, property: string) => {
-    const data = items[i]?.binary?.[property];
-    if (!data)
-      throw new Error(`This operation expects the node's input data to contain a binary file '${property}'`);
-    return data;
-  };
-  Object.assign(helpers, {
-    assertBinaryData: binary,
-    getBinaryDataBuffer: async (i: number, property: string) =>
-      Buffer.from(binary(i, property).data, 'base64'),
-  });
-  const ctx = {
-    getNode: () => node,
-    getCredentials: async () => credentials,
-    getCurrentNodeParameter: (name: string, options?: { extractValue?: boolean }) =>
-      parameter(name, 0, undefined, options),
-    getNodeParameter: parameter,
-    getInputData: () => items,
-    continueOnFail: () => setup.continueOnFail ?? false,
-    helpers,
-  } as unknown as ILoadOptionsFunctions & IExecuteFunctions;
-  return { ctx, sent };
-}
-
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${emulator.token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
+const api = <T>(method: string, url: string, body?: unknown) => callApi<T>(emulator, method, url, body);
 
 const createTracker = (spaceId: string, name: string) =>
   api<{ tracker_id: string }>('POST', `${emulator.baseUrl}/api/spaces/${spaceId}/trackers`, {
@@ -162,33 +63,93 @@ describe('resource locator list searches', () => {
     expect((await searchSpaces.call(ctx, 'nothing like this')).results).toEqual([]);
   });
 
-  it('searchTrackers lists the trackers of the chosen space, every page of them', async () => {
+  it('searchTrackers lists the trackers of the chosen space a page per call, with a token for the next', async () => {
     const { ctx, sent } = context({ spaceId: { __rl: true, mode: 'list', value: emulator.spaceId } });
-    const all = await searchTrackers.call(ctx);
-    expect(all.results.map((r) => r.value).sort()).toEqual([...seeded].sort());
-    expect(sent.map((s) => s.url.searchParams.get('space_id'))).toEqual(Array(3).fill(emulator.spaceId));
-    const one = await searchTrackers.call(ctx, 'supplier 204');
-    expect(one.results).toEqual([
+    const pages: string[][] = [];
+    let token: string | undefined;
+    do {
+      const page = await searchTrackers.call(ctx, undefined, token);
+      pages.push(page.results.map((r) => String(r.value)));
+      token = page.paginationToken as string | undefined;
+    } while (token !== undefined);
+    expect(pages.map((page) => page.length)).toEqual([100, 100, 5]);
+    expect(pages.flat().sort()).toEqual([...seeded].sort());
+    // One request per call, each for its own page of the chosen space.
+    expect(sent.map((s) => [s.url.searchParams.get('space_id'), s.url.searchParams.get('page')])).toEqual([
+      [emulator.spaceId, '1'],
+      [emulator.spaceId, '2'],
+      [emulator.spaceId, '3'],
+    ]);
+    // A filter applies to each page; walking the tokens finds the one match.
+    const one = [];
+    token = undefined;
+    do {
+      const page = await searchTrackers.call(ctx, 'supplier 204', token);
+      one.push(...page.results);
+      token = page.paginationToken as string | undefined;
+    } while (token !== undefined);
+    expect(one).toEqual([
       { name: 'Supplier 204', value: seeded[204], description: 'Supplier 204, for the list search' },
     ]);
   });
 
-  it('searchTrackers searches every space when the operation has no space parameter', async () => {
+  it('searchTrackers walks every space, a page at a time, when the operation has no space parameter', async () => {
     const { ctx } = context();
-    const found = await searchTrackers.call(ctx, 'rotterdam');
-    expect(found.results.map((r) => r.value)).toEqual([otherTrackerId]);
-    expect((await searchTrackers.call(ctx)).results).toHaveLength(TRACKERS + 1);
+    const found: string[] = [];
+    let token: string | undefined;
+    let calls = 0;
+    do {
+      const page = await searchTrackers.call(ctx, 'rotterdam', token);
+      found.push(...page.results.map((r) => String(r.value)));
+      token = page.paginationToken as string | undefined;
+      calls++;
+    } while (token !== undefined);
+    expect(found).toEqual([otherTrackerId]);
+    // Three pages of the first space and one of the second, in whichever order the service lists them.
+    expect(calls).toBe(4);
+  });
+
+  it('searchRuns and searchSources list what belongs to the chosen tracker', async () => {
+    const trackerId = await createTracker(otherSpaceId, 'Runs and sources');
+    const { run_id: runId } = await api<{ run_id: string }>(
+      'POST',
+      `${emulator.baseUrl}/api/trackers/${trackerId}/runs`,
+      { sync: true, context: { emulator: { score: 4 } } },
+    );
+    await api('POST', `${emulator.baseUrl}/api/trackers/${trackerId}/vault/sources`, {
+      source_name: 'deliveries',
+      data: [{ sku: 'A' }],
+    });
+    const { ctx } = context({ trackerId: { __rl: true, mode: 'list', value: trackerId } });
+    const { searchRuns, searchSources } = new Tracker().methods.listSearch;
+    const runs = await searchRuns.call(ctx);
+    expect(runs.results).toEqual([{ name: expect.stringMatching(/ · \w+ 4\/10$/), value: runId }]);
+    const sources = await searchSources.call(ctx, 'deliv');
+    expect(sources.results).toEqual([
+      { name: 'deliveries', value: expect.stringMatching(/.+/), description: 'JSON' },
+    ]);
+    expect((await searchRuns.call(context().ctx)).results).toEqual([]);
+  });
+
+  it("getTrackers offers Update only the trackers of the updated tracker's own space", async () => {
+    const candidate = await createTracker(otherSpaceId, 'Linked candidate');
+    const { ctx } = context({ trackerId: { __rl: true, mode: 'id', value: otherTrackerId } });
+    const options = await getTrackers.call(ctx);
+    const values = options.map((o) => o.value);
+    expect(values).toContain(candidate);
+    expect(values).not.toContain(otherTrackerId);
+    expect(values.some((v) => seeded.includes(String(v)))).toBe(false);
   });
 
   it('getTrackers loads the options of the chosen space', async () => {
     const { ctx } = context({ spaceId: otherSpaceId });
-    expect(await getTrackers.call(ctx)).toEqual([
-      {
-        name: 'Rotterdam port congestion',
-        value: otherTrackerId,
-        description: 'Rotterdam port congestion, for the list search',
-      },
-    ]);
+    const options = await getTrackers.call(ctx);
+    expect(options).toContainEqual({
+      name: 'Rotterdam port congestion',
+      value: otherTrackerId,
+      description: 'Rotterdam port congestion, for the list search',
+    });
+    expect(options.some((o) => seeded.includes(String(o.value)))).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advance, lookbackStart, startingCursor } from '../../nodes/TrackerSignalTrigger/cursor';
+import { advance, lookbackStart, pollStep, startingCursor } from '../../nodes/TrackerSignalTrigger/cursor';
 
 const run = (id: string, at: string | null, status = 'completed') => ({
   run_id: id,
@@ -40,5 +40,41 @@ describe('polling cursor', () => {
   it('asks for runs started up to two hours before the cursor', () => {
     expect(lookbackStart({ completedAt: '2026-11-21T10:00:00Z', ids: [] })).toBe('2026-11-21T08:00:00.000Z');
     expect(lookbackStart({ completedAt: null, ids: [] })).toBeUndefined();
+  });
+});
+
+describe('one tracker per poll (pollStep)', () => {
+  const history = [run('old-1', '2026-11-21T08:00:00Z'), run('old-2', '2026-11-21T09:00:00Z')];
+  const later = [...history, run('new-1', '2026-11-21T10:00:00Z')];
+  const seen = startingCursor(history);
+  it.each([
+    ['a tracker seen for the first time is baselined at its newest run', history, undefined, false, [], seen],
+    [
+      'a tracker without runs starts empty, so its first run is new',
+      [],
+      undefined,
+      false,
+      [],
+      { completedAt: null, ids: [] },
+    ],
+    [
+      'a known tracker emits only what completed after its cursor',
+      later,
+      seen,
+      false,
+      ['new-1'],
+      { completedAt: '2026-11-21T10:00:00Z', ids: ['new-1'] },
+    ],
+    ['a manual test shows the newest run and keeps no cursor', later, undefined, true, ['new-1'], undefined],
+  ] as const)('%s', (_name, runs, cursor, manual, fresh, next) => {
+    const step = pollStep([...runs], cursor, manual);
+    expect(step.fresh.map((r) => r.run_id)).toEqual(fresh);
+    expect(step.cursor).toEqual(next);
+  });
+
+  it('moves the cursor past runs the filters drop', () => {
+    const step = pollStep(later, seen, false, (r) => r.run_id !== 'new-1');
+    expect(step.fresh).toEqual([]);
+    expect(step.cursor?.ids).toEqual(['new-1']);
   });
 });

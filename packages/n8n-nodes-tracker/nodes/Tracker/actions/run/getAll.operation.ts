@@ -5,6 +5,7 @@ import { returnAllAndLimit } from '../../../shared/get-many';
 import { show, trackerLocator } from '../../../shared/locators';
 import { buildRunFilters, type RunFilterParams } from '../../../shared/mapping';
 import { idParameter, throwIfProblems } from '../../../shared/node-errors';
+import { outputChoice, outputProperties, shape } from '../../../shared/output';
 import { maxScoreFilter, minScoreFilter, optionsOf } from '../../../shared/properties';
 import { getMany } from '../../../shared/transport';
 
@@ -13,6 +14,7 @@ const here = show('run', ['getAll']);
 export const description: INodeProperties[] = [
   trackerLocator(here),
   ...returnAllAndLimit('run', 'getAll'),
+  ...outputProperties('run', 'run', ['getAll']),
   {
     displayName: 'Filters',
     name: 'filters',
@@ -65,6 +67,7 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
   const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
   const returnAll = this.getNodeParameter('returnAll', i) as boolean;
+  const output = outputChoice(this, i);
   const limit = returnAll ? 0 : (this.getNodeParameter('limit', i) as number);
   const filters = this.getNodeParameter('filters', i, {}) as RunFilterParams;
   const qs = buildRunFilters(filters);
@@ -76,5 +79,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
     returnAll,
     limit,
   );
-  return runs.map((json) => ({ json, pairedItem: { item: i } }));
+  return runs.map((json) => ({
+    json: shape(json, 'run', output.mode, output.fields),
+    pairedItem: { item: i },
+  }));
 }

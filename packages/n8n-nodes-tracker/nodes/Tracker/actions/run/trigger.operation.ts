@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { jsonParse, NodeOperationError, sleep } from 'n8n-workflow';
 import { checkRunTrigger } from '../../../shared/checks';
 import {
+  type Run,
   type RunAsyncResponse,
   type RunTrigger,
   RunWaitTimeout,
@@ -9,9 +10,13 @@ import {
 } from '../../../shared/generated/core';
 import { show, trackerLocator } from '../../../shared/locators';
 import { idParameter, throwIfProblems, toNodeError } from '../../../shared/node-errors';
+import { outputChoice, outputProperties, shape } from '../../../shared/output';
 import { trackerRequest } from '../../../shared/transport';
 
 const here = show('run', ['trigger']);
+
+/** An agent waits for its tool: a run that takes longer is better fetched later with Run › Get. */
+export const TOOL_TIMEOUT_SECONDS = 300;
 
 export const description: INodeProperties[] = [
   trackerLocator(here),
@@ -48,16 +53,30 @@ export const description: INodeProperties[] = [
         description: 'Time between checks while waiting',
       },
       {
+        displayName: 'Return Failed Runs as Items',
+        name: 'returnFailedRuns',
+        type: 'boolean',
+        default: false,
+        description:
+          "Whether a failed run is an output item (status failed, with its error_message) instead of an error. Off: the node fails with the run's error_message, which Continue On Fail or the error output can route.",
+      },
+      {
         displayName: 'Timeout (Seconds)',
         name: 'timeoutSeconds',
         type: 'number',
         typeOptions: { minValue: 1 },
         default: 3600,
-        description:
-          'Give up waiting after this long (runs at the deepest reasoning modes can take about an hour)',
+        description: `Give up waiting after this long. Runs at the deepest reasoning modes can take about an hour. When the node runs as an AI agent's tool and this is not set, it waits ${TOOL_TIMEOUT_SECONDS} seconds. The instance's execution timeout (EXECUTIONS_TIMEOUT) stops the whole workflow first if it is shorter.`,
       },
     ],
   },
+  ...outputProperties('run', 'run', ['trigger']).map((property) => ({
+    ...property,
+    displayOptions: {
+      ...property.displayOptions,
+      show: { ...property.displayOptions?.show, waitForCompletion: [true] },
+    },
+  })),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
@@ -78,7 +97,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
   }
   throwIfProblems(this.getNode(), i, checkRunTrigger(body));
   const pollMs = Math.max(1, Number(options.pollIntervalSeconds ?? 5)) * 1000;
-  const timeoutMs = Math.max(1, Number(options.timeoutSeconds ?? 3600)) * 1000;
+  const asTool = this.getNode().type.endsWith('Tool');
+  const timeoutMs =
+    Math.max(1, Number(options.timeoutSeconds ?? (asTool ? TOOL_TIMEOUT_SECONDS : 3600))) * 1000;
+  const output = wait ? outputChoice(this, i) : undefined;
 
   const accepted = (await trackerRequest(this, 'POST', '/api/trackers/{tracker_id}/runs', {
     params: { tracker_id: trackerId },
@@ -92,15 +114,15 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
       params: { tracker_id: trackerId, run_id: accepted.run_id },
       itemIndex: i,
     });
+  let run: Run;
   try {
     // The interval the user chose stays fixed: it is also the longest pause.
-    const run = await waitForRun(
+    run = await waitForRun(
       getRun,
       accepted.run_id,
       { now: Date.now, sleep },
       { timeoutMs, intervalMs: pollMs, maxIntervalMs: pollMs },
     );
-    return [{ json: run, pairedItem: { item: i } }];
   } catch (error) {
     if (!(error instanceof RunWaitTimeout)) throw toNodeError(this.getNode(), error, i);
     throw new NodeOperationError(
@@ -112,4 +134,17 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
       },
     );
   }
+  // A failed run is the node's failure (Continue On Fail and the error output route it), unless asked.
+  if (run.status === 'failed' && !options.returnFailedRuns) {
+    throw new NodeOperationError(
+      this.getNode(),
+      `Run ${run.run_id} failed: ${run.error_message ?? 'the service gave no error_message'}`,
+      {
+        itemIndex: i,
+        description: 'To get failed runs as items instead, turn on Options › Return Failed Runs as Items.',
+      },
+    );
+  }
+  const json = output ? shape(run, 'run', output.mode, output.fields) : run;
+  return [{ json, pairedItem: { item: i } }];
 }

@@ -48,7 +48,7 @@ export const description: INodeProperties[] = [
     type: 'string',
     required: true,
     default: '',
-    placeholder: '10 means no supply risk; 0 means imminent disruption',
+    placeholder: 'e.g. 10 means no supply risk; 0 means imminent disruption',
     description: 'What the 0-10 score represents',
     displayOptions: here,
   },
@@ -57,7 +57,7 @@ export const description: INodeProperties[] = [
     name: 'skills',
     type: 'string',
     default: '',
-    placeholder: 'web_research, stock_research',
+    placeholder: 'e.g. web_research, stock_research',
     description:
       'Comma-separated skill IDs; empty makes a general analyst using only the vault and linked trackers',
     displayOptions: here,
@@ -104,7 +104,7 @@ export const description: INodeProperties[] = [
     default: {},
     displayOptions: here,
     options: [
-      linkedTrackersField,
+      linkedTrackersField('spaceId'),
       reasoningModeField,
       {
         displayName: 'Vault TTL (Days)',
@@ -116,7 +116,7 @@ export const description: INodeProperties[] = [
       },
     ],
   },
-  notificationCollection('tracker', 'create'),
+  ...notificationCollection('tracker', 'create'),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
@@ -142,7 +142,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
       reasoningMode: additional.reasoningMode as string | undefined,
       linkedTrackers: additional.linkedTrackers as string[] | undefined,
       vaultTtlDays: additional.vaultTtlDays as number | undefined,
-      notification: readNotification(this.getNodeParameter('notification', i, {})),
+      notification: readNotification(
+        this.getNodeParameter('notification', i, {}),
+        this.getNodeParameter('legacyThreshold', i, {}),
+      ),
     }),
   );
   throwIfProblems(this.getNode(), i, checkTrackerCreate(body));

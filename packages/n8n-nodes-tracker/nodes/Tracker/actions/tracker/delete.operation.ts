@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { show, trackerLocator } from '../../../shared/locators';
 import { idParameter } from '../../../shared/node-errors';
 import { trackerRequest } from '../../../shared/transport';
@@ -7,10 +7,11 @@ export const description: INodeProperties[] = [trackerLocator(show('tracker', ['
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
   const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
-  const result = await trackerRequest(this, 'DELETE', '/api/trackers/{tracker_id}', {
+  await trackerRequest(this, 'DELETE', '/api/trackers/{tracker_id}', {
     params: { tracker_id: trackerId },
     itemIndex: i,
   });
-  // `errors` is untyped in the document's envelope.
-  return [{ json: result as IDataObject, pairedItem: { item: i } }];
+  // The service's envelope ({success, message, data, errors}) says nothing a workflow needs; failures
+  // are errors. n8n's convention for a delete is this one flag.
+  return [{ json: { deleted: true }, pairedItem: { item: i } }];
 }

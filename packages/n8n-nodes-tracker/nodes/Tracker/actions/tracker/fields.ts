@@ -19,14 +19,20 @@ export const reasoningModeField: INodeProperties = {
   description: 'Depth of analysis; scales the cost of a run. Zen runs are always asynchronous.',
 };
 
-export const linkedTrackersField: INodeProperties = {
-  displayName: 'Linked Tracker Names or IDs',
-  name: 'linkedTrackers',
-  type: 'multiOptions',
-  typeOptions: { loadOptionsMethod: 'getTrackers', loadOptionsDependsOn: ['spaceId.value'] },
-  default: [],
-  description: `Your own trackers in the same space used as context (at most ${LIMITS.linkedTrackersMax}). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
-};
+/**
+ * The list offers the trackers v0.3 accepts: those of the same space. Create has a Space parameter;
+ * Update has the tracker, whose space the list is loaded from (it leaves the tracker itself out).
+ */
+export function linkedTrackersField(dependsOn: 'spaceId' | 'trackerId'): INodeProperties {
+  return {
+    displayName: 'Linked Tracker Names or IDs',
+    name: 'linkedTrackers',
+    type: 'multiOptions',
+    typeOptions: { loadOptionsMethod: 'getTrackers', loadOptionsDependsOn: [`${dependsOn}.value`] },
+    default: [],
+    description: `Your own trackers in the same space used as context (at most ${LIMITS.linkedTrackersMax}). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+  };
+}
 
 const notificationFields: INodeProperties[] = [
   {
@@ -81,6 +87,10 @@ const notificationFields: INodeProperties[] = [
     default: 8,
     description: 'Alert when score >= this value (with Notify Above)',
   },
+];
+
+// The base release's single threshold, kept apart from the v0.3 bounds it predates.
+const legacyFields: INodeProperties[] = [
   {
     displayName: 'Score Threshold (Legacy)',
     name: 'scoreThreshold',
@@ -102,20 +112,35 @@ const notificationFields: INodeProperties[] = [
   },
 ];
 
-export function notificationCollection(resource: string, operation: string): INodeProperties {
-  return {
-    displayName: 'Notification Settings',
-    name: 'notification',
-    type: 'collection',
-    placeholder: 'Add Setting',
-    default: {},
-    description: 'Alert settings (notification_config); omitted settings keep their defaults',
-    displayOptions: { show: { resource: [resource], operation: [operation] } },
-    options: notificationFields,
-  };
+export function notificationCollection(resource: string, operation: string): INodeProperties[] {
+  const displayOptions = { show: { resource: [resource], operation: [operation] } };
+  return [
+    {
+      displayName: 'Notification Settings',
+      name: 'notification',
+      type: 'collection',
+      placeholder: 'Add Setting',
+      default: {},
+      description: 'Alert settings (notification_config); omitted settings keep their defaults',
+      displayOptions,
+      options: notificationFields,
+    },
+    {
+      displayName: 'Legacy Threshold Settings',
+      name: 'legacyThreshold',
+      type: 'collection',
+      placeholder: 'Add Legacy Setting',
+      default: {},
+      description:
+        "The base release's single threshold (score_threshold, threshold_direction). Prefer Notify Below and Notify Above in Notification Settings.",
+      displayOptions,
+      options: legacyFields,
+    },
+  ];
 }
 
-export function readNotification(value: unknown): NotificationParams | undefined {
-  const collection = (value ?? {}) as IDataObject;
+/** Notification Settings and Legacy Threshold Settings as one notification_config; none set → undefined. */
+export function readNotification(value: unknown, legacy: unknown = {}): NotificationParams | undefined {
+  const collection = { ...((legacy ?? {}) as IDataObject), ...((value ?? {}) as IDataObject) };
   return Object.keys(collection).length > 0 ? (collection as NotificationParams) : undefined;
 }

@@ -50,7 +50,7 @@ export const description: INodeProperties[] = [
         default: '',
         description: `How to analyze (1-${LIMITS.instructionMax} characters)`,
       },
-      linkedTrackersField,
+      linkedTrackersField('trackerId'),
       {
         displayName: 'Name',
         name: 'name',
@@ -95,7 +95,7 @@ export const description: INodeProperties[] = [
         name: 'skills',
         type: 'string',
         default: '',
-        placeholder: 'web_research, stock_research',
+        placeholder: 'e.g. web_research, stock_research',
         description: 'Comma-separated skill IDs; replaces the list',
       },
       {
@@ -107,7 +107,7 @@ export const description: INodeProperties[] = [
       },
     ],
   },
-  notificationCollection('tracker', 'update'),
+  ...notificationCollection('tracker', 'update'),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
@@ -116,7 +116,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
   const body = mapParams(this, i, () =>
     buildTrackerUpdate({
       ...fields,
-      notification: readNotification(this.getNodeParameter('notification', i, {})),
+      notification: readNotification(
+        this.getNodeParameter('notification', i, {}),
+        this.getNodeParameter('legacyThreshold', i, {}),
+      ),
     }),
   );
   // Partial: the stored tracker is not read first, so a change relying on stored values is sent.

@@ -1,21 +1,20 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { idField, show, trackerLocator } from '../../../shared/locators';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { show, sourceLocator, trackerLocator } from '../../../shared/locators';
 import { idParameter } from '../../../shared/node-errors';
 import { trackerRequest } from '../../../shared/transport';
 
 const here = show('vault', ['deleteSource']);
 
-export const description: INodeProperties[] = [trackerLocator(here), idField('Source ID', 'sourceId', here)];
+export const description: INodeProperties[] = [trackerLocator(here), sourceLocator(here)];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
   const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
-  const sourceId = idParameter(this, 'sourceId', i, 'Source ID');
-  const result = await trackerRequest(
-    this,
-    'DELETE',
-    '/api/trackers/{tracker_id}/vault/sources/{source_id}',
-    { params: { tracker_id: trackerId, source_id: sourceId }, itemIndex: i },
-  );
-  // `errors` is untyped in the document's envelope.
-  return [{ json: result as IDataObject, pairedItem: { item: i } }];
+  const sourceId = idParameter(this, 'sourceId', i, 'Source');
+  await trackerRequest(this, 'DELETE', '/api/trackers/{tracker_id}/vault/sources/{source_id}', {
+    params: { tracker_id: trackerId, source_id: sourceId },
+    itemIndex: i,
+  });
+  // The service's envelope ({success, message, data, errors}) says nothing a workflow needs; failures
+  // are errors. n8n's convention for a delete is this one flag.
+  return [{ json: { deleted: true }, pairedItem: { item: i } }];
 }

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { checkRecentQuery } from '../../../shared/checks';
 import { CONTENT_TYPES, LIMITS } from '../../../shared/generated/core';
 import { show, trackerLocator } from '../../../shared/locators';
@@ -58,7 +58,20 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
   });
   // One item per data item; the filters the service applied stay on each for reference.
   return recent.results.map((result) => ({
-    json: { ...result, filters_applied: recent.filters_applied },
+    json: { ...result, content: parseContent(result), filters_applied: recent.filters_applied },
     pairedItem: { item: i },
   }));
+}
+
+/**
+ * The service returns JSON data serialized in `content`; a workflow wants the object, so JSON items
+ * are parsed. Text and image descriptions, and JSON that does not parse, stay strings.
+ */
+export function parseContent(item: { content: string; content_type: string }): IDataObject[string] {
+  if (item.content_type !== 'json') return item.content;
+  try {
+    return JSON.parse(item.content) as IDataObject[string];
+  } catch {
+    return item.content;
+  }
 }

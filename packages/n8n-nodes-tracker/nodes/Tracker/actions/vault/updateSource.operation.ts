@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { checkSourceUpdate } from '../../../shared/checks';
 import { LIMITS, type VaultSourceUpdate } from '../../../shared/generated/core';
-import { idField, show, trackerLocator } from '../../../shared/locators';
+import { show, sourceLocator, trackerLocator } from '../../../shared/locators';
 import { idParameter, throwIfProblems } from '../../../shared/node-errors';
 import { trackerRequest } from '../../../shared/transport';
 
@@ -9,7 +9,7 @@ const here = show('vault', ['updateSource']);
 
 export const description: INodeProperties[] = [
   trackerLocator(here),
-  idField('Source ID', 'sourceId', here),
+  sourceLocator(here),
   {
     displayName: 'Update Fields',
     name: 'updateFields',
@@ -38,7 +38,7 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
   const trackerId = idParameter(this, 'trackerId', i, 'Tracker');
-  const sourceId = idParameter(this, 'sourceId', i, 'Source ID');
+  const sourceId = idParameter(this, 'sourceId', i, 'Source');
   const fields = this.getNodeParameter('updateFields', i, {}) as IDataObject;
   const body: VaultSourceUpdate = {};
   if (fields.name !== undefined) body.name = fields.name as string;

@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
     type: 'string',
     required: true,
     default: '',
-    placeholder: 'deliveries',
+    placeholder: 'e.g. deliveries',
     description: `The vault source to create or append to (1-${LIMITS.sourceNameMax} characters)`,
     displayOptions: here,
   },
@@ -44,7 +44,7 @@ export const description: INodeProperties[] = [
         name: 'rowField',
         type: 'string',
         default: '',
-        placeholder: 'row',
+        placeholder: 'e.g. row',
         description:
           "Send this field of each item (an object or a list of objects) instead of the whole item's JSON",
       },

@@ -1,0 +1,127 @@
+// The Tracker Signal Trigger's poll against the emulator, with the workflow's static data kept between
+// polls as n8n keeps it. The same behaviour runs inside real n8n in tests/n8n (the "baselines a tracker"
+// test); here each case is a few milliseconds.
+import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TrackerSignalTrigger } from '../../nodes/TrackerSignalTrigger/TrackerSignalTrigger.node';
+import { callApi, nodeContext } from './node-context';
+
+let emulator: RunningEmulator;
+const api = <T>(method: string, path: string, body?: unknown) =>
+  callApi<T>(emulator, method, `${emulator.baseUrl}${path}`, body);
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+const createTracker = (name: string) =>
+  api<{ tracker_id: string }>('POST', `/api/spaces/${emulator.spaceId}/trackers`, {
+    name,
+    description: `${name}, for the polling trigger`,
+    run_mode: 'manual',
+    agent_config: { instruction: 'Assess.', score_meaning: '10 is good.', skills: [] },
+  }).then((tracker) => tracker.tracker_id);
+const runOnce = (trackerId: string, score = 5) =>
+  api<{ run_id: string }>('POST', `/api/trackers/${trackerId}/runs`, {
+    sync: true,
+    context: { emulator: { score } },
+  }).then((run) => run.run_id);
+
+/** One activated trigger: its parameters and the static data n8n keeps for it between polls. */
+function trigger(trackerIds: () => string[], mode: 'trigger' | 'manual' = 'trigger') {
+  const staticData: IDataObject = {};
+  return {
+    staticData,
+    async poll(): Promise<string[]> {
+      const { ctx } = nodeContext(emulator, {
+        spaceId: byId(emulator.spaceId),
+        trackerIds: () => trackerIds(),
+        filters: {},
+      });
+      const itemParameter = ctx.getNodeParameter.bind(ctx) as (...args: unknown[]) => unknown;
+      Object.assign(ctx, {
+        // A poll has no items: getNodeParameter(name, fallback, options).
+        getNodeParameter: (name: string, fallback?: unknown, options?: unknown) =>
+          itemParameter(name, 0, fallback, options),
+        getMode: () => mode,
+        getWorkflowStaticData: () => staticData,
+      });
+      Object.assign(ctx.helpers, {
+        returnJsonArray: (items: IDataObject[]) => items.map((json) => ({ json })),
+      });
+      const out = await new TrackerSignalTrigger().poll.call(ctx as unknown as IPollFunctions);
+      return (out?.[0] ?? []).map((item) => String(item.json.run_id));
+    },
+  };
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ validateResponses: true, log: () => {} });
+});
+
+afterAll(async () => {
+  expect(emulator.contractViolations()).toEqual([]);
+  await emulator?.close();
+});
+
+describe('Tracker Signal Trigger: one cursor per tracker', () => {
+  it('baselines a tracker added to a live trigger instead of replaying its history', async () => {
+    const first = await createTracker('Watched from the start');
+    await runOnce(first);
+    const watched = [first];
+    const live = trigger(() => watched);
+    expect(await live.poll()).toEqual([]); // activation: history is not emitted
+
+    const added = await createTracker('Added later');
+    for (let i = 0; i < 5; i++) await runOnce(added);
+    watched.push(added);
+    expect(await live.poll()).toEqual([]); // the new tracker's five old runs stay history
+
+    const fresh = [await runOnce(added, 8), await runOnce(first, 2)];
+    expect((await live.poll()).sort()).toEqual(fresh.sort());
+    expect(await live.poll()).toEqual([]);
+  });
+
+  it('with every tracker of the space watched, baselines a tracker created in the space', async () => {
+    const live = trigger(() => []);
+    await live.poll();
+    const created = await createTracker('Created while watched');
+    for (let i = 0; i < 3; i++) await runOnce(created);
+    expect(await live.poll()).toEqual([]);
+    const fresh = await runOnce(created);
+    expect(await live.poll()).toEqual([fresh]);
+  });
+
+  it('forgets a dropped tracker, so adding it again starts after its newest run', async () => {
+    const kept = await createTracker('Kept');
+    const dropped = await createTracker('Dropped and added again');
+    await runOnce(dropped);
+    const watched = [kept, dropped];
+    const live = trigger(() => watched);
+    await live.poll();
+    watched.pop();
+    await live.poll();
+    expect(Object.keys(live.staticData.cursors as object)).toEqual([kept]);
+    await runOnce(dropped); // completed while the tracker was not watched
+    watched.push(dropped);
+    expect(await live.poll()).toEqual([]);
+  });
+
+  it('keeps the cursors of 0.1.0 (and drops its one-flag `initialized`)', async () => {
+    const tracker = await createTracker('Upgraded');
+    await runOnce(tracker);
+    const live = trigger(() => [tracker]);
+    await live.poll();
+    live.staticData.initialized = true;
+    const fresh = await runOnce(tracker);
+    expect(await live.poll()).toEqual([fresh]);
+    expect(live.staticData).not.toHaveProperty('initialized');
+  });
+
+  it('a manual test shows the newest run and leaves the cursors alone', async () => {
+    const tracker = await createTracker('Tested by hand');
+    await runOnce(tracker);
+    const newest = await runOnce(tracker);
+    const manual = trigger(() => [tracker], 'manual');
+    expect(await manual.poll()).toEqual([newest]);
+    expect(manual.staticData).toEqual({});
+  });
+});
