@@ -153,6 +153,7 @@ export type {
   VaultSourceUpdate,
   VaultUploadResponse,
 } from './types.ts';
+export { csvCell } from './uploads/csv-cell.ts';
 export {
   createPacer,
   type Pacer,

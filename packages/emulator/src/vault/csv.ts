@@ -1,15 +1,5 @@
+import { csvCell } from '@trackerkit/core';
 import { parse } from 'csv-parse/sync';
-
-/**
- * A cell becomes a number only when it is one written canonically (`String(Number(cell)) === cell`:
- * "3", "-2.5"), so the analyst can read a `score` column; anything else stays the string it is:
- * "007", "1e3", "+5", "3.0", " 4" and "" are kept as written (ids, codes and zip codes survive).
- */
-function cellValue(cell: string): string | number {
-  if (cell === '') return cell;
-  const n = Number(cell);
-  return Number.isFinite(n) && String(n) === cell ? n : cell;
-}
 
 /**
  * CSV (RFC 4180: quoted fields, escaped quotes, CRLF or LF, a BOM) through csv-parse, a maintained
@@ -17,19 +7,21 @@ function cellValue(cell: string): string | number {
  * `column_N`); one object per data row; blank lines are skipped; a row with fewer cells leaves the
  * rest empty. A malformed file (an unclosed quote) throws with the parser's message and line.
  */
-export function csvToRows(text: string): Record<string, string | number>[] {
+export function csvToRows(text: string): Record<string, string | number | boolean>[] {
   const records = parse(text, {
     bom: true,
     relax_column_count: true,
     skip_empty_lines: true,
-  }) as string[][];
+    // The header row stays text (it names the fields); data cells by the suite's one rule.
+    cast: (value, context) => (context.records === 0 ? value : csvCell(value, context.quoting)),
+  }) as Array<Array<string | number | boolean>>;
   const [header, ...rows] = records;
   if (!header) return [];
-  const names = header.map((name, i) => name.trim() || `column_${i + 1}`);
+  const names = header.map((name, i) => String(name).trim() || `column_${i + 1}`);
   return rows.map((cells) => {
-    const row: Record<string, string | number> = {};
+    const row: Record<string, string | number | boolean> = {};
     names.forEach((name, i) => {
-      row[name] = cellValue(cells[i] ?? '');
+      row[name] = cells[i] ?? '';
     });
     return row;
   });

@@ -17,6 +17,12 @@ describe('CSV rows (csv-parse)', () => {
     ],
     ['a BOM, blank lines and a short row', '\uFEFFa,b\n\n1\n', [{ a: 1, b: '' }]],
     ['an empty header is column_N', 'a,\n1,2\n', [{ a: 1, column_2: 2 }]],
+    [
+      'a quoted number stays text; true and false are booleans',
+      'a,b,c\n"3",true,false\n',
+      [{ a: '3', b: true, c: false }],
+    ],
+    ['a header that looks like a number stays a name', '2024,x\n1,2\n', [{ '2024': 1, x: 2 }]],
     ['a newline inside quotes', 'a\n"line 1\nline 2"\n', [{ a: 'line 1\nline 2' }]],
   ])('%s', (_, text, rows) => {
     expect(csvToRows(text)).toEqual(rows);

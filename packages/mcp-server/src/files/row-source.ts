@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import type { VaultRow } from '@trackerkit/core';
+import { csvCell, type VaultRow } from '@trackerkit/core';
 import { parse as parseCsv } from 'csv-parse';
 import { ToolInputError } from '../tool-errors.ts';
 
@@ -68,13 +68,9 @@ async function* jsonlRows(field: string, bytes: Readable): AsyncGenerator<VaultR
   }
 }
 
-const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
-
-/** A CSV cell as JSON: numbers and true/false as such (a model compares them), the rest as text. */
+/** A CSV cell as JSON, by the suite's one rule (core's `csvCell`); header cells name the fields. */
 function castCell(value: string, context: { header: boolean; quoting: boolean }): unknown {
-  if (context.header || context.quoting) return value;
-  if (value === 'true' || value === 'false') return value === 'true';
-  return NUMBER.test(value) ? Number(value) : value;
+  return context.header ? value : csvCell(value, context.quoting);
 }
 
 async function* csvRows(field: string, bytes: Readable): AsyncGenerator<VaultRow> {

@@ -27,6 +27,7 @@ export { verifyWebhook } from './signing/verify';
 export type { FailureReason, HeaderSource, Rejected, Scheme, Verification, Verified, VerifyOptions, WebhookRequest, } from './signing/verify-types';
 export type { AgentConfig, AgentConfigUpdate, AlertData, ChannelDelivery, ContentType, DeleteEnvelope, ErrorDetail, ListRunsQuery, NotificationConfig, NotificationStatus, PageQuery, Pagination, ReasoningMode, Run, RunAsyncResponse, RunList, RunMode, RunResult, RunStatus, RunSyncResponse, RunTrigger, Schedule, Signal, SignalLevel, Space, SpaceList, Tracker, TrackerAlertEvent, TrackerAlertResolvedEvent, TrackerCreate, TrackerList, TrackerUpdate, ValidationError, ValidationIssue, VaultDataItem, VaultJsonUpload, VaultRecentQuery, VaultRecentResponse, VaultRow, VaultSource, VaultSourceList, VaultSourceUpdate, VaultUploadResponse, } from './types';
 export { createPacer, type Pacer, type PacingDecision, type PacingState, pacingDecision, UPLOAD_WINDOW, } from './uploads/upload-pacer';
+export { csvCell } from './uploads/csv-cell';
 export { createUploadPlanner, type PlannedBatch, type UploadHead, type UploadPlanner, uploadHeadProblems, } from './uploads/upload-planner';
 export { problemsOf } from './validate/problems-of';
 export { byteLength, jsonUploadProblems, queryProblems, schemaProblems, trackerCreateProblems, trackerUpdateProblems, uploadBytesProblem, } from './validate/requests';

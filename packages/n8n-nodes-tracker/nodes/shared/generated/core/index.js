@@ -58,6 +58,7 @@ __export(index_exports, {
   contentId: () => contentId,
   createPacer: () => createPacer,
   createUploadPlanner: () => createUploadPlanner,
+  csvCell: () => csvCell,
   deliveryId: () => deliveryId,
   estimateRunCost: () => estimateRunCost,
   evaluateAlert: () => evaluateAlert,
@@ -17431,6 +17432,14 @@ function createPacer(io, window = UPLOAD_WINDOW) {
   };
 }
 
+// ../core/src/uploads/csv-cell.ts
+function csvCell(text, quoted) {
+  if (quoted || text === "") return text;
+  if (text === "true" || text === "false") return text === "true";
+  const n = Number(text);
+  return Number.isFinite(n) && String(n) === text ? n : text;
+}
+
 // ../core/src/uploads/upload-planner.ts
 var uploadHeadProblems = (head) => (
   // `data: {}` stands in for the rows, which the planner checks one by one.
@@ -17558,6 +17567,7 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   contentId,
   createPacer,
   createUploadPlanner,
+  csvCell,
   deliveryId,
   estimateRunCost,
   evaluateAlert,
