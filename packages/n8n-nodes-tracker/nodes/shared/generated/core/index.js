@@ -17378,6 +17378,14 @@ function verifyWebhook(secrets, request, options) {
   }
 }
 
+// ../core/src/uploads/csv-cell.ts
+function csvCell(text, quoted) {
+  if (quoted || text === "") return text;
+  if (text === "true" || text === "false") return text === "true";
+  const n = Number(text);
+  return Number.isFinite(n) && String(n) === text ? n : text;
+}
+
 // ../core/src/uploads/upload-pacer.ts
 var UPLOAD_WINDOW = {
   limit: LIMITS.uploadsPerWindow,
@@ -17430,14 +17438,6 @@ function createPacer(io, window = UPLOAD_WINDOW) {
       };
     }
   };
-}
-
-// ../core/src/uploads/csv-cell.ts
-function csvCell(text, quoted) {
-  if (quoted || text === "") return text;
-  if (text === "true" || text === "false") return text === "true";
-  const n = Number(text);
-  return Number.isFinite(n) && String(n) === text ? n : text;
 }
 
 // ../core/src/uploads/upload-planner.ts
