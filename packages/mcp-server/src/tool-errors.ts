@@ -177,7 +177,9 @@ export function describeToolError(toolName: string, thrown: unknown): string {
     return `${toolName}: the service did not answer in time.${next}`;
   }
   if (name === 'TrackerNetworkError') {
-    return `${toolName}: the Tracker service is unreachable (${String(error.message)}). Check TRACKER_API_URL; retry later.`;
+    // A connection that broke after the request was sent may have done the work: the model must
+    // check before repeating anything that creates.
+    return `${toolName}: the Tracker service is unreachable or the connection broke (${String(error.message)}). Before repeating a create, run or upload, check with the matching list_* tool that it did not go through; otherwise check TRACKER_API_URL and retry later.`;
   }
   if (name === 'AbortError') return `${toolName}: cancelled.`;
   if (typeof error.status === 'number') {
