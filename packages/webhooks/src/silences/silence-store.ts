@@ -15,6 +15,8 @@ export interface SilenceStore {
   expire(id: string, now: number): Silence | undefined;
   /** Changes with every create and expire, from any process on the file: a cache key. */
   version(): number;
+  /** Counts this process's own changes: free to read, unlike `version`. */
+  localChanges(): number;
 }
 
 type Row = Record<string, unknown>;
@@ -56,8 +58,11 @@ export function prepareSilences(db: DatabaseSync, now: () => number): SilenceSto
     const row = byId.get(id) as Row | undefined;
     return row ? rowToSilence(row) : undefined;
   };
+  let local = 0;
   return {
+    localChanges: () => local,
     create(input) {
+      local++;
       const id = randomUUID();
       const t = now();
       insert.run(
@@ -73,6 +78,7 @@ export function prepareSilences(db: DatabaseSync, now: () => number): SilenceSto
     },
     get,
     update(id, input) {
+      local++;
       update.run(
         JSON.stringify(input.matchers),
         input.startsAt,
@@ -87,6 +93,7 @@ export function prepareSilences(db: DatabaseSync, now: () => number): SilenceSto
     list: () => (all.all() as Row[]).map(rowToSilence),
     live: (t) => (live.all(t) as Row[]).map(rowToSilence),
     expire(id, t) {
+      local++;
       expire.run(t, now(), id);
       return get(id);
     },
