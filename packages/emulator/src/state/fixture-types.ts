@@ -1,4 +1,5 @@
 import type { NotificationConfig, Schedule } from '@trackerkit/core';
+import type { SpaceInput } from '../domain/seed.ts';
 
 /**
  * The fixtures format (YAML or JSON), also what `GET /_emulator/export` writes: the seeded account's
@@ -9,19 +10,10 @@ export interface Fixtures {
   spaces: FixtureSpace[];
 }
 
-export interface FixtureSpace {
+/** A space as the seed takes it, plus its id and trackers. */
+export interface FixtureSpace extends SpaceInput {
   /** An existing own space's id adds the trackers to it; a new id creates the space with it. */
   space_id?: string;
-  name?: string;
-  description?: string;
-  category?: string;
-  capacity_gb?: number;
-  throughput_per_hour?: number;
-  monthly_cost?: number;
-  storage_cost?: number;
-  throughput_cost?: number;
-  rate_limit_per_hour?: number;
-  is_active?: boolean;
   trackers?: FixtureTracker[];
 }
 
