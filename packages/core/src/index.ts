@@ -49,6 +49,7 @@ export {
   evaluateAlert,
   type SignalLevelMatch,
 } from './rules/alert-condition.ts';
+export { completeTrackerUpdate, updateNeedsStored } from './rules/complete-update.ts';
 export {
   estimateRunCost,
   type RunCostEstimate,

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/load-config.ts';
-import { parseDuration } from '../config/parse-duration.ts';
+import { DURATION, parseDuration } from '../config/parse-duration.ts';
 import { WebhooksError } from '../errors.ts';
 import { startReceiver } from '../server/start-receiver.ts';
 import { deadLettersCommand } from './dead-letters-command.ts';
@@ -47,7 +47,7 @@ export async function runCli(argv: string[]): Promise<number> {
       if (!values.config)
         throw new WebhooksError('serve needs --config FILE', { status: 400, reason: 'usage' });
       const grace = values['shutdown-grace'];
-      if (grace !== undefined && !/^\d+(\.\d+)?(ms|s|m|h)$/.test(grace)) {
+      if (grace !== undefined && !DURATION.test(grace)) {
         throw new WebhooksError('--shutdown-grace: must be a duration such as 500ms, 5s or 1m', {
           status: 400,
           reason: 'usage',

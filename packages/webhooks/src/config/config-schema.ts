@@ -1,7 +1,7 @@
 import { SIGNALS } from '@trackerkit/core';
 import { z } from 'zod';
 import { parseMatchers } from '../router/label-matcher.ts';
-import { parseDuration } from './parse-duration.ts';
+import { DURATION, parseDuration, SIZE } from './parse-duration.ts';
 
 /** A secret or URL with a token in it: `{ env: NAME }` (preferred) or a literal. Never printed. */
 export const secretRef = z.union([
@@ -14,12 +14,9 @@ export type SecretRef = z.infer<typeof secretRef>;
 
 const duration = z.union([
   z.number().nonnegative(),
-  z.string().regex(/^\d+(\.\d+)?(ms|s|m|h|d)$/, 'must be a duration such as 500ms, 30s, 5m, 4h'),
+  z.string().regex(DURATION, 'must be a duration such as 500ms, 30s, 5m, 4h'),
 ]);
-const size = z.union([
-  z.number().int().positive(),
-  z.string().regex(/^\d+(b|kb|mb)$/i, 'must be a size such as 256kb'),
-]);
+const size = z.union([z.number().int().positive(), z.string().regex(SIZE, 'must be a size such as 256kb')]);
 // A retention period: a duration of at least a minute, or `forever` (nothing is pruned).
 const retentionPeriod = z.union([
   z.literal('forever'),

@@ -1,9 +1,9 @@
 import {
-  mergeNotificationConfig,
+  completeTrackerUpdate,
   type Problem,
-  type Tracker,
   type TrackerUpdate,
   trackerUpdateProblems,
+  updateNeedsStored,
 } from '@trackerkit/core';
 import { z } from 'zod';
 import { trackerId } from '../../schemas.ts';
@@ -27,25 +27,6 @@ function updateProblems(body: Record<string, unknown>): Problem[] {
   );
 }
 
-/**
- * The body sent: each object the call changes (agent_config, notification_config) complete, the
- * stored one with the given fields over it. Whether the service's PATCH merges or replaces nested
- * objects, no alert setting or agent field the caller left out is lost.
- */
-export function completeUpdate(stored: Tracker, body: Record<string, unknown>): Record<string, unknown> {
-  const complete = { ...body };
-  if (body.agent_config !== undefined) {
-    complete.agent_config = { ...stored.agent_config, ...(body.agent_config as object) };
-  }
-  if (body.notification_config !== undefined) {
-    complete.notification_config = mergeNotificationConfig(
-      stored.notification_config,
-      body.notification_config as Parameters<typeof mergeNotificationConfig>[1],
-    );
-  }
-  return complete;
-}
-
 export const updateTracker = defineTool({
   name: 'update_tracker',
   title: 'Update a tracker',
@@ -63,8 +44,10 @@ export const updateTracker = defineTool({
   check: (args) => updateProblems(trackerBody(args, 'tracker_id')),
   async handler(args, { client }) {
     const body = trackerBody(args, 'tracker_id');
-    const needsStored = body.agent_config !== undefined || body.notification_config !== undefined;
-    const complete = needsStored ? completeUpdate(await client.trackers.get(args.tracker_id), body) : body;
+    // Nested objects go complete (the core's rule), so the service's merge rule cannot drop a field.
+    const complete = updateNeedsStored(body)
+      ? completeTrackerUpdate(await client.trackers.get(args.tracker_id), body)
+      : body;
     return trackerResult('Updated', await client.trackers.update(args.tracker_id, complete as TrackerUpdate));
   },
 });

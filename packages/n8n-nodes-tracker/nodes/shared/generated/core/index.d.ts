@@ -12,6 +12,7 @@ export { type Attempted, type RetryIo, sendWithRetries } from './retry/send-with
 export { type AlertDecision, alertRuleOf, evaluateAlert, type SignalLevelMatch, } from './rules/alert-condition';
 export { estimateRunCost, type RunCostEstimate, type RunCostInput, type RunCostOptions, runCostProblems, } from './rules/cost';
 export { extensionOf, type FileExtension, fileContentProblems, fileNameProblems, fileTooLargeProblem, fileUploadProblems, imageDescriptionProblems, isImage, MEDIA_TYPES, matchesFileType, } from './rules/file-type';
+export { completeTrackerUpdate, updateNeedsStored } from './rules/complete-update';
 export { type LinkTarget, linkedTrackerProblems } from './rules/linked-trackers';
 export { mergeNotificationConfig, type NotificationCheck, notificationProblems, V03_NOTIFICATION_FIELDS, } from './rules/notification';
 export { NOTIFICATION_RULES, VALIDATION_RULES } from './rules/rule-texts';

@@ -55,6 +55,7 @@ __export(index_exports, {
   backoffMs: () => backoffMs,
   byteLength: () => byteLength,
   checkTimestamp: () => checkTimestamp,
+  completeTrackerUpdate: () => completeTrackerUpdate,
   contentId: () => contentId,
   createPacer: () => createPacer,
   createUploadPlanner: () => createUploadPlanner,
@@ -111,6 +112,7 @@ __export(index_exports, {
   trackerCreateProblems: () => trackerCreateProblems,
   trackerUpdateProblems: () => trackerUpdateProblems,
   under: () => under,
+  updateNeedsStored: () => updateNeedsStored,
   uploadBytesProblem: () => uploadBytesProblem,
   uploadHeadProblems: () => uploadHeadProblems,
   verifyGithub: () => verifyGithub,
@@ -17060,6 +17062,22 @@ function fileUploadProblems(filename, bytes, fields, options = {}) {
   return bytes === void 0 ? described : [...described, ...fileContentProblems(ext, bytes, options)];
 }
 
+// ../core/src/rules/complete-update.ts
+function completeTrackerUpdate(stored, body) {
+  const complete = { ...body };
+  if (body.agent_config !== void 0) {
+    complete.agent_config = { ...stored.agent_config, ...body.agent_config };
+  }
+  if (body.notification_config !== void 0) {
+    complete.notification_config = mergeNotificationConfig(
+      stored.notification_config,
+      body.notification_config
+    );
+  }
+  return complete;
+}
+var updateNeedsStored = (body) => body.agent_config !== void 0 || body.notification_config !== void 0;
+
 // ../core/src/rules/linked-trackers.ts
 function linkedTrackerProblems(ids, target) {
   const problems = [];
@@ -17564,6 +17582,7 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   backoffMs,
   byteLength,
   checkTimestamp,
+  completeTrackerUpdate,
   contentId,
   createPacer,
   createUploadPlanner,
@@ -17620,6 +17639,7 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   trackerCreateProblems,
   trackerUpdateProblems,
   under,
+  updateNeedsStored,
   uploadBytesProblem,
   uploadHeadProblems,
   verifyGithub,
