@@ -4395,6 +4395,22 @@ function evaluateAlert(config2, result, match = "at-or-below") {
   }
 }
 
+// ../core/src/rules/complete-update.ts
+function completeTrackerUpdate(stored, body) {
+  const complete = { ...body };
+  if (body.agent_config !== void 0) {
+    complete.agent_config = { ...stored.agent_config, ...body.agent_config };
+  }
+  if (body.notification_config !== void 0) {
+    complete.notification_config = mergeNotificationConfig(
+      stored.notification_config,
+      body.notification_config
+    );
+  }
+  return complete;
+}
+var updateNeedsStored = (body) => body.agent_config !== void 0 || body.notification_config !== void 0;
+
 // ../core/src/rules/cost.ts
 function runCostProblems(input2) {
   const mode = input2.reasoning_mode ?? DEFAULT_REASONING_MODE;
@@ -17061,22 +17077,6 @@ function fileUploadProblems(filename, bytes, fields, options = {}) {
   const described = imageDescriptionProblems(ext, fields.description);
   return bytes === void 0 ? described : [...described, ...fileContentProblems(ext, bytes, options)];
 }
-
-// ../core/src/rules/complete-update.ts
-function completeTrackerUpdate(stored, body) {
-  const complete = { ...body };
-  if (body.agent_config !== void 0) {
-    complete.agent_config = { ...stored.agent_config, ...body.agent_config };
-  }
-  if (body.notification_config !== void 0) {
-    complete.notification_config = mergeNotificationConfig(
-      stored.notification_config,
-      body.notification_config
-    );
-  }
-  return complete;
-}
-var updateNeedsStored = (body) => body.agent_config !== void 0 || body.notification_config !== void 0;
 
 // ../core/src/rules/linked-trackers.ts
 function linkedTrackerProblems(ids, target) {
