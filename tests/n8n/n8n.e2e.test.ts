@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningEmulator, signStandardWebhook, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editorAndRestSuite } from './editor-rest.suite.ts';
 import { freePort, N8n, prepare, ROOT, run, startCollector, startCountingProxy, waitFor } from './harness.ts';
 import {
   actionsWorkflow,
@@ -428,6 +429,8 @@ describe('Tracker node in n8n 2.35.7', () => {
   }, 600_000);
 });
 
+editorAndRestSuite(() => app);
+
 // Packs the package as npm would publish it and checks n8n's community-node rules on the tarball itself.
 describe('the packed n8n community node', () => {
   it('declares no dependencies and ships every file its n8n section names', async () => {
@@ -454,7 +457,7 @@ describe('the packed n8n community node', () => {
     expect(files).toContain('package/LICENSE');
     expect(pkg.n8n).toMatchObject({ n8nNodesApiVersion: 1, strict: true });
     const declared = [...pkg.n8n.credentials, ...pkg.n8n.nodes] as string[];
-    expect(declared.length).toBe(5);
+    expect(declared.length).toBe(6);
     for (const path of declared) expect(files, path).toContain(`package/${path}`);
     for (const icon of ['tracker.svg', 'tracker.dark.svg'])
       expect(files).toContain(`package/dist/nodes/Tracker/${icon}`);

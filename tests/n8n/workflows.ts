@@ -182,7 +182,7 @@ export function webhookWorkflow(collectorUrl: string) {
   return workflow('wfWebhook001', 'Tracker alerts', nodes, chain(...nodes.map((n) => n.name)));
 }
 
-/** Tracker Signal Trigger → forward each new run to a collector. */
+/** Tracker Signal Trigger (the 0.1.0 type, hidden now) → forward each new run to a collector. */
 export function pollingWorkflow(spaceId: string, trackerId: string, collectorUrl: string) {
   const nodes = [
     node(
@@ -201,19 +201,23 @@ export function pollingWorkflow(spaceId: string, trackerId: string, collectorUrl
   return workflow('wfPolling001', 'Tracker signals', nodes, chain(...nodes.map((n) => n.name)));
 }
 
-/** Tracker Signal Trigger over every tracker of the space → forward each new run to a collector. */
+/**
+ * Tracker Trigger (version 2, the polling trigger new workflows get) over every tracker of the space →
+ * forward each new run to a collector. The single-tracker workflow above keeps the 0.1.0 type
+ * `trackerSignalTrigger`, so both are exercised.
+ */
 export function pollAllWorkflow(spaceId: string, collectorUrl: string) {
   const nodes = [
     node(
       'Every Tracker',
-      'CUSTOM.trackerSignalTrigger',
+      'CUSTOM.trackerTrigger',
       {
         pollTimes: { item: [{ mode: 'everyMinute' }] },
         spaceId: byId(spaceId),
         trackerIds: [],
         filters: {},
       },
-      { credentials: api },
+      { credentials: api, typeVersion: 2 },
     ),
     forward('Forward Any Run', `${collectorUrl}/signal-all`),
   ];

@@ -1,5 +1,5 @@
 // createTrackerClient: one method per operation (the document's x-trackerkit-names), plus helpers.
-import { createPacer } from '@trackerkit/core';
+import { BASE_URL_RULE, createPacer, isServiceBaseUrl } from '@trackerkit/core';
 import { type Clock, realClock } from './clock.ts';
 import { validationError } from './errors.ts';
 import { createTransport } from './http/transport.ts';
@@ -54,8 +54,9 @@ function checkNumber(name: string, value: number, min: number): number {
 }
 
 export function createTrackerClient(options: TrackerClientOptions): TrackerClient {
-  if (typeof options.baseUrl !== 'string' || !URL.canParse(options.baseUrl)) {
-    throw validationError('baseUrl', 'format: uri', 'baseUrl must be an absolute URL ending in /v1');
+  // Without the version segment every call would be a 404 from the wrong path: refused up front.
+  if (!isServiceBaseUrl(options.baseUrl)) {
+    throw validationError('baseUrl', 'format: uri', `baseUrl must be ${BASE_URL_RULE}`);
   }
   if (typeof options.token !== 'string' || options.token.length === 0) {
     throw validationError('token', 'required', 'token must be a non-empty string');

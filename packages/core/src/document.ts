@@ -15,6 +15,8 @@ export const NOTIFICATION_STATUSES: readonly Schemas['NotificationStatus'][] =
 export const CONTENT_TYPES: readonly Schemas['ContentType'][] = schemas.ContentType.enum;
 export const DEFAULT_REASONING_MODE: Schemas['ReasoningMode'] = schemas.ReasoningMode.default;
 export const DEFAULT_SIGNAL_LEVEL: Schemas['SignalLevel'] = schemas.SignalLevel.default;
+/** The published form of a space id, anchored (`^spc_<uuid>$`); other ids are opaque. */
+export const SPACE_ID_PATTERN: string = schemas.SpaceId.pattern;
 
 /** The alert event types: the keys of the document's `webhooks` section. */
 export type AlertEventType = keyof typeof openapiDocument.webhooks;

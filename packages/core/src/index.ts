@@ -1,6 +1,12 @@
 // Public API of @trackerkit/core: the service's rulebook, sans I/O. Explicit named exports only.
-// No timers, no fetch, no process, no filesystem: callers hand in their request, clock and sleep.
+// No timers, no fetch, no process, no filesystem: callers hand in their request, clock and sleep
+// (the commands' conventions in cli/ take the process as an argument).
 
+export { failureLine } from './cli/failure-line.ts';
+export { isSqliteExperimentalWarning, quietSqliteWarning } from './cli/quiet-sqlite-warning.ts';
+export { type ReadyFields, readyLine } from './cli/ready-line.ts';
+export { type SignalIo, type StopSignal, stopOnSignals } from './cli/stop-on-signals.ts';
+export { portFromFlag, UsageError } from './cli/usage-error.ts';
 export {
   ALERT_EVENT,
   ALERT_EVENT_TYPES,
@@ -16,6 +22,7 @@ export {
   RUN_STATUSES,
   SIGNAL_LEVELS,
   SIGNALS,
+  SPACE_ID_PATTERN,
   signalRank,
 } from './document.ts';
 export { openapiDocument } from './generated/document.ts';
@@ -49,6 +56,7 @@ export {
   evaluateAlert,
   type SignalLevelMatch,
 } from './rules/alert-condition.ts';
+export { BASE_URL_RULE, isServiceBaseUrl } from './rules/base-url.ts';
 export { completeTrackerUpdate, updateNeedsStored } from './rules/complete-update.ts';
 export {
   estimateRunCost,

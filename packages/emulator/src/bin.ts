@@ -1,38 +1,47 @@
 #!/usr/bin/env node
+// trackerkit-emulator, with the commands' one convention (@trackerkit/core cli/): --help and
+// --version on stdout; bad usage is one line on stderr and exit 2; ready is ONE JSON line on
+// stdout (logs go to stderr); SIGINT/SIGTERM answer requests in flight, then exit 0.
+import { readFileSync } from 'node:fs';
+import { failureLine, quietSqliteWarning, readyLine, stopOnSignals } from '@trackerkit/core';
 import { parseCliArgs, usage } from './cli-args.ts';
-import { startEmulator } from './emulator.ts';
 
-// Ready contract: exactly one JSON line on stdout once the emulator accepts requests; logs go to stderr.
+const NAME = 'trackerkit-emulator';
+/** How long a stop waits for requests in flight before cutting them. */
+const DRAIN_MS = 5000;
+
+// Before emulator.ts (and node:sqlite with it) is loaded below.
+quietSqliteWarning(process);
+
 async function main(): Promise<void> {
-  let options: ReturnType<typeof parseCliArgs>;
-  try {
-    options = parseCliArgs(process.argv.slice(2));
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${usage}\n`);
-    process.exit(2);
+  const options = parseCliArgs(process.argv.slice(2));
+  if (options === 'help') return void process.stdout.write(`${usage}\n`);
+  if (options === 'version') {
+    // package.json sits one level above both src/ and dist/.
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    return void process.stdout.write(`${pkg.version}\n`);
   }
-  if (options === 'help') {
-    process.stderr.write(`${usage}\n`);
-    return;
-  }
+  const { startEmulator } = await import('./emulator.ts');
   const emulator = await startEmulator(options);
+  stopOnSignals(
+    process,
+    () => emulator.close({ graceMs: DRAIN_MS }),
+    (error) => process.stderr.write(`${failureLine(NAME, error).line}\n`),
+  );
   process.stdout.write(
-    `${JSON.stringify({
-      event: 'ready',
+    readyLine({
+      name: NAME,
+      url: emulator.baseUrl,
       base_url: emulator.baseUrl,
       token: emulator.token,
       account_id: emulator.accountId,
       space_id: emulator.spaceId,
-    })}\n`,
+    }),
   );
-  const stop = () => {
-    void emulator.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`@trackerkit/emulator: ${(error as Error).stack ?? String(error)}\n`);
-  process.exit(1);
+  const { line, exitCode } = failureLine(NAME, error);
+  process.stderr.write(`${line}\n`);
+  process.exit(exitCode);
 });

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { portFromFlag, UsageError } from '@trackerkit/core';
 import type { EmulatorOptions } from './options.ts';
 
 export const usage = `Usage: trackerkit-emulator [options]
@@ -20,7 +21,12 @@ export const usage = `Usage: trackerkit-emulator [options]
   --token qapi_...             fixed token for the seeded account
   --email ADDRESS              e-mail of the seeded account
   --validate-responses         log responses that do not match the document
-  --help`;
+  --help, --version
+
+Ready: one JSON line on stdout, {"event":"ready","name":"trackerkit-emulator","url":".../v1",
+"base_url":".../v1","token":"qapi_...","account_id":"...","space_id":"spc_..."}; logs go to stderr.
+SIGINT or SIGTERM: requests in flight are answered (5 s at most), then it exits 0.
+Bad usage (a flag, a value, a port taken): one line on stderr, exit code 2.`;
 
 function oneOf<T extends string>(
   flag: string,
@@ -29,7 +35,7 @@ function oneOf<T extends string>(
 ): T | undefined {
   if (value === undefined) return undefined;
   if (!allowed.includes(value as T))
-    throw new Error(`@trackerkit/emulator: --${flag} must be one of ${allowed.join(', ')}`);
+    throw new UsageError(`--${flag} must be one of ${allowed.join(', ')}, got "${value}"`);
   return value as T;
 }
 
@@ -37,7 +43,7 @@ function number(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0)
-    throw new Error(`@trackerkit/emulator: --${flag} must be a non-negative number`);
+    throw new UsageError(`--${flag} must be a non-negative number, got "${value}"`);
   return n;
 }
 
@@ -47,19 +53,19 @@ function skillCosts(value: string | undefined): Record<string, number> | undefin
   try {
     parsed = JSON.parse(value);
   } catch {
-    throw new Error('@trackerkit/emulator: --skill-costs must be a JSON object of skill id → cost');
+    throw new UsageError('--skill-costs must be a JSON object of skill id → cost');
   }
   const ok =
     parsed &&
     typeof parsed === 'object' &&
     !Array.isArray(parsed) &&
     Object.values(parsed).every((v) => typeof v === 'number' && v >= 0);
-  if (!ok) throw new Error('@trackerkit/emulator: --skill-costs must map skill ids to non-negative numbers');
+  if (!ok) throw new UsageError('--skill-costs must map skill ids to non-negative numbers');
   return parsed as Record<string, number>;
 }
 
 /** Flags → options; environment variables fill what flags leave out. */
-export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' {
+export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' | 'version' {
   const { values } = parseArgs({
     args: argv,
     strict: true,
@@ -81,13 +87,15 @@ export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' {
       token: { type: 'string' },
       email: { type: 'string' },
       'validate-responses': { type: 'boolean' },
-      help: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
     },
   });
   if (values.help) return 'help';
+  if (values.version) return 'version';
   const resolve = oneOf('resolve-events', values['resolve-events'], ['on', 'off'] as const);
   return {
-    port: number('port', values.port),
+    port: values.port === undefined ? undefined : portFromFlag('port', values.port),
     host: values.host,
     clock: oneOf('clock', values.clock, ['real', 'manual'] as const),
     clockStart: values['clock-start'],

@@ -67,7 +67,8 @@ export interface RunningEmulator {
   exportState(): Fixtures;
   /** Resolves when every run started so far has finished. */
   idle(): Promise<void>;
-  close(): Promise<void>;
+  /** Stops; `graceMs` lets requests in flight finish first (default 0: they are cut). */
+  close(options?: { graceMs?: number }): Promise<void>;
   /** Responses that did not match the document (only with validateResponses). */
   contractViolations(): string[];
 }
@@ -218,13 +219,20 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
     exportState: () => exportState(app, seeded.accountId),
     idle: () => worker.idle(),
     contractViolations: () => [...(validator?.violations ?? [])],
-    close: () => {
+    close: (options) => {
       closed ??= (async () => {
         driver.stop();
         worker.close();
         notifier.close();
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        // A drain (the bin's stop on a signal) lets requests in flight finish within the grace;
+        // the default cuts them, as tests and embedders expect of close().
+        const graceMs = options?.graceMs ?? 0;
+        if (graceMs === 0) server.closeAllConnections();
+        const cut = graceMs > 0 ? setTimeout(() => server.closeAllConnections(), graceMs) : undefined;
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await stopped;
+        clearTimeout(cut);
         await worker.idle();
         store.close();
       })();

@@ -58,9 +58,11 @@ try {
     { versionNegotiation: { mode: { pin: '2026-07-28' } } },
   );
   await modernHttp.connect(new ModernHttp(new URL(http.url), { requestInit }));
-  const listing = await mcp.listTools();
-  const bytes = Buffer.byteLength(JSON.stringify(listing));
-  const tokens = countTokens(JSON.stringify(listing));
+  // What the model reads: the tools array, as each era's client receives it from the SDK.
+  const listings = [
+    ['2025-11-25', (await mcp.listTools()).tools],
+    ['2026-07-28', (await modernHttp.listTools()).tools],
+  ] as const;
 
   const getSpace = { name: 'get_space', arguments: { space_id: emulator.spaceId } };
   const listTrackers = { name: 'list_trackers', arguments: { space_id: emulator.spaceId } };
@@ -101,12 +103,12 @@ try {
 
   const table = [
     ['measure', 'direct client', 'via MCP', 'MCP cost'],
-    [
-      `tools/list (${listing.tools.length} tools)`,
+    ...listings.map(([era, tools]) => [
+      `tools/list ${era} (${tools.length} tools)`,
       '-',
-      `${bytes} bytes`,
-      `${tokens} tokens (o200k_base; goal <= 5000)`,
-    ],
+      `${Buffer.byteLength(JSON.stringify({ tools }))} bytes`,
+      `${countTokens(JSON.stringify({ tools }))} tokens (o200k_base; goal <= 5000)`,
+    ]),
     ...rows,
   ];
   const widths = table[0]?.map((_, col) => Math.max(...table.map((row) => row[col]?.length ?? 0))) ?? [];

@@ -1,6 +1,7 @@
-// One tool call without the SDK: arguments checked by the tool's schema and the core's rules, the
-// handler run, any failure turned into an isError result. sdk-adapter.ts hands protocol requests
-// here; tests call it directly, with any client, and no network when the arguments are refused.
+// One tool call: the handler run under the call deadline, any failure turned into an isError
+// result (tool-errors.ts). Over MCP the SDK has checked the arguments already (registerTool with
+// tool-schema.ts's validate) and sdk-adapter.ts calls runTool; callTool also checks them, for
+// callers without the SDK (tests, with any client, and no network when arguments are refused).
 import { type Problem, problemsOf } from '@trackerkit/core';
 import type { ToolContext, ToolDefinition, ToolOptions, ToolResult } from './tool-definition.ts';
 import { describeToolError, PartialSuccessError, ToolInputError } from './tool-errors.ts';
@@ -68,6 +69,15 @@ export async function callTool(
 ): Promise<ToolCallResult> {
   const checked = checkToolArguments(tool, args);
   if (!checked.ok) return errorResult(describeToolError(tool.name, new ToolInputError(checked.problems)));
+  return runTool(tool, checked.args, dependencies);
+}
+
+/** Runs one call of `tool` with arguments already checked (checkToolArguments' `args`). */
+export async function runTool(
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  dependencies: ToolCallDependencies,
+): Promise<ToolCallResult> {
   const send = dependencies.sendProgress;
   // A tool that reports progress bounds itself when the client accepts progress (which keeps the
   // request alive); every other call ends by the deadline, with a message the model can act on.
@@ -85,7 +95,7 @@ export async function callTool(
       await send(progress, total, message);
     },
   };
-  const settled: Promise<Settled> = tool.handler(checked.args, context).then(
+  const settled: Promise<Settled> = tool.handler(args, context).then(
     (value) => ({ ok: true, value }),
     (error: unknown) => ({ ok: false, error }),
   );

@@ -1,8 +1,8 @@
 // Streamable HTTP, stateless: every request is served by a fresh MCP server from the SDK's
 // createMcpHandler, 2026-07-28 requests on the modern path and 2025-era ones on its stateless
 // legacy path, so nothing is kept between requests and any replica can answer any request.
-// In front of it, per request: Host/Origin (DNS rebinding), CORS, the bearer token, the caps on
-// concurrent requests and body size.
+// In front of it, per request: Host/Origin (DNS rebinding) and the bearer token (the SDK's helpers,
+// request-guard.ts), CORS, the caps on concurrent requests and body size.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -133,11 +133,11 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       return sendJsonRpcError(res, 404, `Not found; the MCP endpoint is ${path}`);
     }
     const foreign = guard.checkOrigin(req.headers);
-    if (foreign) return sendJsonRpcError(res, foreign.status, foreign.message, foreign.headers);
+    if (foreign) return writeWebResponse(foreign, res);
     addCorsHeaders(req, res);
     if (req.method === 'OPTIONS') return answerPreflight(req, res);
-    const rejection = guard(req.headers);
-    if (rejection) return sendJsonRpcError(res, rejection.status, rejection.message, rejection.headers);
+    const rejection = await guard(req.headers);
+    if (rejection) return writeWebResponse(rejection, res);
     if (inFlight >= maxRequests) {
       return sendJsonRpcError(res, 503, `Server busy: ${maxRequests} requests in progress; retry shortly`, {
         'Retry-After': '1',

@@ -1,11 +1,13 @@
 // Public API of @trackerkit/mcp-server. Explicit named exports only.
 
 export { isLoopbackHost } from '@trackerkit/core';
+export { CACHE_HINTS, CATALOGUE_TTL_MS } from './cache-hints.ts';
 export {
   type ArgumentCheck,
   callTool,
   checkToolArguments,
   type Logger,
+  runTool,
   type ToolCallDependencies,
   type ToolCallResult,
 } from './call-tool.ts';
@@ -19,7 +21,7 @@ export {
   MAX_MESSAGE_BYTES,
 } from './limits.ts';
 export { designTrackerText } from './prompts.ts';
-export { createRequestGuard, type GuardOptions } from './request-guard.ts';
+export { createRequestGuard, type GuardOptions, type GuardRejection } from './request-guard.ts';
 export { RESOURCE_NOT_FOUND, RUN_URI_TEMPLATE, TRACKER_URI_TEMPLATE } from './resources.ts';
 export { ANNOTATION_DEFAULTS, listedAnnotations, registerTools, toToolListEntry } from './sdk-adapter.ts';
 export { createTrackerMcpServer, resolveToolOptions, type TrackerMcpServerOptions } from './server.ts';
@@ -35,6 +37,7 @@ export {
   type Toolset,
 } from './tool-definition.ts';
 export { describeProblems, describeToolError, PartialSuccessError, ToolInputError } from './tool-errors.ts';
+export { type ToolSchemas, toolSchemas } from './tool-schema.ts';
 export { selectTools, type ToolSelection, toolDefinitions } from './tools/index.ts';
 export type { TrackerClientLike } from './tracker-client-like.ts';
 export { SERVER_NAME, SERVER_VERSION } from './version.ts';

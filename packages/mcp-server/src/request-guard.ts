@@ -1,71 +1,94 @@
-// Checks every HTTP request before it reaches MCP: Host and Origin against DNS rebinding (a web
-// page must not reach a local server through a hostile domain), and the bearer token.
-
+// Checks every HTTP request before it reaches MCP, with the SDK's own helpers: Host and Origin
+// against DNS rebinding (validateHostHeader, validateOriginHeader, localhostAllowedHostnames: a
+// web page must not reach a local server through a hostile domain), then the bearer token
+// (verifyBearerToken and bearerAuthChallengeResponse, with our verifier of the operator's one
+// token). What stays ours, and why, is in the README ("Why not the SDK's ...").
 import type { IncomingHttpHeaders } from 'node:http';
-import { isLoopbackHost, safeEqual } from '@trackerkit/core';
+import {
+  type AuthInfo,
+  bearerAuthChallengeResponse,
+  localhostAllowedHostnames,
+  OAuthError,
+  OAuthErrorCode,
+  type OAuthTokenVerifier,
+  validateHostHeader,
+  validateOriginHeader,
+  verifyBearerToken,
+} from '@modelcontextprotocol/server';
+import { safeEqual } from '@trackerkit/core';
 
 export interface GuardOptions {
   /** The address the server is bound to. */
   host: string;
   /** Host names (without port) accepted besides loopback names and the bound host. */
   allowedHosts?: readonly string[];
-  /** Origins (scheme://host[:port]) accepted besides loopback origins. */
+  /** Origins (scheme://host[:port]) accepted besides loopback origins, exactly as written. */
   allowedOrigins?: readonly string[];
   /** Bearer token every request must carry (the HTTP server always has one). */
   authToken: string;
 }
 
-export interface GuardRejection {
-  status: 401 | 403;
-  message: string;
-  headers?: Record<string, string>;
+/** A refused request: the HTTP answer to send as it is. */
+export type GuardRejection = Response;
+
+/** The answer the SDK's hostHeaderValidationResponse and originValidationResponse give. */
+function forbidden(message: string): GuardRejection {
+  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status: 403 });
 }
 
-function hostnameOf(hostHeader: string): string {
-  try {
-    return new URL(`http://${hostHeader}`).hostname.toLowerCase();
-  } catch {
-    return '';
-  }
-}
+/** A host name as validateHostHeader compares it: lower case, IPv6 in brackets. */
+const asHostname = (name: string) => {
+  const lower = name.toLowerCase();
+  return lower.includes(':') && !lower.startsWith('[') ? `[${lower}]` : lower;
+};
 
-/** The core's constant-time comparison: neither the token's content nor its length leaks. */
-const sameSecret = (given: string, expected: string): boolean => safeEqual(given, expected);
+/**
+ * The operator's one token, compared in constant time (the core's safeEqual: neither its
+ * content nor its length leaks). It does not expire while the process runs: `expiresAt` is
+ * Infinity, which the SDK's expiry check (it refuses a token without one) accepts.
+ */
+function staticTokenVerifier(expected: string): OAuthTokenVerifier {
+  return {
+    async verifyAccessToken(token): Promise<AuthInfo> {
+      if (!safeEqual(token, expected))
+        throw new OAuthError(OAuthErrorCode.InvalidToken, 'Invalid bearer token');
+      return { token, clientId: 'trackerkit-mcp-operator', scopes: [], expiresAt: Number.POSITIVE_INFINITY };
+    },
+  };
+}
 
 export function createRequestGuard(options: GuardOptions) {
   const wildcard = options.host === '0.0.0.0' || options.host === '::';
-  const named = new Set([
-    ...(wildcard ? [] : [hostnameOf(options.host.includes(':') ? `[${options.host}]` : options.host)]),
-    ...(options.allowedHosts ?? []).map((name) => name.toLowerCase()),
-  ]);
-  const allowed = (hostname: string) => isLoopbackHost(hostname) || named.has(hostname);
+  const hostnames = [
+    ...localhostAllowedHostnames(),
+    ...(wildcard ? [] : [asHostname(options.host)]),
+    ...(options.allowedHosts ?? []).map(asHostname),
+  ];
   const origins = new Set(options.allowedOrigins ?? []);
+  const verifier = staticTokenVerifier(options.authToken);
+
   /** Host and Origin only: a CORS preflight is checked by these, as it never carries a token. */
   function checkOrigin(headers: IncomingHttpHeaders): GuardRejection | undefined {
-    const host = hostnameOf(headers.host ?? '');
-    if (!allowed(host)) return { status: 403, message: `Host "${headers.host ?? ''}" is not allowed` };
-    const origin = headers.origin;
-    if (origin !== undefined && !origins.has(origin)) {
-      let originHost = '';
-      try {
-        originHost = new URL(origin).hostname.toLowerCase();
-      } catch {}
-      if (!allowed(originHost)) return { status: 403, message: `Origin "${origin}" is not allowed` };
+    const host = validateHostHeader(headers.host, hostnames);
+    if (!host.ok) return forbidden(host.message);
+    // An operator's origin is matched whole (scheme, host and port); the SDK matches host names.
+    if (headers.origin !== undefined && !origins.has(headers.origin)) {
+      const origin = validateOriginHeader(headers.origin, hostnames);
+      if (!origin.ok) return forbidden(origin.message);
     }
     return undefined;
   }
-  function check(headers: IncomingHttpHeaders): GuardRejection | undefined {
+
+  /** Host, Origin and the bearer token: the SDK's 401 with `WWW-Authenticate: Bearer` on a miss. */
+  async function check(headers: IncomingHttpHeaders): Promise<GuardRejection | undefined> {
     const rejected = checkOrigin(headers);
     if (rejected) return rejected;
-    const match = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '');
-    if (!match?.[1] || !sameSecret(match[1].trim(), options.authToken)) {
-      return {
-        status: 401,
-        message: 'Missing or invalid bearer token',
-        headers: { 'WWW-Authenticate': 'Bearer' },
-      };
+    try {
+      await verifyBearerToken(headers.authorization, { verifier });
+      return undefined;
+    } catch (error) {
+      return bearerAuthChallengeResponse(error);
     }
-    return undefined;
   }
   return Object.assign(check, { checkOrigin });
 }

@@ -1,16 +1,12 @@
-// The only place that knows the MCP SDK's (v2) tool API: it lists the plain tool definitions and
-// dispatches calls to call-tool.ts, the same for 2026-07-28 requests and 2025-era ones.
-import {
-  type CallToolResult,
-  ProtocolError,
-  ProtocolErrorCode,
-  type Server,
-  type Tool,
-} from '@modelcontextprotocol/server';
-import { callTool, checkToolArguments, type Logger } from './call-tool.ts';
+// The only place that knows the MCP SDK's (v2) tool API: the plain tool definitions, registered
+// in a loop with McpServer.registerTool. The SDK lists them, routes tools/call, validates the
+// arguments and the structuredContent (tool-schema.ts gives it our schemas) and projects the
+// result for the request's era; the callback asks for confirmation and runs call-tool.ts.
+import type { CallToolResult, McpServer, Tool } from '@modelcontextprotocol/server';
+import { type Logger, runTool } from './call-tool.ts';
 import { canElicit, confirmOrAsk } from './confirmation.ts';
-import { toolJsonSchema } from './json-schema.ts';
 import type { ToolAnnotations, ToolDefinition, ToolOptions } from './tool-definition.ts';
+import { type ToolSchemas, toolSchemas } from './tool-schema.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
 
 /** The protocol's value of each hint when it is left out (MCP ToolAnnotations). */
@@ -24,77 +20,92 @@ export const ANNOTATION_DEFAULTS: ToolAnnotations = {
 /**
  * The hints that differ from the protocol's defaults: a left-out hint means its default, so the
  * listing says the same in a quarter of the tokens. destructiveHint and idempotentHint mean
- * nothing for a read-only tool and are left out there too.
+ * nothing for a read-only tool and are left out there too. A tool that asks the user to confirm
+ * (`confirmed`) states destructiveHint even though it is the default: for the clients that
+ * cannot be asked (no elicitation, or stateless 2025-era HTTP) the hint is the only warning, and
+ * a host that does not apply the protocol's defaults must still see it.
  */
-export function listedAnnotations(hints: ToolAnnotations): Partial<ToolAnnotations> {
+export function listedAnnotations(hints: ToolAnnotations, confirmed = false): Partial<ToolAnnotations> {
   const listed: Partial<ToolAnnotations> = {};
   for (const key of Object.keys(ANNOTATION_DEFAULTS) as (keyof ToolAnnotations)[]) {
     const onlyForWrites = key === 'destructiveHint' || key === 'idempotentHint';
-    if (hints[key] !== ANNOTATION_DEFAULTS[key] && !(onlyForWrites && hints.readOnlyHint)) {
+    const stated = key === 'destructiveHint' && confirmed && hints.destructiveHint;
+    if (stated || (hints[key] !== ANNOTATION_DEFAULTS[key] && !(onlyForWrites && hints.readOnlyHint))) {
       listed[key] = hints[key];
     }
   }
   return listed;
 }
 
-// Built once per tool for the process: every HTTP session makes its own server, and the entries
-// never change.
-const listEntries = new WeakMap<ToolDefinition, Tool>();
-
-/** The tools/list entry of a definition: what the model reads. */
+/**
+ * The tools/list entry of a definition, as the SDK lists it (a test compares the two): what the
+ * model reads.
+ */
 export function toToolListEntry(tool: ToolDefinition): Tool {
-  let entry = listEntries.get(tool);
-  if (!entry) {
-    entry = {
-      name: tool.name,
+  const { inputSchema, outputSchema } = toolSchemas(tool);
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: inputSchema['~standard'].jsonSchema.input({
+      target: 'draft-2020-12',
+    }) as Tool['inputSchema'],
+    outputSchema: outputSchema['~standard'].jsonSchema.output({
+      target: 'draft-2020-12',
+    }) as Tool['outputSchema'],
+    annotations: listedAnnotations(tool.annotations, tool.confirm !== undefined),
+  };
+}
+
+type ToolConfig = ToolSchemas & {
+  title: string;
+  description: string;
+  annotations: Partial<ToolAnnotations>;
+};
+
+// Built once per tool for the process: over HTTP every request registers the tools on a fresh
+// server, so only the callback is made per request.
+const configs = new WeakMap<ToolDefinition, ToolConfig>();
+
+function toolConfig(tool: ToolDefinition): ToolConfig {
+  let config = configs.get(tool);
+  if (!config) {
+    config = {
       title: tool.title,
       description: tool.description,
-      inputSchema: toolJsonSchema(tool.input, 'input'),
-      outputSchema: toolJsonSchema(tool.output, 'output'),
-      annotations: listedAnnotations(tool.annotations),
+      ...toolSchemas(tool),
+      annotations: listedAnnotations(tool.annotations, tool.confirm !== undefined),
     };
-    listEntries.set(tool, entry);
+    configs.set(tool, config);
   }
-  return entry;
+  return config;
 }
 
 export function registerTools(
-  server: Server,
+  server: McpServer,
   tools: readonly ToolDefinition[],
   dependencies: { client: TrackerClientLike; options: ToolOptions; logger?: Logger },
 ): void {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const listing = { tools: tools.map(toToolListEntry) };
-  server.registerCapabilities({ tools: { listChanged: false } });
-  server.setRequestHandler('tools/list', () => listing);
-  server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
-    const tool = byName.get(request.params.name);
-    if (!tool) {
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `Unknown tool ${request.params.name}; tools/list shows the tools.`,
-      );
-    }
-    const meta = request.params._meta as Record<string, unknown> | undefined;
-    if (tool.confirm && canElicit(meta, server.getClientCapabilities())) {
-      const checked = checkToolArguments(tool, request.params.arguments ?? {});
-      if (checked.ok) {
-        const asked = confirmOrAsk(tool.name, tool.confirm(checked.args), ctx.mcpReq.inputResponses);
+  for (const tool of tools) {
+    server.registerTool(tool.name, toolConfig(tool), async (args, ctx): Promise<CallToolResult> => {
+      const meta = ctx.mcpReq._meta as Record<string, unknown> | undefined;
+      if (tool.confirm && canElicit(meta, server.server.getClientCapabilities())) {
+        const asked = confirmOrAsk(tool.name, tool.confirm(args), ctx.mcpReq.inputResponses);
         if (asked) return asked as CallToolResult;
       }
-    }
-    const progressToken = request.params._meta?.progressToken;
-    return callTool(tool, request.params.arguments ?? {}, {
-      ...dependencies,
-      signal: ctx.mcpReq.signal,
-      sendProgress:
-        progressToken === undefined
-          ? undefined
-          : (progress, total, message) =>
-              ctx.mcpReq.notify({
-                method: 'notifications/progress',
-                params: { progressToken, progress, ...(total === undefined ? {} : { total }), message },
-              }),
+      const progressToken = ctx.mcpReq._meta?.progressToken;
+      return runTool(tool, args, {
+        ...dependencies,
+        signal: ctx.mcpReq.signal,
+        sendProgress:
+          progressToken === undefined
+            ? undefined
+            : (progress, total, message) =>
+                ctx.mcpReq.notify({
+                  method: 'notifications/progress',
+                  params: { progressToken, progress, ...(total === undefined ? {} : { total }), message },
+                }),
+      });
     });
-  });
+  }
 }

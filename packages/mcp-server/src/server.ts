@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { DEFAULT_SKILL_COSTS } from '@trackerkit/core';
+import { CACHE_HINTS } from './cache-hints.ts';
 import type { Logger } from './call-tool.ts';
 import { createClientFromEnv } from './client-factory.ts';
 import { DEFAULT_CALL_TIMEOUT_MS } from './limits.ts';
@@ -76,10 +77,15 @@ export function createTrackerMcpServer(options: TrackerMcpServerOptions = {}): M
   const toolOptions = resolveToolOptions(options);
   const server = new McpServer(
     { name: SERVER_NAME, title: 'Tracker Monitoring Service', version: SERVER_VERSION },
-    { instructions: INSTRUCTIONS, capabilities: { logging: {} } },
+    {
+      instructions: INSTRUCTIONS,
+      // The tool set is fixed for the process (the SDK would announce listChanged: true).
+      capabilities: { logging: {}, tools: { listChanged: false } },
+      cacheHints: CACHE_HINTS,
+    },
   );
   const tools = selectTools({ readOnly: options.readOnly, toolsets: options.toolsets });
-  registerTools(server.server, tools, {
+  registerTools(server, tools, {
     client,
     options: toolOptions,
     ...(options.logger ? { logger: options.logger } : {}),

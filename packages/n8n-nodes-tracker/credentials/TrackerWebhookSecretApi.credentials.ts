@@ -1,6 +1,6 @@
 import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
-// The signing secret of the account's webhook endpoint. Used only by the Tracker Trigger to verify
+// The signing secret of the account's webhook endpoint. Used only by the Tracker Alert Trigger to verify
 // alerts, never sent anywhere; the trigger's credential test checks its format (testedBy).
 export class TrackerWebhookSecretApi implements ICredentialType {
   name = 'trackerWebhookSecretApi';

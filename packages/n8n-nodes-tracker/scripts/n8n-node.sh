@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs @n8n/node-cli (`n8n-node build|lint`) on this package. The CLI cannot be a workspace devDependency:
+# Runs @n8n/node-cli (`n8n-node lint`) on this package (the build does without it: scripts/build.mjs). The CLI cannot be a workspace devDependency:
 # it installs only with pnpm overrides for @langchain packages missing from the registry mirror, and
 # overrides apply only at the workspace root. tests/n8n/setup.sh installs it (with n8n) outside the
 # workspace; this script links it where eslint.config.mjs imports it from, then runs it.

@@ -604,6 +604,15 @@ export const openapiDocument = {
           }
         }
       },
+      "SpaceId": {
+        "type": "string",
+        "description": "A space id, `spc_` and a UUID.",
+        "pattern": "^spc_[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "examples": [
+          "spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7"
+        ],
+        "x-trackerkit-assumption": "The specification does not show the form of ids; the hosted service's public pages show space ids as `spc_` and a UUID. Only the Space object's own id carries the pattern: path and query parameters stay `minLength: 1`, so an id of another form is the service's to answer (404)."
+      },
       "Space": {
         "type": "object",
         "required": [
@@ -627,10 +636,7 @@ export const openapiDocument = {
         ],
         "properties": {
           "space_id": {
-            "type": "string",
-            "examples": [
-              "spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7"
-            ]
+            "$ref": "#/components/schemas/SpaceId"
           },
           "name": {
             "type": "string"
@@ -3727,7 +3733,7 @@ export const openapiDocument = {
         "operationId": "trackerAlert",
         "x-trackerkit-names": {
           "webhooks": "on('tracker.alert')",
-          "n8n": "Tracker Trigger"
+          "n8n": "Tracker Alert Trigger"
         },
         "x-trackerkit-assumption": "The service does not publish its webhook payload, event names, signing or retries. This is the suite's contract: the emulator sends it, the receiver and the n8n trigger verify it. Signing follows Standard Webhooks v1 with the account's `whsec_` secret; the receiver's other schemes are chosen by configuration if the hosted service differs.",
         "x-trackerkit-secret-policy": {
@@ -3811,7 +3817,7 @@ export const openapiDocument = {
         "operationId": "trackerAlertResolved",
         "x-trackerkit-names": {
           "webhooks": "on('tracker.alert.resolved')",
-          "n8n": "Tracker Trigger"
+          "n8n": "Tracker Alert Trigger"
         },
         "x-trackerkit-assumption": "Not part of the published service. Sent by the emulator (on by default, `--resolve-events off` to stop) after a completed run back inside its alert condition when the tracker's previous completed run alerted, so that incident tools (PagerDuty) can resolve. Receivers must work without it.",
         "tags": [

@@ -45,7 +45,7 @@ describe('tools/list', () => {
     const mcp = await connectInMemory(emulator, { readOnly: true });
     await expect(
       mcp.client.callTool({ name: 'delete_tracker', arguments: { tracker_id: 'x' } }),
-    ).rejects.toThrow(/Unknown tool/);
+    ).rejects.toThrow(/Tool \S+ not found/);
     await mcp.close();
   });
 

@@ -9,6 +9,7 @@ import {
   StreamableHTTPClientTransport as ModernHttp,
 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { RunningEmulator } from '@trackerkit/emulator';
@@ -98,6 +99,39 @@ describe('confirmation of destructive tools', () => {
         expect(JSON.stringify(result.content)).toContain('the user did not confirm; nothing was changed');
         expect(await exists(trackerId)).toBe(true);
       }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a 2025-era client over stateless HTTP cannot be asked: the tool runs, and its listing and description say it deletes', async () => {
+    // The client declares elicitation at initialize, but each later request reaches a fresh
+    // server (any replica) that never saw it, and a server-initiated request has no session to
+    // come back on: the SDK cannot ask, so nothing waits for an answer that cannot arrive.
+    const trackerId = await newTracker();
+    const asked: string[] = [];
+    const client = new Client(
+      { name: 'confirm-stateless', version: '0' },
+      { capabilities: { elicitation: {} } },
+    );
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      asked.push(String(request.params.message));
+      return { action: 'decline' };
+    });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(http.url), {
+        requestInit: { headers: { authorization: `Bearer ${http.authToken}` } },
+      }),
+    );
+    try {
+      const listed = (await client.listTools()).tools.find((tool) => tool.name === 'delete_tracker');
+      expect(listed?.annotations).toMatchObject({ destructiveHint: true });
+      expect(listed?.annotations?.readOnlyHint).not.toBe(true);
+      expect(listed?.description).toMatch(/^Irreversibly delete .* Confirm with the user/);
+      const result = await client.callTool({ name: 'delete_tracker', arguments: { tracker_id: trackerId } });
+      expect(asked).toEqual([]);
+      expect(result.isError).toBeFalsy();
+      expect(await exists(trackerId)).toBe(false);
     } finally {
       await client.close();
     }

@@ -39,7 +39,7 @@ async function exercise(args: string[]) {
     });
     expect(missing.result).toMatchObject({ isError: true });
     const unknown = await proc.request('tools/call', { name: 'nope', arguments: {} });
-    expect(unknown.error?.message).toMatch(/Unknown tool/);
+    expect(unknown.error?.message).toMatch(/Tool \S+ not found/);
     const garbage = await proc.request('no/such/method');
     expect(garbage.error).toBeDefined();
     const again = await proc.request('tools/call', {

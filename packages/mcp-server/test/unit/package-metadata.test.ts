@@ -11,9 +11,11 @@ describe('package metadata', () => {
     expect(SERVER_VERSION).toBe(pkg.version);
   });
 
-  it('publishes a bin with a shebang', () => {
-    expect(pkg.bin['trackerkit-mcp']).toBe('./dist/bin.js');
+  it('publishes a bin with a shebang; the workspace runs the source through its own', () => {
+    expect(pkg.publishConfig.bin['trackerkit-mcp']).toBe('./dist/bin.js');
     expect(readFileSync(new URL('src/bin.ts', root), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    const workspaceBin = readFileSync(new URL(pkg.bin['trackerkit-mcp'], root), 'utf8');
+    expect(workspaceBin.startsWith('#!/usr/bin/env node\n')).toBe(true);
   });
 
   it('server.json describes the same package for the MCP registry', () => {

@@ -50,11 +50,11 @@ describe('createRequestGuard', () => {
       'unlisted host rejected even with the token',
       { guard: withToken, headers: { host: 'evil.example.com', authorization: 'Bearer s3cret' }, want: 403 },
     ],
-  ])('%s', (_name, { guard, headers, want }) => {
-    expect(guard(headers)?.status).toBe(want);
+  ])('%s', async (_name, { guard, headers, want }) => {
+    expect((await guard(headers))?.status).toBe(want);
   });
 
-  it('checkOrigin (for CORS preflights, which carry no token) checks Host and Origin only', () => {
+  it('checkOrigin (for CORS preflights, which carry no token) checks Host and Origin only', async () => {
     const allowed = createRequestGuard({
       host: '127.0.0.1',
       authToken: 't',
@@ -62,6 +62,25 @@ describe('createRequestGuard', () => {
     });
     expect(allowed.checkOrigin({ host: 'localhost', origin: 'https://app.example' })).toBeUndefined();
     expect(allowed.checkOrigin({ host: 'localhost', origin: 'https://evil.example' })?.status).toBe(403);
-    expect(allowed({ host: 'localhost', origin: 'https://app.example' })?.status).toBe(401);
+    expect((await allowed({ host: 'localhost', origin: 'https://app.example' }))?.status).toBe(401);
+  });
+
+  it('an allowed origin is matched whole: another scheme or port of its host is refused', () => {
+    const allowed = createRequestGuard({
+      host: '127.0.0.1',
+      authToken: 't',
+      allowedOrigins: ['https://app.example'],
+    });
+    expect(allowed.checkOrigin({ host: 'localhost', origin: 'http://app.example' })?.status).toBe(403);
+    expect(allowed.checkOrigin({ host: 'localhost', origin: 'https://app.example:8443' })?.status).toBe(403);
+    // The opaque origin of sandboxed pages and files is refused (the SDK's deny-on-failure).
+    expect(allowed.checkOrigin({ host: 'localhost', origin: 'null' })?.status).toBe(403);
+  });
+
+  it("a refused token gets the SDK's RFC 6750 challenge", async () => {
+    const refused = await local({ host: '127.0.0.1:3100', authorization: 'Bearer nope' });
+    expect(refused?.status).toBe(401);
+    expect(refused?.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
+    expect(await refused?.json()).toMatchObject({ error: 'invalid_token' });
   });
 });

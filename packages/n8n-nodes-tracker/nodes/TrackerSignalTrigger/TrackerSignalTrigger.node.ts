@@ -20,6 +20,9 @@ interface StaticState {
   cursors?: Record<string, TrackerCursor>;
 }
 
+// The polling trigger as 0.1.0 named it: hidden from the node picker, kept so that saved workflows run.
+// New workflows get the same node as `trackerTrigger` version 2, which n8n's picker shows under the
+// Tracker app (see TrackerTrigger.node.ts).
 export class TrackerSignalTrigger implements INodeType {
   description: INodeTypeDescription = {
     displayName: 'Tracker Signal Trigger',
@@ -27,6 +30,7 @@ export class TrackerSignalTrigger implements INodeType {
     icon: { light: 'file:../Tracker/tracker.svg', dark: 'file:../Tracker/tracker.dark.svg' },
     group: ['trigger'],
     version: 1,
+    hidden: true,
     description:
       'Starts the workflow for each newly completed run of your trackers (polling; no public URL needed)',
     subtitle: 'Each new signal',

@@ -1,266 +1,61 @@
-import type {
-  ICredentialsDecrypted,
-  ICredentialTestFunctions,
-  IDataObject,
-  IHookFunctions,
-  INodeCredentialTestResult,
-  INodeType,
-  INodeTypeDescription,
-  IWebhookFunctions,
-  IWebhookResponseData,
-} from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
-import { checkSigningSecret, verifyAlert } from '../shared/checks';
-import { ALERT_EVENT, ALERT_EVENT_TYPES, isAlertEventType, SIGNALS } from '../shared/generated/core';
-import { list } from '../shared/mapping';
-import { optionsOf } from '../shared/properties';
+// "Tracker Trigger", the trigger n8n's node picker shows under the Tracker app. The picker (n8n 2.35.7,
+// editor-ui src/features/shared/nodeCreator/composables/useActionsGeneration.ts,
+// generateMergedNodesAndActions) files a trigger under an app when the trigger's type name with its first
+// "Trigger" removed is the app's type name, so `trackerTrigger` is the only name that can stand there.
+// Version 2 (the default for new workflows) is the polling trigger, which needs no public URL.
+// Version 1 is the webhook trigger that 0.1.0 shipped under this name: workflows saved with it keep it.
+// New webhook workflows use the same node as `trackerAlertTrigger` ("Tracker Alert Trigger").
+import type { INodeTypeBaseDescription, IVersionedNodeType } from 'n8n-workflow';
+import { VersionedNodeType } from 'n8n-workflow';
+import { TrackerAlertTrigger } from '../TrackerAlertTrigger/TrackerAlertTrigger.node';
+import { TrackerSignalTrigger } from '../TrackerSignalTrigger/TrackerSignalTrigger.node';
 
-// The event names are the document's; only their labels are the node's.
-const EVENT_LABELS = new Map([
-  [ALERT_EVENT.fired, { name: 'Alert', description: "A run's score crossed an alert bound" }],
-  [
-    ALERT_EVENT.resolved,
-    {
-      name: 'Alert Resolved',
-      description: 'A score is back inside the alert bounds (sent only by services that report recoveries)',
-    },
-  ],
-]);
+const DISPLAY_NAME = 'Tracker Trigger';
+const NAME = 'trackerTrigger';
 
-const CREDENTIAL_HELP =
-  'Fix the "Signing Secret" field of the Tracker Webhook Signing Secret API credential: paste the secret the Tracker service shows for the account webhook.';
-
-/** The credential's secret against the suite's one secret policy, as one line naming the field. */
-export function signingSecretError(secret: string): string | undefined {
-  const [problem] = checkSigningSecret(secret);
-  return problem ? `Signing Secret: ${problem.message} (rule ${problem.rule})` : undefined;
+/** Version 1: the alert webhook, as 0.1.0 named it. */
+class TrackerTriggerV1 extends TrackerAlertTrigger {
+  constructor() {
+    super();
+    this.description = {
+      ...this.description,
+      displayName: DISPLAY_NAME,
+      name: NAME,
+      version: 1,
+      defaults: { name: DISPLAY_NAME },
+    };
+  }
 }
 
-/** Whether an alert (an event of the document) passes the node's filters; empty filters let it through. */
-export function matchesFilters(
-  payload: { type?: unknown; data?: Record<string, unknown> },
-  filters: {
-    events: string[];
-    trackerIds: string[];
-    spaceIds: string[];
-    signals: string[];
-    bounds: string[];
-  },
-): boolean {
-  const data = payload.data ?? {};
-  const within = (allowed: string[], value: unknown) =>
-    allowed.length === 0 || allowed.includes(String(value));
-  return (
-    isAlertEventType(payload.type) &&
-    within(filters.events, payload.type) &&
-    within(filters.trackerIds, data.tracker_id) &&
-    within(filters.spaceIds, data.space_id) &&
-    within(filters.signals, data.signal) &&
-    within(filters.bounds, data.bound ?? 'none')
-  );
+/** Version 2: each newly completed run (polling). */
+class TrackerTriggerV2 extends TrackerSignalTrigger {
+  constructor() {
+    super();
+    this.description = {
+      ...this.description,
+      displayName: DISPLAY_NAME,
+      name: NAME,
+      version: 2,
+      hidden: undefined,
+      defaults: { name: DISPLAY_NAME },
+    };
+  }
 }
 
-export class TrackerTrigger implements INodeType {
-  description: INodeTypeDescription = {
-    displayName: 'Tracker Trigger',
-    name: 'trackerTrigger',
-    icon: { light: 'file:../Tracker/tracker.svg', dark: 'file:../Tracker/tracker.dark.svg' },
-    group: ['trigger'],
-    version: 1,
-    subtitle: '={{$parameter["events"].join(", ") || "All alerts"}}',
-    description: 'Starts the workflow when the Tracker service sends a signed alert',
-    defaults: { name: 'Tracker Trigger' },
-    inputs: [],
-    outputs: [NodeConnectionTypes.Main],
-    credentials: [{ name: 'trackerWebhookSecretApi', required: true, testedBy: 'checkSigningSecret' }],
-    webhooks: [
-      {
-        name: 'default',
-        httpMethod: 'POST',
-        responseMode: 'onReceived',
-        // Empty: n8n then answers with the webhookResponse this node returns. Left unset, n8n's default
-        // is the literal text "firstEntryJson" (a setting only its Webhook node interprets).
-        responseData: '',
-        path: 'tracker-alert',
-      },
-    ],
-    triggerPanel: {
-      header: 'Paste this URL as the account webhook of the Tracker service',
-      executionsHelp: {
-        inactive:
-          "The service has one webhook endpoint per account. Copy the <b>test URL</b> above into the account's webhook setting (web console, Account, Webhook), put the signing secret it shows into this node's credential, then click <b>Listen for test event</b> and trigger a run whose score crosses a tracker's alert bounds. Alerts without a valid signature are refused with 401.",
-        active:
-          "Copy the <b>production URL</b> above into the account's webhook setting (web console, Account, Webhook) and put the signing secret it shows into this node's credential. Every alert the service sends is verified, filtered and starts this workflow; alerts without a valid signature are refused with 401.",
-      },
-      activationHint:
-        "Once you've finished building your workflow, publish it and paste the production URL into the account's webhook setting.",
-    },
-    properties: [
-      {
-        displayName:
-          'The Tracker service has one webhook endpoint per account: paste the URL above into it by hand (web console, Account, Webhook). This node never changes it.',
-        name: 'setupNotice',
-        type: 'notice',
-        default: '',
-      },
-      {
-        displayName: 'Events',
-        name: 'events',
-        type: 'multiOptions',
-        options: ALERT_EVENT_TYPES.map((value) => ({
-          value,
-          ...(EVENT_LABELS.get(value) ?? { name: value }),
-        })),
-        default: [...ALERT_EVENT_TYPES],
-        description: 'Events that start the workflow; none selected means all',
-      },
-      {
-        displayName: 'Filters',
-        name: 'filters',
-        type: 'collection',
-        placeholder: 'Add Filter',
-        default: {},
-        options: [
-          {
-            displayName: 'Bounds Crossed',
-            name: 'bounds',
-            type: 'multiOptions',
-            options: [
-              { name: 'Lower', value: 'lower' },
-              { name: 'Upper', value: 'upper' },
-              { name: 'None (Signal Level Rule)', value: 'none' },
-            ],
-            default: [],
-          },
-          {
-            displayName: 'Signals',
-            name: 'signals',
-            type: 'multiOptions',
-            options: optionsOf(SIGNALS),
-            default: [],
-          },
-          {
-            displayName: 'Space IDs',
-            name: 'spaceIds',
-            type: 'string',
-            default: '',
-            placeholder: 'e.g. spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7',
-            description: 'Comma-separated; only alerts from these spaces',
-          },
-          {
-            displayName: 'Tracker IDs',
-            name: 'trackerIds',
-            type: 'string',
-            default: '',
-            placeholder: 'e.g. trk_9b1d2f7e-3f1c-4c55-8a51-0d8b7c3e2a10',
-            description: 'Comma-separated; only alerts from these trackers',
-          },
-        ],
-      },
-      {
-        displayName: 'Options',
-        name: 'options',
-        type: 'collection',
-        placeholder: 'Add Option',
-        default: {},
-        options: [
-          {
-            displayName: 'Timestamp Tolerance (Seconds)',
-            name: 'toleranceSeconds',
-            type: 'number',
-            typeOptions: { minValue: 1 },
-            default: 300,
-            description:
-              'Refuse alerts signed longer ago, or further in the future, than this (replay defence)',
-          },
-        ],
-      },
-    ],
-  };
-
-  methods = {
-    credentialTest: {
-      async checkSigningSecret(
-        this: ICredentialTestFunctions,
-        credential: ICredentialsDecrypted,
-      ): Promise<INodeCredentialTestResult> {
-        const error = signingSecretError(String(credential.data?.secret ?? ''));
-        return error
-          ? { status: 'Error', message: error }
-          : { status: 'OK', message: 'The signing secret is well formed' };
-      },
-    },
-  };
-
-  // Manual setup: the service has one account-level endpoint that the user sets by hand, so there is
-  // nothing to register or remove here.
-  webhookMethods = {
-    default: {
-      async checkExists(this: IHookFunctions): Promise<boolean> {
-        return true;
-      },
-      async create(this: IHookFunctions): Promise<boolean> {
-        return true;
-      },
-      async delete(this: IHookFunctions): Promise<boolean> {
-        return true;
-      },
-    },
-  };
-
-  async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-    const request = this.getRequestObject();
-    const credentials = await this.getCredentials<{ secret: string }>('trackerWebhookSecretApi');
-    const options = this.getNodeParameter('options', {}) as IDataObject;
-    const rawBody: Buffer = request.rawBody ?? Buffer.from(JSON.stringify(request.body ?? {}));
-
-    // A secret outside the policy is the workflow's fault, not the sender's: fail loudly, naming the field.
-    const secretError = signingSecretError(credentials.secret);
-    if (secretError) {
-      throw new NodeOperationError(this.getNode(), secretError, { description: CREDENTIAL_HELP });
-    }
-    const verdict = verifyAlert({
-      secret: credentials.secret,
-      headers: this.getHeaderData() as Record<string, string | string[] | undefined>,
-      rawBody,
-      nowMs: Date.now(),
-      toleranceSeconds: Number(options.toleranceSeconds ?? 300),
-    });
-    const response = this.getResponseObject();
-    if (!verdict.ok) {
-      response
-        .status(401)
-        .json({ error: 'invalid signature', reason: verdict.reason, message: verdict.message });
-      return { noWebhookResponse: true };
-    }
-
-    let payload: { type?: unknown; timestamp?: unknown; data?: Record<string, unknown> };
-    try {
-      payload = JSON.parse(rawBody.toString('utf8'));
-    } catch (error) {
-      response.status(400).json({ error: 'body is not JSON', reason: (error as Error).message });
-      return { noWebhookResponse: true };
-    }
-
-    const filters = this.getNodeParameter('filters', {}) as IDataObject;
-    const selected = {
-      events: list(this.getNodeParameter('events', [])),
-      trackerIds: list(filters.trackerIds),
-      spaceIds: list(filters.spaceIds),
-      signals: list(filters.signals),
-      bounds: list(filters.bounds),
+export class TrackerTrigger extends VersionedNodeType {
+  constructor() {
+    const base: INodeTypeBaseDescription = {
+      displayName: DISPLAY_NAME,
+      name: NAME,
+      icon: { light: 'file:../Tracker/tracker.svg', dark: 'file:../Tracker/tracker.dark.svg' },
+      group: ['trigger'],
+      description: 'Starts the workflow for each newly completed run of your trackers',
+      defaultVersion: 2,
     };
-    // A filtered-out alert is still acknowledged, so the service does not retry it.
-    if (!matchesFilters(payload, selected)) return { webhookResponse: { received: true, started: false } };
-
-    return {
-      webhookResponse: { received: true, started: true },
-      workflowData: [
-        this.helpers.returnJsonArray({
-          ...(payload as IDataObject),
-          webhook_id: verdict.id,
-        }),
-      ],
+    const versions: IVersionedNodeType['nodeVersions'] = {
+      1: new TrackerTriggerV1(),
+      2: new TrackerTriggerV2(),
     };
+    super(versions, base);
   }
 }

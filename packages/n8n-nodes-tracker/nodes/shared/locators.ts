@@ -1,11 +1,12 @@
 // The resource locators: spaces and trackers from a searchable list, by ID or by URL; runs and vault
-// sources from a list of the chosen tracker's, or by ID. Space IDs have a published form (`spc_` and a
-// UUID); the other IDs are opaque to clients, so only what can never be an ID is refused (spaces,
-// slashes, `?` and `#`, which would change the request path).
+// sources from a list of the chosen tracker's, or by ID. Space IDs have a published form, the
+// document's SpaceId pattern; the other IDs are opaque to clients, so only what can never be an ID is
+// refused (spaces, slashes, `?` and `#`, which would change the request path).
 import type { IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import { SPACE_ID_PATTERN } from './generated/core';
 
-const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-export const SPACE_ID = `spc_${UUID}`;
+/** The document's pattern without its anchors: the locators anchor it themselves or embed it in a URL. */
+export const SPACE_ID = SPACE_ID_PATTERN.replace(/^\^/, '').replace(/\$$/, '');
 export const OPAQUE_ID = '[^\\s/?#]+';
 
 // The pieces of each mode; n8n's lint wants each mode's displayName, name and type written in `modes`.

@@ -6,7 +6,7 @@ import * as space from '../../nodes/Tracker/actions/space';
 import * as tracker from '../../nodes/Tracker/actions/tracker';
 import * as vault from '../../nodes/Tracker/actions/vault';
 import { Tracker } from '../../nodes/Tracker/Tracker.node';
-import { TrackerTrigger } from '../../nodes/TrackerTrigger/TrackerTrigger.node';
+import { TrackerAlertTrigger } from '../../nodes/TrackerAlertTrigger/TrackerAlertTrigger.node';
 
 // The document names each operation's n8n counterpart in `x-trackerkit-names.n8n`: "Resource › Operation"
 // (several joined by " and ") for the action node, or a trigger node's display name for webhooks.
@@ -80,7 +80,7 @@ describe('every operation of the document is an n8n operation', () => {
   it.each(names.filter((n) => n.webhook).map((n) => [n.operationId, n] as const))(
     'webhook %s is an event of the named trigger',
     (_id, { n8n, webhook }) => {
-      const trigger = new TrackerTrigger().description;
+      const trigger = new TrackerAlertTrigger().description;
       expect(trigger.displayName).toBe(n8n);
       const events = trigger.properties.find((p) => p.name === 'events')?.options as INodePropertyOptions[];
       expect(events.map((e) => e.value)).toContain(webhook);

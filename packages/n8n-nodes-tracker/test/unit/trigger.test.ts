@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesFilters, signingSecretError } from '../../nodes/TrackerTrigger/TrackerTrigger.node';
+import { matchesFilters, signingSecretError } from '../../nodes/TrackerAlertTrigger/TrackerAlertTrigger.node';
 
 describe('matchesFilters', () => {
   const alert = {

@@ -10,6 +10,7 @@ import { prepareRepeatDue, type RepeatDue } from './repeat-due.ts';
 import { type PruneKind, type PruneStep, prepareRetention } from './retention.ts';
 import { DELIVERY_COLUMNS, rowToDelivery } from './row-to-delivery.ts';
 import { SCHEMA } from './schema.ts';
+import { startCheckpointer } from './start-checkpointer.ts';
 import type { DeliveryRow, IngestItem, IngestResult } from './types.ts';
 import { createWriteBatch } from './write-batch.ts';
 
@@ -54,7 +55,7 @@ export interface Store {
   nextDueAt(): number | null;
   /** Throws unless the store can write: a probe row is written and committed (a full disk fails it). */
   ping(): void;
-  /** One retention step (see `createRetention`): deletes old rows with ids in (afterId, afterId + window]. */
+  /** One retention step (see `createRetention`): deletes old rows among `window` ids from the first after `afterId`. */
   prune(kind: PruneKind, before: number, afterId: number, window: number): PruneStep;
   /** Deletes silences that ended before `before`; returns how many. */
   pruneSilences(before: number): number;
@@ -147,6 +148,8 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     ).run(process.pid, new Date(now()).toISOString());
   }
   const ingestStatements = prepareIngest(db);
+  // The owner writes all the time; tools beside it and an in-memory store leave SQLite's default.
+  const checkpointer = owner && path !== ':memory:' ? startCheckpointer(db, path) : undefined;
   const select = `SELECT ${DELIVERY_COLUMNS} FROM deliveries d JOIN alerts a ON a.id = d.alert_id`;
   // Covered by the (state, next_attempt_at) index: ids only, so rows held in flight cost nothing.
   const dueIds = db.prepare(
@@ -249,6 +252,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
       if (closed) return;
       writes.flush();
       closed = true;
+      checkpointer?.stop();
       db.close();
       lock?.release();
     },

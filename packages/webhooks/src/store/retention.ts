@@ -1,19 +1,21 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../server/logger.ts';
+import { FINISHED } from './schema.ts';
 
 export type PruneKind = 'alerts' | 'deliveries';
 
-/** One step of a prune: rows of ids in (`afterId`, `afterId + window`] older than `before`. */
+/**
+ * One step of a prune: rows older than `before` among the `window` ids from the first row after
+ * `afterId`. A pass walks ids from 0 to the last row old enough to go (found once per pass
+ * through the time indexes): it costs the rows it prunes and those it keeps, not the table, and
+ * rows whose ids are out of time order (a clock set back) are still found.
+ */
 export interface PruneStep {
   deleted: number;
   /** Where the next step starts; null when the table has been walked to its end. */
   nextId: number | null;
 }
-
-// Finished rows: a pending row is never pruned, whatever its age, and a dead letter stays
-// (replayable) until its alert goes.
-const FINISHED = "('delivered', 'muted', 'suppressed', 'silenced', 'inhibited')";
 
 /**
  * Pruning statements. Each step reads one window of ids outside any transaction (WAL readers do
@@ -25,10 +27,18 @@ export function prepareRetention(db: DatabaseSync) {
   // (`firing`), and the one inhibit rules look at (`tracker_firing`), whatever its age.
   const notFiring =
     'AND NOT EXISTS (SELECT 1 FROM firing f WHERE f.alert_id = ?1) AND NOT EXISTS (SELECT 1 FROM tracker_firing t WHERE t.alert_id = ?1)';
-  const maxId = {
-    alerts: db.prepare('SELECT MAX(id) AS id FROM alerts'),
-    deliveries: db.prepare('SELECT MAX(id) AS id FROM deliveries'),
+  const firstAfter = {
+    alerts: db.prepare('SELECT MIN(id) AS id FROM alerts WHERE id > ?'),
+    deliveries: db.prepare('SELECT MIN(id) AS id FROM deliveries WHERE id > ?'),
   };
+  const lastOld = {
+    alerts: db.prepare('SELECT MAX(id) AS id FROM alerts WHERE received_at < ?'),
+    deliveries: db.prepare(
+      `SELECT MAX(id) AS id FROM deliveries WHERE state IN ${FINISHED} AND updated_at < ?`,
+    ),
+  };
+  // Per pass: a pass asks with one `before` for all its steps.
+  let bound: { kind: PruneKind; before: number; id: number | null } | undefined;
   const oldAlerts = db.prepare(
     `SELECT id FROM alerts a WHERE id > ? AND id <= ? AND received_at < ?
        AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.alert_id = a.id AND d.state = 'pending')
@@ -51,10 +61,15 @@ export function prepareRetention(db: DatabaseSync) {
   );
 
   return (kind: PruneKind, before: number, afterId: number, window: number): PruneStep => {
-    const last = (maxId[kind].get() as { id: number | null }).id;
-    if (last === null || afterId >= Number(last)) return { deleted: 0, nextId: null };
-    const upTo = afterId + window;
-    const found = (kind === 'alerts' ? oldAlerts : oldDeliveries).all(afterId, upTo, before) as Array<{
+    if (afterId === 0 || bound?.kind !== kind || bound.before !== before) {
+      const last = (lastOld[kind].get(before) as { id: number | null }).id;
+      bound = { kind, before, id: last === null ? null : Number(last) };
+    }
+    const first = (firstAfter[kind].get(afterId) as { id: number | null }).id;
+    if (bound.id === null || first === null || Number(first) > bound.id) return { deleted: 0, nextId: null };
+    const from = Number(first) - 1;
+    const upTo = Math.min(from + window, bound.id);
+    const found = (kind === 'alerts' ? oldAlerts : oldDeliveries).all(from, upTo, before) as Array<{
       id: number;
     }>;
     let deleted = 0;
@@ -73,7 +88,7 @@ export function prepareRetention(db: DatabaseSync) {
         throw error;
       }
     }
-    return { deleted, nextId: upTo >= Number(last) ? null : upTo };
+    return { deleted, nextId: upTo >= bound.id ? null : upTo };
   };
 }
 

@@ -1,3 +1,7 @@
+// Finished rows: a pending row is never pruned, whatever its age, and a dead letter stays
+// (replayable) until its alert goes.
+export const FINISHED = "('delivered', 'muted', 'suppressed', 'silenced', 'inhibited')";
+
 /** The receiver's tables. UNIQUE constraints do the dedupe: no check-then-insert anywhere. */
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS alerts (
@@ -82,4 +86,8 @@ CREATE TABLE IF NOT EXISTS alert_group_members (
 );
 CREATE INDEX IF NOT EXISTS alert_group_members_tracker ON alert_group_members (tracker_id);
 CREATE INDEX IF NOT EXISTS deliveries_group ON deliveries (group_key) WHERE group_key IS NOT NULL;
+-- Retention finds the old rows through these, so a pass costs what it prunes, not the table's
+-- size. Both grow at their end (a row is stamped with the time it is written).
+CREATE INDEX IF NOT EXISTS alerts_received ON alerts (received_at);
+CREATE INDEX IF NOT EXISTS deliveries_finished ON deliveries (updated_at) WHERE state IN ${FINISHED};
 `;

@@ -68,6 +68,33 @@ describe('retention', () => {
     store.close();
   });
 
+  it('a pass walks only as far as the last old row: its cost is the rows it prunes, not the table', async () => {
+    let clock = 100 * DAY;
+    const store = openStore(join(dir, 'walk.db'), { now: () => clock });
+    for (let i = 0; i < 20; i++) await store.ingest(item(`old_${i}`));
+    for (const row of store.due(100, new Set())) await store.markDelivered(row.id, 200);
+    clock += 40 * DAY;
+    for (let i = 0; i < 200; i++) await store.ingest(item(`new_${i}`));
+    const steps: Record<PruneKind, number> = { alerts: 0, deliveries: 0 };
+    const retention = createRetention({
+      prune: store.prune,
+      alertsMs: 30 * DAY,
+      deliveriesMs: 7 * DAY,
+      now: () => clock,
+      logger,
+      window: 10,
+      onStep: (kind) => steps[kind]++,
+    });
+    // The 20 old rows of each table go in two windows (walking to the end would take 22).
+    expect(await retention.run()).toEqual({ alerts: 20, deliveries: 20, silences: 0 });
+    expect(steps).toEqual({ alerts: 2, deliveries: 2 });
+    // The next pass finds nothing old: one empty step per table.
+    await retention.run();
+    expect(steps).toEqual({ alerts: 3, deliveries: 3 });
+    await retention.stop();
+    store.close();
+  });
+
   it('yields between steps: ingestion is answered while a prune runs', async () => {
     const clock = 100 * DAY;
     const store = openStore(join(dir, 'interleave.db'), { now: () => clock - 60 * DAY });

@@ -180,17 +180,19 @@ describe('store', () => {
     reopened.close();
   });
 
-  it('close() settles alerts still being committed from their outcome, then closes the file', async () => {
+  it('close() commits the writes still queued, settles each, then closes the file', async () => {
     const path = join(dir, 'g.db');
     const store = openStore(path, { now });
     const pending = Array.from({ length: 50 }, (_, i) => store.ingest(item(`c${i}`)));
-    // One turn later the group has been handed to the commit thread.
+    // One turn later the first group has been committed; the next ones are still queued when
+    // close() is called.
     await new Promise((r) => setImmediate(r));
+    pending.push(...Array.from({ length: 20 }, (_, i) => store.ingest(item(`q${i}`))));
     store.close();
     const results = await Promise.allSettled(pending);
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
     const reopened = openStore(path, { now });
-    expect(reopened.counts()).toEqual({ pending: 100 });
+    expect(reopened.counts()).toEqual({ pending: 140 });
     reopened.close();
   });
 

@@ -1,6 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { checkTrackerUpdate } from '../../../shared/checks';
-import { LIMITS, RUN_MODES } from '../../../shared/generated/core';
+import {
+  completeTrackerUpdate,
+  LIMITS,
+  RUN_MODES,
+  type TrackerUpdate,
+  updateNeedsStored,
+} from '../../../shared/generated/core';
 import { show, trackerLocator } from '../../../shared/locators';
 import { buildTrackerUpdate, type TrackerUpdateParams } from '../../../shared/mapping';
 import { idParameter, mapParams, throwIfProblems } from '../../../shared/node-errors';
@@ -122,11 +128,24 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
       ),
     }),
   );
-  // Partial: the stored tracker is not read first, so a change relying on stored values is sent.
+  // Checked as sent first: a bad field is reported before any request.
   throwIfProblems(this.getNode(), i, checkTrackerUpdate(body));
+  // The spec does not say how the service merges nested objects: each one the change touches is sent
+  // complete (the stored one with the change over it, the core's rule), so adding an upper bound never
+  // drops the webhook or the lower bound. The completed body is checked again: the stored values may
+  // now conflict with the change (an upper bound below the stored lower one).
+  let complete: Record<string, unknown> = body;
+  if (updateNeedsStored(body)) {
+    const stored = await trackerRequest(this, 'GET', '/api/trackers/{tracker_id}', {
+      params: { tracker_id: trackerId },
+      itemIndex: i,
+    });
+    complete = completeTrackerUpdate(stored, body);
+    throwIfProblems(this.getNode(), i, checkTrackerUpdate(complete));
+  }
   const tracker = await trackerRequest(this, 'PATCH', '/api/trackers/{tracker_id}', {
     params: { tracker_id: trackerId },
-    body,
+    body: complete as TrackerUpdate,
     itemIndex: i,
   });
   return [{ json: tracker, pairedItem: { item: i } }];

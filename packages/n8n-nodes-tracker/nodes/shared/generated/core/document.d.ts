@@ -11,6 +11,8 @@ export declare const NOTIFICATION_STATUSES: readonly Schemas['NotificationStatus
 export declare const CONTENT_TYPES: readonly Schemas['ContentType'][];
 export declare const DEFAULT_REASONING_MODE: Schemas['ReasoningMode'];
 export declare const DEFAULT_SIGNAL_LEVEL: Schemas['SignalLevel'];
+/** The published form of a space id, anchored (`^spc_<uuid>$`); other ids are opaque. */
+export declare const SPACE_ID_PATTERN: string;
 /** The alert event types: the keys of the document's `webhooks` section. */
 export type AlertEventType = keyof typeof openapiDocument.webhooks;
 export declare const ALERT_EVENT_TYPES: AlertEventType[];

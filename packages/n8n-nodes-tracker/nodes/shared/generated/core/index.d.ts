@@ -1,5 +1,10 @@
 // Generated from @trackerkit/core by scripts/bundle-core.mjs. Do not edit.
-export { ALERT_EVENT, ALERT_EVENT_TYPES, type AlertEventType, CONTENT_TYPES, DEFAULT_REASONING_MODE, DEFAULT_SIGNAL_LEVEL, isAlertEventType, NOTIFICATION_STATUSES, REASONING_MODES, REQUEST_ID_HEADER, RUN_MODES, RUN_STATUSES, SIGNAL_LEVELS, SIGNALS, signalRank, } from './document';
+export { failureLine } from './cli/failure-line';
+export { isSqliteExperimentalWarning, quietSqliteWarning } from './cli/quiet-sqlite-warning';
+export { type ReadyFields, readyLine } from './cli/ready-line';
+export { type SignalIo, type StopSignal, stopOnSignals } from './cli/stop-on-signals';
+export { portFromFlag, UsageError } from './cli/usage-error';
+export { ALERT_EVENT, ALERT_EVENT_TYPES, type AlertEventType, CONTENT_TYPES, DEFAULT_REASONING_MODE, DEFAULT_SIGNAL_LEVEL, isAlertEventType, NOTIFICATION_STATUSES, REASONING_MODES, REQUEST_ID_HEADER, RUN_MODES, RUN_STATUSES, SIGNAL_LEVELS, SIGNALS, SPACE_ID_PATTERN, signalRank, } from './document';
 export { openapiDocument } from './generated/document';
 export { DEFAULT_SKILL_COSTS, FILE_TYPES, LIMITS, REASONING_MULTIPLIERS, SIGNAL_SCORE_BANDS, WEBHOOK_DELIVERY, WEBHOOK_SECRET_POLICY, } from './generated/limits';
 export type { components, operations, paths, webhooks } from './generated/openapi';
@@ -10,6 +15,7 @@ export { parseRetryAfter } from './retry/retry-after';
 export { backoffMs, mayResend, type Outcome, RETRY_DEFAULTS, type RetryDecision, type RetryPolicy, retryDecision, } from './retry/retry-decision';
 export { type Attempted, type RetryIo, sendWithRetries } from './retry/send-with-retries';
 export { type AlertDecision, alertRuleOf, evaluateAlert, type SignalLevelMatch, } from './rules/alert-condition';
+export { BASE_URL_RULE, isServiceBaseUrl } from './rules/base-url';
 export { completeTrackerUpdate, updateNeedsStored } from './rules/complete-update';
 export { estimateRunCost, type RunCostEstimate, type RunCostInput, type RunCostOptions, runCostProblems, } from './rules/cost';
 export { extensionOf, type FileExtension, fileContentProblems, fileNameProblems, fileTooLargeProblem, fileUploadProblems, imageDescriptionProblems, isImage, MEDIA_TYPES, matchesFileType, } from './rules/file-type';

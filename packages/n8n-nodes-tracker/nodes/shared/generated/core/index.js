@@ -24,6 +24,7 @@ var index_exports = {};
 __export(index_exports, {
   ALERT_EVENT: () => ALERT_EVENT,
   ALERT_EVENT_TYPES: () => ALERT_EVENT_TYPES,
+  BASE_URL_RULE: () => BASE_URL_RULE,
   CONTENT_TYPES: () => CONTENT_TYPES,
   DEFAULT_REASONING_MODE: () => DEFAULT_REASONING_MODE,
   DEFAULT_SIGNAL_LEVEL: () => DEFAULT_SIGNAL_LEVEL,
@@ -45,7 +46,9 @@ __export(index_exports, {
   SIGNALS: () => SIGNALS,
   SIGNAL_LEVELS: () => SIGNAL_LEVELS,
   SIGNAL_SCORE_BANDS: () => SIGNAL_SCORE_BANDS,
+  SPACE_ID_PATTERN: () => SPACE_ID_PATTERN,
   UPLOAD_WINDOW: () => UPLOAD_WINDOW,
+  UsageError: () => UsageError,
   V03_NOTIFICATION_FIELDS: () => V03_NOTIFICATION_FIELDS,
   VALIDATION_RULES: () => VALIDATION_RULES,
   WAIT_DEFAULTS: () => WAIT_DEFAULTS,
@@ -64,6 +67,7 @@ __export(index_exports, {
   estimateRunCost: () => estimateRunCost,
   evaluateAlert: () => evaluateAlert,
   extensionOf: () => extensionOf,
+  failureLine: () => failureLine,
   fieldOf: () => fieldOf,
   fileContentProblems: () => fileContentProblems,
   fileNameProblems: () => fileNameProblems,
@@ -76,6 +80,8 @@ __export(index_exports, {
   isFinished: () => isFinished,
   isImage: () => isImage,
   isLoopbackHost: () => isLoopbackHost,
+  isServiceBaseUrl: () => isServiceBaseUrl,
+  isSqliteExperimentalWarning: () => isSqliteExperimentalWarning,
   jsonUploadProblems: () => jsonUploadProblems,
   linkedTrackerProblems: () => linkedTrackerProblems,
   matchesFileType: () => matchesFileType,
@@ -88,11 +94,14 @@ __export(index_exports, {
   pageSizeFor: () => pageSizeFor,
   paginate: () => paginate,
   parseRetryAfter: () => parseRetryAfter,
+  portFromFlag: () => portFromFlag,
   problem: () => problem,
   problemsOf: () => problemsOf,
   queryParameters: () => queryParameters,
   queryProblems: () => queryProblems,
   querySchemaOf: () => querySchemaOf,
+  quietSqliteWarning: () => quietSqliteWarning,
+  readyLine: () => readyLine,
   resolveRef: () => resolveRef2,
   retryDecision: () => retryDecision,
   runCostProblems: () => runCostProblems,
@@ -107,6 +116,7 @@ __export(index_exports, {
   signStandardWebhooks: () => signStandardWebhooks,
   signalRank: () => signalRank,
   standardWebhooksHeaders: () => standardWebhooksHeaders,
+  stopOnSignals: () => stopOnSignals,
   toBytes: () => toBytes,
   toUtc: () => toUtc,
   trackerCreateProblems: () => trackerCreateProblems,
@@ -125,6 +135,109 @@ __export(index_exports, {
   zenSyncProblems: () => zenSyncProblems
 });
 module.exports = __toCommonJS(index_exports);
+
+// ../core/src/cli/usage-error.ts
+var UsageError = class extends Error {
+  exitCode = 2;
+  constructor(message) {
+    super(message);
+    this.name = "UsageError";
+  }
+};
+function portFromFlag(flag, raw) {
+  const port = Number(raw);
+  if (raw.trim() === "" || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`--${flag} must be a port number from 0 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+// ../core/src/cli/failure-line.ts
+var PARSE_ARGS = /^ERR_PARSE_ARGS_/;
+function firstLine(text) {
+  return text.split("\n")[0]?.trim() ?? "";
+}
+function parseArgsMessage(error2, message) {
+  const option = /'(-{1,2}[^'\s]+)'/.exec(message)?.[1];
+  if (error2.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option) return `unknown option ${option}`;
+  if (error2.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+    return `unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ""}`.trim();
+  }
+  return firstLine(message);
+}
+function listenMessage(error2) {
+  if (error2.syscall !== "listen") return void 0;
+  const where = `${String(error2.address ?? "")}:${String(error2.port ?? "")}`;
+  if (error2.code === "EADDRINUSE") return `${where} is already in use; choose another port`;
+  if (error2.code === "EACCES") return `${where} may not be bound by this user; choose a port above 1023`;
+  if (error2.code === "EADDRNOTAVAIL")
+    return `${where} is not an address of this machine; choose another host`;
+  return void 0;
+}
+function failureLine(command, error2) {
+  const e = typeof error2 === "object" && error2 !== null ? error2 : { message: String(error2) };
+  const message = typeof e.message === "string" ? e.message : String(error2);
+  const listen = listenMessage(e);
+  if (listen) return { line: `${command}: ${listen}`, exitCode: 2 };
+  const usage = error2 instanceof UsageError || typeof e.code === "string" && PARSE_ARGS.test(e.code);
+  if (usage) {
+    const text2 = error2 instanceof UsageError ? firstLine(message) : parseArgsMessage(e, message);
+    const line = text2.startsWith(`${command}:`) || text2.startsWith("@trackerkit/") ? text2 : `${command}: ${text2}`;
+    return { line: `${line} (see ${command} --help)`, exitCode: 2 };
+  }
+  const text = firstLine(message) || String(error2);
+  return {
+    line: text.startsWith(`${command}:`) || text.startsWith("@trackerkit/") ? text : `${command}: ${text}`,
+    exitCode: 1
+  };
+}
+
+// ../core/src/cli/quiet-sqlite-warning.ts
+var INSTALLED = /* @__PURE__ */ Symbol.for("trackerkit.quietSqliteWarning");
+function isSqliteExperimentalWarning(warning) {
+  return warning.name === "ExperimentalWarning" && typeof warning.message === "string" && warning.message.startsWith("SQLite is an experimental feature");
+}
+function quietSqliteWarning(emitter) {
+  const marked = emitter;
+  if (marked[INSTALLED]) return;
+  marked[INSTALLED] = true;
+  const previous = emitter.listeners("warning");
+  emitter.removeAllListeners("warning");
+  emitter.on("warning", (warning) => {
+    if (isSqliteExperimentalWarning(warning)) return;
+    for (const listener of previous) listener.call(emitter, warning);
+  });
+}
+
+// ../core/src/cli/ready-line.ts
+function readyLine(fields) {
+  const { name, url: url2, ...rest } = fields;
+  return `${JSON.stringify({ event: "ready", name, ...url2 === void 0 ? {} : { url: url2 }, ...rest })}
+`;
+}
+
+// ../core/src/cli/stop-on-signals.ts
+var CODES = { SIGINT: 130, SIGTERM: 143 };
+function stopOnSignals(io, stop, onError = () => {
+}) {
+  let stopping = false;
+  const trigger = (reason) => {
+    if (stopping) {
+      if (reason in CODES) io.exit(CODES[reason]);
+      return;
+    }
+    stopping = true;
+    stop(reason).then(
+      () => io.exit(0),
+      (error2) => {
+        onError(error2);
+        io.exit(1);
+      }
+    );
+  };
+  for (const signal of Object.keys(CODES)) io.on(signal, () => trigger(signal));
+  return { trigger };
+}
 
 // ../core/src/generated/document.ts
 var openapiDocument = {
@@ -732,6 +845,15 @@ var openapiDocument = {
           }
         }
       },
+      "SpaceId": {
+        "type": "string",
+        "description": "A space id, `spc_` and a UUID.",
+        "pattern": "^spc_[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "examples": [
+          "spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7"
+        ],
+        "x-trackerkit-assumption": "The specification does not show the form of ids; the hosted service's public pages show space ids as `spc_` and a UUID. Only the Space object's own id carries the pattern: path and query parameters stay `minLength: 1`, so an id of another form is the service's to answer (404)."
+      },
       "Space": {
         "type": "object",
         "required": [
@@ -755,10 +877,7 @@ var openapiDocument = {
         ],
         "properties": {
           "space_id": {
-            "type": "string",
-            "examples": [
-              "spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7"
-            ]
+            "$ref": "#/components/schemas/SpaceId"
           },
           "name": {
             "type": "string"
@@ -3855,7 +3974,7 @@ var openapiDocument = {
         "operationId": "trackerAlert",
         "x-trackerkit-names": {
           "webhooks": "on('tracker.alert')",
-          "n8n": "Tracker Trigger"
+          "n8n": "Tracker Alert Trigger"
         },
         "x-trackerkit-assumption": "The service does not publish its webhook payload, event names, signing or retries. This is the suite's contract: the emulator sends it, the receiver and the n8n trigger verify it. Signing follows Standard Webhooks v1 with the account's `whsec_` secret; the receiver's other schemes are chosen by configuration if the hosted service differs.",
         "x-trackerkit-secret-policy": {
@@ -3939,7 +4058,7 @@ var openapiDocument = {
         "operationId": "trackerAlertResolved",
         "x-trackerkit-names": {
           "webhooks": "on('tracker.alert.resolved')",
-          "n8n": "Tracker Trigger"
+          "n8n": "Tracker Alert Trigger"
         },
         "x-trackerkit-assumption": "Not part of the published service. Sent by the emulator (on by default, `--resolve-events off` to stop) after a completed run back inside its alert condition when the tracker's previous completed run alerted, so that incident tools (PagerDuty) can resolve. Receivers must work without it.",
         "tags": [
@@ -4009,6 +4128,7 @@ var NOTIFICATION_STATUSES = schemas.NotificationStatus.enum;
 var CONTENT_TYPES = schemas.ContentType.enum;
 var DEFAULT_REASONING_MODE = schemas.ReasoningMode.default;
 var DEFAULT_SIGNAL_LEVEL = schemas.SignalLevel.default;
+var SPACE_ID_PATTERN = schemas.SpaceId.pattern;
 var ALERT_EVENT_TYPES = Object.keys(openapiDocument.webhooks);
 var ALERT_EVENT = {
   fired: "tracker.alert",
@@ -4393,6 +4513,15 @@ function evaluateAlert(config2, result, match = "at-or-below") {
     default:
       return null;
   }
+}
+
+// ../core/src/rules/base-url.ts
+var BASE_URL_RULE = "an absolute URL ending in /v1";
+function isServiceBaseUrl(value) {
+  if (typeof value !== "string" || !URL.canParse(value)) return false;
+  const url2 = new URL(value);
+  if (url2.protocol !== "http:" && url2.protocol !== "https:") return false;
+  return /\/v1\/*$/.test(url2.pathname);
 }
 
 // ../core/src/rules/complete-update.ts
@@ -17551,6 +17680,7 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
 0 && (module.exports = {
   ALERT_EVENT,
   ALERT_EVENT_TYPES,
+  BASE_URL_RULE,
   CONTENT_TYPES,
   DEFAULT_REASONING_MODE,
   DEFAULT_SIGNAL_LEVEL,
@@ -17572,7 +17702,9 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   SIGNALS,
   SIGNAL_LEVELS,
   SIGNAL_SCORE_BANDS,
+  SPACE_ID_PATTERN,
   UPLOAD_WINDOW,
+  UsageError,
   V03_NOTIFICATION_FIELDS,
   VALIDATION_RULES,
   WAIT_DEFAULTS,
@@ -17591,6 +17723,7 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   estimateRunCost,
   evaluateAlert,
   extensionOf,
+  failureLine,
   fieldOf,
   fileContentProblems,
   fileNameProblems,
@@ -17603,6 +17736,8 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   isFinished,
   isImage,
   isLoopbackHost,
+  isServiceBaseUrl,
+  isSqliteExperimentalWarning,
   jsonUploadProblems,
   linkedTrackerProblems,
   matchesFileType,
@@ -17615,11 +17750,14 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   pageSizeFor,
   paginate,
   parseRetryAfter,
+  portFromFlag,
   problem,
   problemsOf,
   queryParameters,
   queryProblems,
   querySchemaOf,
+  quietSqliteWarning,
+  readyLine,
   resolveRef,
   retryDecision,
   runCostProblems,
@@ -17634,6 +17772,7 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   signStandardWebhooks,
   signalRank,
   standardWebhooksHeaders,
+  stopOnSignals,
   toBytes,
   toUtc,
   trackerCreateProblems,

@@ -563,13 +563,19 @@ export declare const openapiDocument: {
                     };
                 };
             };
+            readonly SpaceId: {
+                readonly type: "string";
+                readonly description: "A space id, `spc_` and a UUID.";
+                readonly pattern: "^spc_[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
+                readonly examples: readonly ["spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7"];
+                readonly "x-trackerkit-assumption": "The specification does not show the form of ids; the hosted service's public pages show space ids as `spc_` and a UUID. Only the Space object's own id carries the pattern: path and query parameters stay `minLength: 1`, so an id of another form is the service's to answer (404).";
+            };
             readonly Space: {
                 readonly type: "object";
                 readonly required: readonly ["space_id", "name", "description", "category", "capacity_gb", "throughput_per_hour", "used_gb", "monthly_cost", "storage_cost", "throughput_cost", "rate_limit_per_hour", "is_active", "tracker_count", "source_count", "result_count", "created_at", "updated_at"];
                 readonly properties: {
                     readonly space_id: {
-                        readonly type: "string";
-                        readonly examples: readonly ["spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7"];
+                        readonly $ref: "#/components/schemas/SpaceId";
                     };
                     readonly name: {
                         readonly type: "string";
@@ -3180,7 +3186,7 @@ export declare const openapiDocument: {
                 readonly operationId: "trackerAlert";
                 readonly "x-trackerkit-names": {
                     readonly webhooks: "on('tracker.alert')";
-                    readonly n8n: "Tracker Trigger";
+                    readonly n8n: "Tracker Alert Trigger";
                 };
                 readonly "x-trackerkit-assumption": "The service does not publish its webhook payload, event names, signing or retries. This is the suite's contract: the emulator sends it, the receiver and the n8n trigger verify it. Signing follows Standard Webhooks v1 with the account's `whsec_` secret; the receiver's other schemes are chosen by configuration if the hosted service differs.";
                 readonly "x-trackerkit-secret-policy": {
@@ -3255,7 +3261,7 @@ export declare const openapiDocument: {
                 readonly operationId: "trackerAlertResolved";
                 readonly "x-trackerkit-names": {
                     readonly webhooks: "on('tracker.alert.resolved')";
-                    readonly n8n: "Tracker Trigger";
+                    readonly n8n: "Tracker Alert Trigger";
                 };
                 readonly "x-trackerkit-assumption": "Not part of the published service. Sent by the emulator (on by default, `--resolve-events off` to stop) after a completed run back inside its alert condition when the tracker's previous completed run alerted, so that incident tools (PagerDuty) can resolve. Receivers must work without it.";
                 readonly tags: readonly ["Runs"];

@@ -354,9 +354,13 @@ export interface components {
             /** @description null on success; the shape on failure is not shown. */
             errors: null;
         };
+        /**
+         * @description A space id, `spc_` and a UUID.
+         * @example spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7
+         */
+        SpaceId: string;
         Space: {
-            /** @example spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7 */
-            space_id: string;
+            space_id: components["schemas"]["SpaceId"];
             name: string;
             description: string;
             category: string;

@@ -1,0 +1,152 @@
+// What n8n itself decides about the node, asked of a running n8n 2.35.7 over its own REST API: where
+// the editor's node picker files the triggers (from /types/nodes.json, the list the editor loads), what
+// the credential test answers, and what Tracker › Update sends to a service that replaces nested objects.
+// Run from n8n.e2e.test.ts, after its suite: one build of the node per file.
+import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, N8n } from './harness.ts';
+import { mergedTriggers, type NodeTypeDescription } from './node-picker.ts';
+import { updateCredential, updateWorkflow } from './workflows-update.ts';
+
+const OWNER = {
+  email: 'owner@example.com',
+  firstName: 'Tracker',
+  lastName: 'Kit',
+  password: 'Trackerkit-e2e-1',
+};
+
+export function editorAndRestSuite(app: () => string) {
+  describe('n8n 2.35.7 REST: node picker, credential test, Tracker › Update', () => {
+    let emulator: RunningEmulator;
+    let replacing: RunningEmulator;
+    let n8n: N8n;
+    let cookie = '';
+    let trackerId: string;
+    let updateOutput: Awaited<ReturnType<N8n['execute']>>;
+
+    async function rest(method: string, path: string, body?: unknown) {
+      const response = await fetch(`http://127.0.0.1:${n8n.port}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', cookie },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const set = response.headers.getSetCookie();
+      if (set.length > 0) cookie = set.map((c) => c.split(';')[0]).join('; ');
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+      return JSON.parse(text) as unknown;
+    }
+
+    beforeAll(async () => {
+      emulator = await startEmulator({ validateResponses: true, log: () => {} });
+      // A service that replaces nested objects on PATCH instead of merging them (the spec does not say).
+      replacing = await startEmulator({ validateResponses: true, patchObjects: 'replace', log: () => {} });
+      const created = await fetch(`${replacing.baseUrl}/api/spaces/${replacing.spaceId}/trackers`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${replacing.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Bounded',
+          description: 'Alerts on a lower bound by webhook',
+          run_mode: 'manual',
+          agent_config: { instruction: 'Assess.', score_meaning: '10 is good.', skills: ['web_research'] },
+          notification_config: { webhook_enabled: true, notify_below: true, lower_threshold: 3 },
+        }),
+      });
+      trackerId = ((await created.json()) as { tracker_id: string }).tracker_id;
+
+      n8n = new N8n(app(), await freePort());
+      n8n.brokerPort = await freePort();
+      await n8n.importJson('credentials', 'update-credentials', [
+        updateCredential(`${replacing.baseUrl}`, replacing.token),
+      ]);
+      await n8n.importJson('workflow', 'update', updateWorkflow(trackerId));
+      // `n8n execute` before `n8n start`: the two must not share the SQLite database at once.
+      updateOutput = await n8n.execute('wfUpdate0001');
+      await n8n.start();
+      // /healthz answers while n8n is still starting; the REST API needs it ready.
+      for (let i = 0; i < 240; i++) {
+        const ready = await fetch(`http://127.0.0.1:${n8n.port}/healthz/readiness`).catch(() => undefined);
+        if (ready?.status === 200) break;
+        await new Promise((done) => setTimeout(done, 500));
+      }
+      await rest('POST', '/rest/owner/setup', OWNER);
+      await rest('POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
+    }, 600_000);
+
+    afterAll(async () => {
+      await n8n?.stop();
+      await emulator?.close();
+      await replacing?.close();
+    });
+
+    it('files the polling trigger under the Tracker app in the node picker; old types stay loadable', async () => {
+      const types = (await rest('GET', '/types/nodes.json')) as NodeTypeDescription[];
+      const picker = mergedTriggers(types);
+      // The Tracker app's triggers: new workflows get the polling trigger from it.
+      expect(picker.get('CUSTOM.tracker')).toEqual(['CUSTOM.trackerTrigger']);
+      const latest = types
+        .filter((t) => t.name === 'CUSTOM.trackerTrigger')
+        .sort((a, b) => +b.version - +a.version);
+      expect(latest[0]).toMatchObject({ version: 2, polling: true, displayName: 'Tracker Trigger' });
+      // The webhook trigger for new workflows, listed on its own.
+      expect(picker.get('CUSTOM.trackerAlertTrigger')).toEqual(['CUSTOM.trackerAlertTrigger']);
+      // Saved workflows keep working: trackerTrigger version 1 is the webhook, trackerSignalTrigger is
+      // still loaded (hidden from the picker). The e2e suite runs workflows of both types.
+      expect(latest[1]).toMatchObject({ version: 1, displayName: 'Tracker Trigger' });
+      expect(latest[1]?.webhooks).toBeDefined();
+      expect(types.find((t) => t.name === 'CUSTOM.trackerSignalTrigger')).toMatchObject({
+        hidden: true,
+        polling: true,
+      });
+    });
+
+    it('answers the credential test with what is wrong: the token, or the Base URL without /v1', async () => {
+      const test = async (data: { baseUrl: string; apiToken: string }) =>
+        (
+          (await rest('POST', '/rest/credentials/test', {
+            credentials: { id: '', name: 'Tracker API', type: 'trackerApi', data },
+          })) as { data: { status: string; message: string } }
+        ).data;
+      expect(await test({ baseUrl: emulator.baseUrl, apiToken: emulator.token })).toEqual({
+        status: 'OK',
+        message: 'Connection successful!',
+      });
+      // A trailing slash is fine.
+      expect((await test({ baseUrl: `${emulator.baseUrl}/`, apiToken: emulator.token })).status).toBe('OK');
+      const refused = await test({ baseUrl: emulator.baseUrl, apiToken: 'qapi_not-a-real-token' });
+      expect(refused.status).toBe('Error');
+      expect(refused.message).toMatch(/^The service refused the API Token/);
+      const unversioned = await test({ baseUrl: emulator.origin, apiToken: emulator.token });
+      expect(unversioned.status).toBe('Error');
+      expect(unversioned.message).toContain('the Base URL must include the version segment');
+      expect(unversioned.message).toContain('/v1');
+    });
+
+    it('Tracker › Update adds an upper bound and keeps the webhook and the lower bound', async () => {
+      const updated = updateOutput['Add Upper Bound']?.[0]?.json as {
+        notification_config: Record<string, unknown>;
+        agent_config: Record<string, unknown>;
+      };
+      const expected = {
+        webhook_enabled: true,
+        notify_below: true,
+        lower_threshold: 3,
+        notify_above: true,
+        upper_threshold: 8,
+      };
+      expect(updated.notification_config).toMatchObject(expected);
+      expect(updated.agent_config).toMatchObject({
+        instruction: 'Assess again.',
+        score_meaning: '10 is good.',
+        skills: ['web_research'],
+      });
+      const stored = (await (
+        await fetch(`${replacing.baseUrl}/api/trackers/${trackerId}`, {
+          headers: { authorization: `Bearer ${replacing.token}` },
+        })
+      ).json()) as { notification_config: Record<string, unknown> };
+      expect(stored.notification_config).toMatchObject(expected);
+      expect(replacing.contractViolations()).toEqual([]);
+    });
+  });
+}

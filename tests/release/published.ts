@@ -1,0 +1,129 @@
+// Helpers for the release test: the packed tarballs, installed with npm where a user would install
+// them (an empty folder outside the workspace), and their bins run there.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export const run = promisify(execFile);
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface Manifest {
+  name: string;
+  version: string;
+  private?: boolean;
+  bin?: Record<string, string>;
+  engines?: { node?: string };
+  n8n?: { nodes?: string[]; credentials?: string[] };
+}
+
+/** The workspace's publishable packages: folder name and manifest. */
+export function publishedPackages(): Array<{ dir: string; manifest: Manifest }> {
+  return readdirSync(join(ROOT, 'packages'))
+    .map((dir) => ({
+      dir,
+      manifest: JSON.parse(readFileSync(join(ROOT, 'packages', dir, 'package.json'), 'utf8')) as Manifest,
+    }))
+    .filter(({ manifest }) => !manifest.private);
+}
+
+/** pnpm pack of every published package into `out` (tests/release/pack-all.sh); the tarball paths. */
+export async function packAll(out: string, only: string[] = []): Promise<string[]> {
+  const { stdout } = await run('bash', [join(ROOT, 'tests', 'release', 'pack-all.sh'), out, ...only], {
+    cwd: ROOT,
+    maxBuffer: 64 << 20,
+  });
+  return stdout.trim().split('\n');
+}
+
+/** npm install of the tarballs into `folder` (a fresh project there), as a user would. */
+export async function npmInstall(folder: string, tarballs: string[]): Promise<void> {
+  writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true })}\n`);
+  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs], {
+    cwd: folder,
+    maxBuffer: 64 << 20,
+    // The workspace's pnpm settings (engine-strict, npm_config_* from pnpm) stay out of this install.
+    env: withoutNpmConfig(process.env),
+  });
+}
+
+/** The environment without pnpm's npm_config_* and the workspace's node_modules/.bin on PATH. */
+export function withoutNpmConfig(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const clean: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (!/^npm_(config|package|lifecycle)_/i.test(key)) clean[key] = value;
+  }
+  clean.PATH = (env.PATH ?? '')
+    .split(':')
+    .filter((entry) => !entry.startsWith(ROOT))
+    .join(':');
+  return clean;
+}
+
+export interface Started {
+  child: ChildProcess;
+  /** The ready announcement: the first stdout line that is JSON with event (or msg) "ready". */
+  ready: Record<string, unknown>;
+  stderr: () => string;
+}
+
+/**
+ * Starts a bin and waits for its ready line. The convention is one JSON line on stdout with
+ * `"event":"ready"` and the addresses; the receiver's earlier `"msg":"ready"` line on stderr is
+ * accepted too.
+ * Rejects with the bin's stderr when it exits first.
+ */
+export function startBin(
+  bin: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<Started> {
+  const child = spawn(bin, args, {
+    cwd: options.cwd,
+    env: options.env ?? withoutNpmConfig(process.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((done, fail) => {
+    // stdout is the convention; stderr is read too while the receiver still announces itself there.
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream as NodeJS.ReadableStream }).on('line', (line) => {
+        const ready = parseJsonLine(line);
+        if (ready?.event === 'ready' || ready?.msg === 'ready') done({ child, ready, stderr: () => stderr });
+      });
+    }
+    child.once('exit', (code, signal) =>
+      fail(new Error(`${bin} exited (${code ?? signal}) before its ready line:\n${stderr}`)),
+    );
+  });
+}
+
+function parseJsonLine(line: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(line);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stops a started bin and waits for it to be gone. */
+export async function stop(started: Started | undefined): Promise<void> {
+  const child = started?.child;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The first http(s) address among a ready line's values (its field names may differ per bin). */
+export function firstUrl(ready: Record<string, unknown>): string {
+  const url = Object.values(ready).find((value) => typeof value === 'string' && /^https?:\/\//.test(value));
+  if (typeof url !== 'string') throw new Error(`no address in the ready line ${JSON.stringify(ready)}`);
+  return url;
+}
