@@ -5,7 +5,7 @@
 // Version 2 (the default for new workflows) is the polling trigger, which needs no public URL.
 // Version 1 is the webhook trigger that 0.1.0 shipped under this name: workflows saved with it keep it.
 // New webhook workflows use the same node as `trackerAlertTrigger` ("Tracker Alert Trigger").
-import type { INodeTypeBaseDescription, IVersionedNodeType } from 'n8n-workflow';
+import type { INodeType, INodeTypeBaseDescription, IVersionedNodeType } from 'n8n-workflow';
 import { VersionedNodeType } from 'n8n-workflow';
 import { TrackerAlertTrigger } from '../TrackerAlertTrigger/TrackerAlertTrigger.node';
 import { TrackerSignalTrigger } from '../TrackerSignalTrigger/TrackerSignalTrigger.node';
@@ -13,33 +13,17 @@ import { TrackerSignalTrigger } from '../TrackerSignalTrigger/TrackerSignalTrigg
 const DISPLAY_NAME = 'Tracker Trigger';
 const NAME = 'trackerTrigger';
 
-/** Version 1: the alert webhook, as 0.1.0 named it. */
-class TrackerTriggerV1 extends TrackerAlertTrigger {
-  constructor() {
-    super();
-    this.description = {
-      ...this.description,
-      displayName: DISPLAY_NAME,
-      name: NAME,
-      version: 1,
-      defaults: { name: DISPLAY_NAME },
-    };
-  }
-}
-
-/** Version 2: each newly completed run (polling). */
-class TrackerTriggerV2 extends TrackerSignalTrigger {
-  constructor() {
-    super();
-    this.description = {
-      ...this.description,
-      displayName: DISPLAY_NAME,
-      name: NAME,
-      version: 2,
-      hidden: undefined,
-      defaults: { name: DISPLAY_NAME },
-    };
-  }
+/** `node` under this name at `version`: visible in the picker, whatever the node's own type hides. */
+function asVersion<T extends INodeType>(node: T, version: number): T {
+  node.description = {
+    ...node.description,
+    displayName: DISPLAY_NAME,
+    name: NAME,
+    version,
+    hidden: undefined,
+    defaults: { name: DISPLAY_NAME },
+  };
+  return node;
 }
 
 export class TrackerTrigger extends VersionedNodeType {
@@ -53,8 +37,9 @@ export class TrackerTrigger extends VersionedNodeType {
       defaultVersion: 2,
     };
     const versions: IVersionedNodeType['nodeVersions'] = {
-      1: new TrackerTriggerV1(),
-      2: new TrackerTriggerV2(),
+      // Version 1: the alert webhook, as 0.1.0 named it. Version 2: each newly completed run (polling).
+      1: asVersion(new TrackerAlertTrigger(), 1),
+      2: asVersion(new TrackerSignalTrigger(), 2),
     };
     super(versions, base);
   }
