@@ -1,12 +1,15 @@
 // The receiver's other verification schemes, chosen by configuration when a sender signs differently.
 import { createHmac } from 'node:crypto';
 import { contentId, deliveryId, getHeader, safeEqual, toBytes } from './headers.ts';
+import { keyCache } from './key-cache.ts';
 import { checkTimestamp } from './timestamp.ts';
 import { reject, type Verification, type VerifyOptions, type WebhookRequest } from './verify-types.ts';
 
+const utf8Key = keyCache((secret) => Buffer.from(secret, 'utf8'));
+
 /** HMAC-SHA256 keyed with the whole secret as UTF-8 (Stripe's and GitHub's convention). */
 const hmacUtf8Key = (secret: string, ...parts: (string | Uint8Array)[]) => {
-  const mac = createHmac('sha256', Buffer.from(secret, 'utf8'));
+  const mac = createHmac('sha256', utf8Key(secret));
   for (const part of parts) mac.update(part);
   return mac.digest();
 };

@@ -2,6 +2,7 @@
 // of a `whsec_` secret, sent as space-separated `v1,<base64>` entries (several during rotation).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getHeader, toBytes } from './headers.ts';
+import { keyCache } from './key-cache.ts';
 import { secretKey, secretProblems } from './secret-policy.ts';
 import { checkTimestamp } from './timestamp.ts';
 import { reject, type Verification, type VerifyOptions, type WebhookRequest } from './verify-types.ts';
@@ -9,9 +10,11 @@ import { reject, type Verification, type VerifyOptions, type WebhookRequest } fr
 /** An HMAC-SHA256 digest's length: the only length a v1 signature can have. */
 const DIGEST_BYTES = 32;
 
+const hmacKey = keyCache(secretKey);
+
 /** The HMAC of `id.timestamp.body`. The verifier passes the timestamp exactly as received. */
 function digest(secret: string, id: string, timestamp: number | string, body: Uint8Array): Buffer {
-  return createHmac('sha256', secretKey(secret)).update(`${id}.${timestamp}.`).update(body).digest();
+  return createHmac('sha256', hmacKey(secret)).update(`${id}.${timestamp}.`).update(body).digest();
 }
 
 /** The `v1,<base64>` signature of one message. */

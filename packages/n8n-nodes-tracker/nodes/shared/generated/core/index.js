@@ -17310,7 +17310,22 @@ function deliveryId(request, idHeader) {
 }
 
 // ../core/src/signing/other-schemes.ts
+var import_node_crypto3 = require("crypto");
+
+// ../core/src/signing/key-cache.ts
 var import_node_crypto2 = require("crypto");
+function keyCache(derive) {
+  const keys = /* @__PURE__ */ new Map();
+  return (secret) => {
+    let key = keys.get(secret);
+    if (!key) {
+      key = (0, import_node_crypto2.createSecretKey)(derive(secret));
+      if (keys.size >= 64) keys.clear();
+      keys.set(secret, key);
+    }
+    return key;
+  };
+}
 
 // ../core/src/signing/verify-types.ts
 var reject = (reason, message) => ({ ok: false, reason, message });
@@ -17338,8 +17353,9 @@ function checkTimestamp(raw, toleranceSeconds, nowMs) {
 }
 
 // ../core/src/signing/other-schemes.ts
+var utf8Key = keyCache((secret) => Buffer.from(secret, "utf8"));
 var hmacUtf8Key = (secret, ...parts) => {
-  const mac3 = (0, import_node_crypto2.createHmac)("sha256", Buffer.from(secret, "utf8"));
+  const mac3 = (0, import_node_crypto3.createHmac)("sha256", utf8Key(secret));
   for (const part of parts) mac3.update(part);
   return mac3.digest();
 };
@@ -17448,10 +17464,11 @@ function generateSecret(randomBytes) {
 }
 
 // ../core/src/signing/standard-webhooks.ts
-var import_node_crypto3 = require("crypto");
+var import_node_crypto4 = require("crypto");
 var DIGEST_BYTES = 32;
+var hmacKey = keyCache(secretKey);
 function digest(secret, id, timestamp, body) {
-  return (0, import_node_crypto3.createHmac)("sha256", secretKey(secret)).update(`${id}.${timestamp}.`).update(body).digest();
+  return (0, import_node_crypto4.createHmac)("sha256", hmacKey(secret)).update(`${id}.${timestamp}.`).update(body).digest();
 }
 function signStandardWebhooks(secret, id, timestamp, body) {
   return `v1,${digest(secret, id, timestamp, toBytes(body)).toString("base64")}`;
@@ -17492,7 +17509,7 @@ function verifyStandardWebhooks(secrets, request, options) {
   let matched = false;
   for (const secret of usable) {
     const expected = digest(secret, id, rawTimestamp, body);
-    for (const candidate of candidates) matched = (0, import_node_crypto3.timingSafeEqual)(expected, candidate) || matched;
+    for (const candidate of candidates) matched = (0, import_node_crypto4.timingSafeEqual)(expected, candidate) || matched;
   }
   if (!matched) return reject("no_matching_signature", "no signature matches any configured secret");
   return { ok: true, scheme: "standard-webhooks", id, timestamp };
