@@ -36,6 +36,7 @@ export {
   WEBHOOK_SECRET_POLICY,
 } from './generated/limits.ts';
 export type { components, operations, paths, webhooks } from './generated/openapi.ts';
+export { escapeHtml, html, SafeHtml } from './html/html.ts';
 export { isLoopbackHost } from './net/loopback.ts';
 export { nextPage, pageSizeFor, paginate } from './paging.ts';
 export { fieldOf, type Path, type Problem, problem, under } from './problem.ts';

@@ -41,7 +41,7 @@ async function server(script: string, args: string[] = []): Promise<{ url: URL; 
   return { url: new URL(`http://127.0.0.1:${port}/`), child };
 }
 
-/** `trackerkit-webhooks serve` from source; its ready line (stderr) names its source URLs. */
+/** `trackerkit-webhooks serve` from source; its ready line (stdout) names its source URLs. */
 async function receiver(name: string, options: { muted: boolean; store: string }) {
   const config = {
     storage: { path: options.store, synchronous: 'full' },
@@ -57,11 +57,15 @@ async function receiver(name: string, options: { muted: boolean; store: string }
   const child = node([join(here, '..', 'src', 'bin.ts'), 'serve', '--config', configPath, '--port', '0'], {
     BENCH_SECRET: SECRET,
   });
+  let stdout = '';
   let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   const ready = await new Promise<{ url: string; sources: Record<string, string> }>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const line = stderr.split('\n').find((l) => l.includes('"msg":"ready"'));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const line = stdout.split('\n').find((l) => l.includes('"event":"ready"'));
       if (line) resolve(JSON.parse(line));
     });
     child.once('exit', (code) => reject(new Error(`receiver exited ${code}: ${stderr}`)));

@@ -5,13 +5,16 @@ import { reject, type Verification, type VerifyOptions, type WebhookRequest } fr
 
 /**
  * Verifies a request against several secrets at once (rotation): accepted if any signature in the
- * message matches any secret. The scheme is always the configured one, never guessed.
+ * message matches any secret. The scheme is always the configured one, never guessed. Unset
+ * entries (undefined or empty) are left out: the old secret of a rotation is usually unset, as in
+ * `[env.SECRET, env.SECRET_OLD]`; only when none is set is the request refused.
  */
 export function verifyWebhook(
-  secrets: readonly string[],
+  given: readonly (string | undefined)[],
   request: WebhookRequest,
   options: VerifyOptions,
 ): Verification {
+  const secrets = given.filter((s): s is string => typeof s === 'string' && s.length > 0);
   if (options.scheme === 'none') {
     return {
       ok: true,
@@ -20,8 +23,8 @@ export function verifyWebhook(
       timestamp: null,
     };
   }
-  if (secrets.length === 0 || secrets.some((s) => typeof s !== 'string' || s.length === 0)) {
-    return reject('missing_secret', `scheme ${options.scheme} needs at least one non-empty secret`);
+  if (secrets.length === 0) {
+    return reject('missing_secret', `scheme ${options.scheme} needs at least one secret; none is set`);
   }
   switch (options.scheme) {
     case 'standard-webhooks':

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { failureLine, portFromFlag, readyLine, stopOnSignals, UsageError } from '@trackerkit/core';
 import { loadConfig } from '../config/load-config.ts';
 import { DURATION, parseDuration } from '../config/parse-duration.ts';
 import { WebhooksError } from '../errors.ts';
@@ -7,16 +9,45 @@ import { deadLettersCommand } from './dead-letters-command.ts';
 import { silenceCommand } from './silence-command.ts';
 import { storagePathFromFile } from './storage-path-from-file.ts';
 
+const NAME = 'trackerkit-webhooks';
+
 const USAGE = `Usage:
   trackerkit-webhooks serve --config FILE [--port N] [--host HOST] [--shutdown-grace 5s]
   trackerkit-webhooks check --config FILE
   trackerkit-webhooks dead-letters list|show <id>|replay <id|--all> (--config FILE | --db PATH)
   trackerkit-webhooks silence add <matcher>... --comment TEXT [--duration 1h | --end TIME] [--start TIME] [--author NAME] (--config FILE | --db PATH)
   trackerkit-webhooks silence query [--expired] [--quiet] (--config FILE | --db PATH)
-  trackerkit-webhooks silence expire <id>... (--config FILE | --db PATH)`;
+  trackerkit-webhooks silence expire <id>... (--config FILE | --db PATH)
+  trackerkit-webhooks --help | --version
+
+serve: ready is one JSON line on stdout, {"event":"ready","name":"trackerkit-webhooks",
+"url":"http://...","sources":{"<name>":"http://.../<path>"}}; logs go to stderr. SIGINT or SIGTERM:
+requests and deliveries in flight get the shutdown grace, then it exits 0 (a second signal exits at
+once); SIGHUP reloads the configuration.
+Bad usage (a flag, a value, a port taken): one line on stderr, exit code 2. An invalid
+configuration: every problem on stderr, exit code 1.`;
+
+/**
+ * Prints `error` and gives the exit code. Usage mistakes and listen failures are one line (exit 2);
+ * anything else is printed whole (exit 1), since an invalid configuration lists every problem.
+ */
+function report(error: unknown): number {
+  const usage = error instanceof WebhooksError && error.reason === 'usage';
+  const { line, exitCode } = failureLine(NAME, usage ? new UsageError(error.message) : error);
+  process.stderr.write(`${exitCode === 2 ? line : error instanceof Error ? error.message : line}\n`);
+  return exitCode;
+}
 
 /** The CLI. Resolves to an exit code; `serve` resolves only when the server stops. */
 export async function runCli(argv: string[]): Promise<number> {
+  try {
+    return await run(argv);
+  } catch (error) {
+    return report(error);
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -35,80 +66,76 @@ export async function runCli(argv: string[]): Promise<number> {
       expired: { type: 'boolean' },
       quiet: { type: 'boolean', short: 'q' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
     },
   });
   const [command, ...rest] = positionals;
-  if (values.help || !command) {
+  if (values.help) {
     process.stdout.write(`${USAGE}\n`);
-    return values.help ? 0 : 2;
+    return 0;
   }
-  try {
-    if (command === 'serve') {
-      if (!values.config)
-        throw new WebhooksError('serve needs --config FILE', { status: 400, reason: 'usage' });
-      const grace = values['shutdown-grace'];
-      if (grace !== undefined && !DURATION.test(grace)) {
-        throw new WebhooksError('--shutdown-grace: must be a duration such as 500ms, 5s or 1m', {
-          status: 400,
-          reason: 'usage',
-        });
-      }
-      const receiver = await startReceiver({
-        config: values.config,
-        ...(values.port !== undefined ? { port: Number(values.port) } : {}),
-        ...(values.host !== undefined ? { host: values.host } : {}),
-        ...(grace !== undefined ? { shutdownGraceMs: parseDuration(grace) } : {}),
-      });
-      process.stderr.write(
-        `${JSON.stringify({ msg: 'ready', url: receiver.url, sources: receiver.sourceUrls })}\n`,
-      );
-      // SIGHUP reloads, as for Alertmanager; a refused configuration is logged and the old one runs on.
-      const hangup = () => void receiver.reload().catch(() => {});
-      process.on('SIGHUP', hangup);
-      await new Promise<void>((resolve) => {
-        const stop = () => void receiver.close().then(resolve);
-        process.once('SIGTERM', stop);
-        process.once('SIGINT', stop);
-      });
-      process.off('SIGHUP', hangup);
-      return 0;
-    }
-    if (command === 'check') {
-      if (!values.config)
-        throw new WebhooksError('check needs --config FILE', { status: 400, reason: 'usage' });
-      const config = loadConfig(values.config);
-      process.stdout.write(
-        `Configuration OK: ${config.sources.length} source(s), ${config.destinations.length} destination(s).\n`,
-      );
-      return 0;
-    }
-    if (command === 'dead-letters') {
-      const db = values.db ?? (values.config ? storagePathFromFile(values.config) : undefined);
-      if (!db)
-        throw new WebhooksError('dead-letters needs --config FILE or --db PATH', {
-          status: 400,
-          reason: 'usage',
-        });
-      return deadLettersCommand(db, values.all ? [...rest, '--all'] : rest);
-    }
-    if (command === 'silence') {
-      const db = values.db ?? (values.config ? storagePathFromFile(values.config) : undefined);
-      if (!db)
-        throw new WebhooksError('silence needs --config FILE or --db PATH', { status: 400, reason: 'usage' });
-      return silenceCommand(db, rest, {
-        ...(values.duration !== undefined ? { duration: values.duration } : {}),
-        ...(values.start !== undefined ? { start: values.start } : {}),
-        ...(values.end !== undefined ? { end: values.end } : {}),
-        ...(values.comment !== undefined ? { comment: values.comment } : {}),
-        ...(values.author !== undefined ? { author: values.author } : {}),
-        ...(values.expired ? { expired: true } : {}),
-        ...(values.quiet ? { quiet: true } : {}),
-      });
-    }
-    process.stderr.write(`@trackerkit/webhooks: unknown command ${command}\n${USAGE}\n`);
-    return 2;
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
-    return error instanceof WebhooksError && error.reason === 'usage' ? 2 : 1;
+  if (values.version) {
+    // package.json sits two levels above this file, in src/cli/ and in dist/cli/ alike.
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    process.stdout.write(`${pkg.version}\n`);
+    return 0;
   }
+  if (!command) throw new UsageError('a command is required: serve, check, dead-letters or silence');
+  if (command === 'serve') {
+    if (!values.config) throw new UsageError('serve needs --config FILE');
+    const grace = values['shutdown-grace'];
+    if (grace !== undefined && !DURATION.test(grace)) {
+      throw new UsageError('--shutdown-grace must be a duration such as 500ms, 5s or 1m');
+    }
+    const receiver = await startReceiver({
+      config: values.config,
+      ...(values.port !== undefined ? { port: portFromFlag('port', values.port) } : {}),
+      ...(values.host !== undefined ? { host: values.host } : {}),
+      ...(grace !== undefined ? { shutdownGraceMs: parseDuration(grace) } : {}),
+    });
+    // SIGHUP reloads, as for Alertmanager; a refused configuration is logged and the old one runs on.
+    const hangup = () => void receiver.reload().catch(() => {});
+    process.on('SIGHUP', hangup);
+    const code = await new Promise<number>((resolve) => {
+      stopOnSignals(
+        // A drain resolves the command's exit code; a second signal (a drain that hangs) exits at once.
+        {
+          on: (signal, listener) => process.once(signal, listener),
+          exit: (c) => (c > 1 ? process.exit(c) : resolve(c)),
+        },
+        () => receiver.close(),
+        (error) => process.stderr.write(`${failureLine(NAME, error).line}\n`),
+      );
+      process.stdout.write(readyLine({ name: NAME, url: receiver.url, sources: receiver.sourceUrls }));
+    });
+    process.off('SIGHUP', hangup);
+    return code;
+  }
+  if (command === 'check') {
+    if (!values.config) throw new UsageError('check needs --config FILE');
+    const config = loadConfig(values.config);
+    process.stdout.write(
+      `Configuration OK: ${config.sources.length} source(s), ${config.destinations.length} destination(s).\n`,
+    );
+    return 0;
+  }
+  if (command === 'dead-letters') {
+    const db = values.db ?? (values.config ? storagePathFromFile(values.config) : undefined);
+    if (!db) throw new UsageError('dead-letters needs --config FILE or --db PATH');
+    return deadLettersCommand(db, values.all ? [...rest, '--all'] : rest);
+  }
+  if (command === 'silence') {
+    const db = values.db ?? (values.config ? storagePathFromFile(values.config) : undefined);
+    if (!db) throw new UsageError('silence needs --config FILE or --db PATH');
+    return silenceCommand(db, rest, {
+      ...(values.duration !== undefined ? { duration: values.duration } : {}),
+      ...(values.start !== undefined ? { start: values.start } : {}),
+      ...(values.end !== undefined ? { end: values.end } : {}),
+      ...(values.comment !== undefined ? { comment: values.comment } : {}),
+      ...(values.author !== undefined ? { author: values.author } : {}),
+      ...(values.expired ? { expired: true } : {}),
+      ...(values.quiet ? { quiet: true } : {}),
+    });
+  }
+  throw new UsageError(`unknown command ${command}`);
 }

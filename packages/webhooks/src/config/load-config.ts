@@ -8,6 +8,7 @@ import { ROOT_MATCHERS } from '../router/create-router.ts';
 import { parseMatchers } from '../router/label-matcher.ts';
 import type { MuteWindow } from '../router/types.ts';
 import { configSchema } from './config-schema.ts';
+import { missingEnvProblems } from './missing-env.ts';
 import { normalizeDestination, normalizeRetry } from './normalize-destination.ts';
 import { normalizeRoute, routeDestinations, routeIntervalNames, toWindow } from './normalize-route.ts';
 import { parseDuration, parseSize } from './parse-duration.ts';
@@ -102,6 +103,7 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
   }
   if (c.route.destination === undefined) problems.push('route.destination: required on the root route');
   if (c.route.matchers !== undefined) problems.push(`route.matchers: ${ROOT_MATCHERS}`);
+  problems.push(...missingEnvProblems(c, env));
   if (problems.length > 0) throw invalid(problems);
 
   // Where each source's secrets were written: `secret` first, then the `secrets` list.

@@ -1,12 +1,17 @@
 import { WebhooksError } from '../errors.ts';
 import type { SecretRef } from './config-schema.ts';
 
+/** The problem of a reference to an unset (or empty) variable: its path and name, never a value. */
+export function unsetVariable(path: string, name: string): string {
+  return `${path}: environment variable ${name} is not set`;
+}
+
 /** Resolves `{ env: NAME }` from the environment. The error names the variable and path, never a value. */
 export function resolveSecret(ref: SecretRef, path: string, env: NodeJS.ProcessEnv): string {
   if (typeof ref === 'string') return ref;
   const value = env[ref.env];
   if (value === undefined || value === '') {
-    throw new WebhooksError(`invalid configuration: ${path}: environment variable ${ref.env} is not set`, {
+    throw new WebhooksError(`invalid configuration: ${unsetVariable(path, ref.env)}`, {
       status: 500,
       reason: 'invalid_config',
     });

@@ -158,10 +158,17 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
     { requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 },
     (req, res) => current.app(req, res),
   );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? config.server.port, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? config.server.port, host, () => resolve());
+    });
+  } catch (error) {
+    // A port taken: only the store has started (its lock, its checkpointer thread). Left open, it
+    // would keep the process alive and the file locked; the caller gets the listen error alone.
+    store.close();
+    throw error;
+  }
   current.outbox.start();
   current.retention.start();
   const logger = current.logger;

@@ -14,10 +14,12 @@ function rejection({ reason, message }: Rejected): WebhooksError {
 
 /**
  * Verifies a request against several secrets at once (rotation): accepted if any signature in
- * the message matches any secret. Throws a WebhooksError (status 401, a reason code) on failure.
+ * the message matches any secret; unset entries (undefined, empty) are left out, so the usual
+ * `[env.SECRET, env.SECRET_OLD]` works while no rotation is under way. Throws a WebhooksError
+ * (status 401, a reason code) on failure; 500 `missing_secret` when no secret is set at all.
  */
 export function verifyWithFallback(
-  secrets: readonly string[],
+  secrets: readonly (string | undefined)[],
   request: WebhookRequest,
   options: VerifyOptions,
 ): Verified {

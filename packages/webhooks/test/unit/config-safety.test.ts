@@ -105,7 +105,7 @@ describe('the new settings: loaded, defaulted and validated as check validates t
       expect(await runCli(['serve', '--config', file])).toBe(1);
       expect(String(stderr.mock.calls.at(-1)?.[0])).toMatch(/retention\.alerts:/);
       expect(await runCli(['serve', '--config', file, '--shutdown-grace', 'later'])).toBe(2);
-      expect(String(stderr.mock.calls.at(-1)?.[0])).toMatch(/--shutdown-grace: must be a duration/);
+      expect(String(stderr.mock.calls.at(-1)?.[0])).toMatch(/--shutdown-grace must be a duration/);
     } finally {
       stderr.mockRestore();
       vi.unstubAllEnvs();

@@ -338,6 +338,23 @@ describe('loadConfig', () => {
     ).toBe('ok');
   });
 
+  it('names every unset variable in one run, with its path; a header called env is not one', () => {
+    const given = {
+      ...base,
+      sources: [{ name: 's', path: '/h', secrets: [{ env: 'OLD_SECRET' }, { env: 'NEW_SECRET' }] }],
+      destinations: [
+        { name: 'o', type: 'slack', url: { env: 'SLACK_HOOK' } },
+        { name: 'f', type: 'forward', url: 'https://x.test/', secret: 'lit', headers: { env: 'production' } },
+      ],
+    };
+    const message = problems(given, {});
+    expect(message.split('\n').filter((line) => line.includes('is not set'))).toEqual([
+      '  sources.0.secrets.0: environment variable OLD_SECRET is not set',
+      '  sources.0.secrets.1: environment variable NEW_SECRET is not set',
+      '  destinations.0.url: environment variable SLACK_HOOK is not set',
+    ]);
+  });
+
   it('a missing env variable names the variable, never a secret value', () => {
     const message = problems(YAML_CONFIG.includes('x') ? { ...base } : base, {
       ...env,

@@ -159,6 +159,23 @@ describe('Standard Webhooks', () => {
     expect(ok).toEqual({ scheme: 'standard-webhooks', id: 'msg_1', timestamp: ts });
   });
 
+  // The README's rotation example, `[env.SECRET, env.SECRET_OLD]`, while no rotation is under way.
+  it('leaves unset rotation entries out; refuses only when no secret is set, and says so', () => {
+    const h = headers(signStandardWebhooks(SECRET, 'msg_1', ts, body));
+    for (const unset of [undefined, '']) {
+      expect(verifyWithFallback([SECRET, unset], { body, headers: h }, std).id).toBe('msg_1');
+      expect(verifyWithFallback([unset, SECRET], { body, headers: h }, std).id).toBe('msg_1');
+    }
+    let refused: WebhooksError | undefined;
+    try {
+      verifyWithFallback([undefined, ''], { body, headers: h }, std);
+    } catch (error) {
+      refused = error as WebhooksError;
+    }
+    expect(refused).toMatchObject({ status: 500, reason: 'missing_secret' });
+    expect(refused?.message).toMatch(/needs at least one secret; none is set/);
+  });
+
   it('tolerance is configurable', () => {
     const h = headers(signStandardWebhooks(SECRET, 'msg_1', ts - 10, body), ts - 10);
     expect(reason(() => verify(SECRET, { body, headers: h }, { ...std, toleranceSeconds: 5 }))).toBe(

@@ -8,6 +8,7 @@ export { ALERT_EVENT, ALERT_EVENT_TYPES, type AlertEventType, CONTENT_TYPES, DEF
 export { openapiDocument } from './generated/document';
 export { DEFAULT_SKILL_COSTS, FILE_TYPES, LIMITS, REASONING_MULTIPLIERS, SIGNAL_SCORE_BANDS, WEBHOOK_DELIVERY, WEBHOOK_SECRET_POLICY, } from './generated/limits';
 export type { components, operations, paths, webhooks } from './generated/openapi';
+export { escapeHtml, html, SafeHtml } from './html/html';
 export { isLoopbackHost } from './net/loopback';
 export { nextPage, pageSizeFor, paginate } from './paging';
 export { fieldOf, type Path, type Problem, problem, under } from './problem';

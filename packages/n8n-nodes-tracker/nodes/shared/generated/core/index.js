@@ -47,6 +47,7 @@ __export(index_exports, {
   SIGNAL_LEVELS: () => SIGNAL_LEVELS,
   SIGNAL_SCORE_BANDS: () => SIGNAL_SCORE_BANDS,
   SPACE_ID_PATTERN: () => SPACE_ID_PATTERN,
+  SafeHtml: () => SafeHtml,
   UPLOAD_WINDOW: () => UPLOAD_WINDOW,
   UsageError: () => UsageError,
   V03_NOTIFICATION_FIELDS: () => V03_NOTIFICATION_FIELDS,
@@ -64,6 +65,7 @@ __export(index_exports, {
   createUploadPlanner: () => createUploadPlanner,
   csvCell: () => csvCell,
   deliveryId: () => deliveryId,
+  escapeHtml: () => escapeHtml,
   estimateRunCost: () => estimateRunCost,
   evaluateAlert: () => evaluateAlert,
   extensionOf: () => extensionOf,
@@ -75,6 +77,7 @@ __export(index_exports, {
   fileUploadProblems: () => fileUploadProblems,
   generateSecret: () => generateSecret,
   getHeader: () => getHeader,
+  html: () => html,
   imageDescriptionProblems: () => imageDescriptionProblems,
   isAlertEventType: () => isAlertEventType,
   isFinished: () => isFinished,
@@ -4246,6 +4249,39 @@ var WEBHOOK_SECRET_POLICY = {
   "prefix": "whsec_",
   "min_key_bytes": 16
 };
+
+// ../core/src/html/html.ts
+var SafeHtml = class {
+  value;
+  constructor(value) {
+    this.value = value;
+  }
+  toString() {
+    return this.value;
+  }
+};
+var ENTITIES = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+  "`": "&#96;"
+};
+function escapeHtml(value) {
+  return String(value ?? "").replace(/[&<>"'`]/g, (c) => ENTITIES[c]);
+}
+function piece(value) {
+  if (value instanceof SafeHtml) return value.value;
+  if (Array.isArray(value)) return value.map(piece).join("");
+  if (value === void 0 || value === null || value === false) return "";
+  return escapeHtml(value);
+}
+function html(strings, ...values) {
+  let out = strings[0];
+  for (let i = 0; i < values.length; i++) out += piece(values[i]) + strings[i + 1];
+  return new SafeHtml(out);
+}
 
 // ../core/src/net/loopback.ts
 var IPV4_LOOPBACK = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
@@ -17516,7 +17552,8 @@ function verifyStandardWebhooks(secrets, request, options) {
 }
 
 // ../core/src/signing/verify.ts
-function verifyWebhook(secrets, request, options) {
+function verifyWebhook(given, request, options) {
+  const secrets = given.filter((s) => typeof s === "string" && s.length > 0);
   if (options.scheme === "none") {
     return {
       ok: true,
@@ -17525,8 +17562,8 @@ function verifyWebhook(secrets, request, options) {
       timestamp: null
     };
   }
-  if (secrets.length === 0 || secrets.some((s) => typeof s !== "string" || s.length === 0)) {
-    return reject("missing_secret", `scheme ${options.scheme} needs at least one non-empty secret`);
+  if (secrets.length === 0) {
+    return reject("missing_secret", `scheme ${options.scheme} needs at least one secret; none is set`);
   }
   switch (options.scheme) {
     case "standard-webhooks":
@@ -17720,6 +17757,7 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   SIGNAL_LEVELS,
   SIGNAL_SCORE_BANDS,
   SPACE_ID_PATTERN,
+  SafeHtml,
   UPLOAD_WINDOW,
   UsageError,
   V03_NOTIFICATION_FIELDS,
@@ -17737,6 +17775,7 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   createUploadPlanner,
   csvCell,
   deliveryId,
+  escapeHtml,
   estimateRunCost,
   evaluateAlert,
   extensionOf,
@@ -17748,6 +17787,7 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   fileUploadProblems,
   generateSecret,
   getHeader,
+  html,
   imageDescriptionProblems,
   isAlertEventType,
   isFinished,
