@@ -1,7 +1,11 @@
 #!/usr/bin/env node
-// trackerkit-mcp: stdio by default, Streamable HTTP with --http.
+// trackerkit-mcp: stdio by default, Streamable HTTP with --http. The commands' one convention
+// (@trackerkit/core cli/): --help and --version on stdout; bad usage is one line on stderr and
+// exit 2; over HTTP, ready is ONE JSON line on stdout; SIGINT/SIGTERM answer calls in flight, then
+// exit 0. Over stdio, stdout is the protocol's alone.
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { CliUsageError, parseCliOptions, USAGE } from './cli-options.ts';
+import { failureLine, readyLine, stopOnSignals } from '@trackerkit/core';
+import { parseCliOptions, USAGE } from './cli-options.ts';
 import { createClientFromEnv } from './client-factory.ts';
 import { startHttpServer } from './http-server.ts';
 import { createStderrLogger } from './logger.ts';
@@ -9,6 +13,7 @@ import { createTrackerMcpServer } from './server.ts';
 import { LimitedStdioServerTransport } from './stdio-transport.ts';
 import { SERVER_VERSION } from './version.ts';
 
+const NAME = 'trackerkit-mcp';
 const logger = createStderrLogger();
 
 // On stdio, stdout belongs to the protocol: a stray console.log from any dependency would corrupt
@@ -23,8 +28,8 @@ function keepStdoutForProtocol() {
 
 async function main() {
   const options = parseCliOptions(process.argv.slice(2));
-  if (options.help) return void process.stderr.write(`${USAGE}\n`);
-  if (options.version) return void process.stderr.write(`${SERVER_VERSION}\n`);
+  if (options.help) return void process.stdout.write(`${USAGE}\n`);
+  if (options.version) return void process.stdout.write(`${SERVER_VERSION}\n`);
   process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', reason));
   // Made once, up front: missing configuration stops start-up, not the first request.
   const client = createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
@@ -47,13 +52,20 @@ async function main() {
       maxConcurrentRequests: options.maxConcurrentRequests,
     });
     logger.info(`listening on ${running.url}`);
-    if (running.authTokenGenerated) {
-      // Printed once, to the operator's terminal: clients must send it (--auth-token sets a fixed one).
-      logger.info(`no --auth-token given; clients must send: Authorization: Bearer ${running.authToken}`);
-    }
-    const stop = () => void running.close().then(() => process.exit(0));
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    stopOnSignals(
+      process,
+      () => running.close(),
+      (error) => logger.error('stopping failed', error),
+    );
+    // The token is in the ready line only when generated: clients must send it, and the operator
+    // has no other way to learn it (--auth-token sets a fixed one).
+    process.stdout.write(
+      readyLine({
+        name: NAME,
+        url: running.url,
+        ...(running.authTokenGenerated ? { auth_token: running.authToken } : {}),
+      }),
+    );
     return;
   }
   keepStdoutForProtocol();
@@ -64,16 +76,21 @@ async function main() {
     // Any transport or protocol error reaches stderr: the client shows it, the operator can act.
     onerror: (error) => logger.error('MCP transport error', error),
   });
-  // The client closing stdin is the normal end; anything else that ends the process says why.
-  process.stdin.once('end', () => void handle.close().then(() => process.exit(0)));
+  // The client closing stdin is the normal end, a signal the other; anything else that ends the
+  // process says why.
+  const { trigger } = stopOnSignals(
+    process,
+    () => handle.close(),
+    (error) => logger.error('stopping failed', error),
+  );
+  process.stdin.once('end', () => trigger('stdin closed'));
   process.once('exit', (code) => {
     if (code !== 0) logger.error(`exiting with code ${code}`);
   });
 }
 
-main().catch((error: Error) => {
-  process.stderr.write(
-    `${error instanceof CliUsageError ? `${error.message}\n\n${USAGE}` : error.message}\n`,
-  );
-  process.exit(error instanceof CliUsageError ? 2 : 1);
+main().catch((error: unknown) => {
+  const { line, exitCode } = failureLine(NAME, error);
+  process.stderr.write(`${line}\n`);
+  process.exit(exitCode);
 });

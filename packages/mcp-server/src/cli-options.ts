@@ -1,6 +1,7 @@
 // Flags and environment for the trackerkit-mcp command. Flags win over the environment.
 import { delimiter } from 'node:path';
 import { parseArgs } from 'node:util';
+import { portFromFlag, UsageError } from '@trackerkit/core';
 import { parseEnvBoolean } from './config/env-boolean.ts';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS } from './limits.ts';
 import { TOOLSETS, type Toolset } from './tool-definition.ts';
@@ -44,12 +45,18 @@ Options:
   --host <host>            HTTP bind address (default 127.0.0.1)
   --port <port>            HTTP port (default ${DEFAULT_HTTP_PORT}; 0 picks a free one)
   --auth-token <token>     Bearer token HTTP clients must send (env TRACKERKIT_MCP_AUTH_TOKEN);
-                           when none is given one is generated and printed to stderr
+                           when none is given one is generated and printed in the ready line
   --allowed-hosts <list>   Extra Host names accepted over HTTP (DNS-rebinding check)
   --allowed-origins <list> Extra Origins accepted over HTTP
   --max-requests <n>       Concurrent HTTP requests (default ${DEFAULT_MAX_CONCURRENT_REQUESTS}); more get 503
   -h, --help               Show this help
-  -v, --version            Show the version`;
+  -v, --version            Show the version
+
+Over HTTP, ready is one JSON line on stdout: {"event":"ready","name":"trackerkit-mcp",
+"url":"http://127.0.0.1:3100/mcp","auth_token":"..." (only when generated)}; logs go to stderr.
+Over stdio, stdout carries the protocol: nothing else is printed there, and the client's first
+request is the handshake. SIGINT or SIGTERM: calls in flight are answered, then it exits 0.
+Bad usage (a flag, a value, a base URL without /v1, a port taken): one line on stderr, exit 2.`;
 
 const list = (value: string | undefined) =>
   value
@@ -57,30 +64,24 @@ const list = (value: string | undefined) =>
     .map((item) => item.trim())
     .filter(Boolean) ?? [];
 
-export class CliUsageError extends Error {
+/** A usage mistake: the bin prints it in one line (core's failureLine) and exits 2. */
+export class CliUsageError extends UsageError {
   constructor(message: string) {
-    super(`@trackerkit/mcp-server: ${message}`);
+    super(message);
     this.name = 'CliUsageError';
   }
 }
 
 export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
-  let values: ReturnType<typeof parse>['values'];
-  try {
-    values = parse(argv).values;
-  } catch (error) {
-    throw new CliUsageError((error as Error).message);
-  }
+  // Node's parseArgs errors (ERR_PARSE_ARGS_*) are usage mistakes as they are: failureLine names the option.
+  const { values } = parse(argv);
   const toolsetNames = list(values.toolsets ?? env.TRACKERKIT_MCP_TOOLSETS);
   for (const name of toolsetNames) {
     if (!(TOOLSETS as readonly string[]).includes(name)) {
       throw new CliUsageError(`--toolsets: unknown toolset "${name}"; choose from ${TOOLSETS.join(', ')}`);
     }
   }
-  const port = Number(values.port ?? DEFAULT_HTTP_PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new CliUsageError(`--port: must be an integer 0-65535, got "${values.port}"`);
-  }
+  const port = values.port === undefined ? DEFAULT_HTTP_PORT : portFromFlag('port', values.port);
   const positive = (flag: string, raw: string | undefined, fallback: number) => {
     const value = Number(raw ?? fallback);
     if (!Number.isInteger(value) || value < 1) {

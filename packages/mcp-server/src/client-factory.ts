@@ -1,13 +1,20 @@
 import { createTrackerClient } from '@trackerkit/client';
+import { BASE_URL_RULE, isServiceBaseUrl, UsageError } from '@trackerkit/core';
 import type { TrackerClientLike } from './tracker-client-like.ts';
 
-/** A client from explicit settings or TRACKER_API_URL / TRACKER_API_TOKEN. */
+/**
+ * A client from explicit settings or TRACKER_API_URL / TRACKER_API_TOKEN. Missing or malformed
+ * settings are usage mistakes, refused at start-up (the bin prints one line and exits 2), never at
+ * the first tool call.
+ */
 export function createClientFromEnv(settings: { baseUrl?: string | undefined; token?: string | undefined }) {
   const baseUrl = settings.baseUrl ?? process.env.TRACKER_API_URL;
   const token = settings.token ?? process.env.TRACKER_API_TOKEN;
-  if (!baseUrl)
-    throw new Error('@trackerkit/mcp-server: set TRACKER_API_URL (the service address ending in /v1)');
-  if (!token) throw new Error('@trackerkit/mcp-server: set TRACKER_API_TOKEN (an API token, qapi_...)');
+  if (!baseUrl) throw new UsageError(`set TRACKER_API_URL or --api-url (${BASE_URL_RULE})`);
+  if (!isServiceBaseUrl(baseUrl)) {
+    throw new UsageError(`TRACKER_API_URL or --api-url must be ${BASE_URL_RULE}, got "${baseUrl}"`);
+  }
+  if (!token) throw new UsageError('set TRACKER_API_TOKEN or --api-token (an API token, qapi_...)');
   const client: TrackerClientLike = createTrackerClient({ baseUrl, token, userAgent: 'trackerkit-mcp' });
   return client;
 }

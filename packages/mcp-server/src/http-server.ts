@@ -43,8 +43,11 @@ export interface RunningHttpServer {
   authTokenGenerated: boolean;
   /** Requests being served now. */
   readonly inFlight: number;
-  /** Ends the requests in progress, then the listener. */
-  close(): Promise<void>;
+  /**
+   * Stops taking requests, gives those in progress `graceMs` (default 5 s) to be answered, then
+   * cuts what is left and closes the listener.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 function sendJsonRpcError(
@@ -111,6 +114,9 @@ async function writeWebResponse(response: Response, res: ServerResponse): Promis
   res.end();
 }
 
+/** How long a stop waits for calls in flight (a tool call waiting on a run reports progress meanwhile). */
+const DEFAULT_DRAIN_MS = 5000;
+
 export async function startHttpServer(options: HttpServerOptions = {}): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
@@ -173,10 +179,14 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     get inFlight() {
       return inFlight;
     },
-    async close() {
+    async close({ graceMs = DEFAULT_DRAIN_MS } = {}) {
+      const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      httpServer.closeIdleConnections();
+      const until = Date.now() + graceMs;
+      while (inFlight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
       await handler.close();
       httpServer.closeAllConnections();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await closed;
     },
   };
 }

@@ -213,7 +213,7 @@ describe('Streamable HTTP', () => {
     }
   });
 
-  it('the bin with --http and no token prints the generated one to stderr, and requires it', async () => {
+  it('the bin with --http and no token puts the generated one in its ready line, and requires it', async () => {
     const child = spawn(
       process.execPath,
       ['--conditions=trackerkit-source', 'src/bin.ts', '--http', '--port', '0'],
@@ -224,23 +224,22 @@ describe('Streamable HTTP', () => {
           TRACKER_API_URL: emulator.baseUrl,
           TRACKER_API_TOKEN: emulator.token,
         },
-        stdio: ['ignore', 'ignore', 'pipe'],
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
     try {
-      let url = '';
-      let token = '';
-      for await (const line of createInterface({ input: child.stderr })) {
-        url ||= /listening on (\S+)/.exec(line)?.[1] ?? '';
-        token ||= /clients must send: Authorization: Bearer (\S+)/.exec(line)?.[1] ?? '';
-        if (url && token) break;
-      }
-      expect(token).toMatch(/^[\w-]{40,}$/);
-      expect(await rawPost(url, {})).toBe(401);
-      expect(await rawPost(url, { authorization: `Bearer ${token}` })).toBe(200);
-    } finally {
+      const [line] = await once(createInterface({ input: child.stdout }), 'line');
+      const ready = JSON.parse(String(line)) as Record<string, string>;
+      expect(Object.keys(ready)).toEqual(['event', 'name', 'url', 'auth_token']);
+      expect(ready).toMatchObject({ event: 'ready', name: 'trackerkit-mcp' });
+      expect(ready.auth_token).toMatch(/^[\w-]{40,}$/);
+      expect(await rawPost(ready.url!, {})).toBe(401);
+      expect(await rawPost(ready.url!, { authorization: `Bearer ${ready.auth_token}` })).toBe(200);
+      const exited = once(child, 'exit');
       child.kill('SIGTERM');
-      await once(child, 'exit');
+      expect(await exited).toEqual([0, null]);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
     }
   }, 30_000);
 

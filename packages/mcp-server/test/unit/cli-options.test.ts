@@ -61,7 +61,7 @@ describe('parseCliOptions', () => {
 
   it.each([
     ['unknown toolset', ['--toolsets', 'spaces,alerts'], /--toolsets: unknown toolset "alerts"/],
-    ['bad port', ['--port', 'http'], /--port: must be an integer/],
+    ['bad port', ['--port', 'http'], /--port must be a port number from 0 to 65535/],
     ['unknown flag', ['--bogus'], /bogus/],
     ['bad max requests', ['--max-requests', '0'], /--max-requests: must be an integer >= 1/],
   ])('rejects %s naming the flag', (_name, argv, want) => {

@@ -1,0 +1,130 @@
+// The `trackerkit-mcp` process, as an operator, a supervisor or a desktop client sees it: the
+// commands' one convention (--help/--version on stdout, one-line usage errors with exit 2, one
+// JSON ready line on stdout over HTTP) and a stop that answers the call in flight first.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { RunningEmulator } from '@trackerkit/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_VERSION } from '../../src/version.ts';
+import { startTestEmulator } from './harness.ts';
+
+const packageDir = fileURLToPath(new URL('../..', import.meta.url));
+const SOURCE = ['--conditions=trackerkit-source', 'src/bin.ts'];
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+});
+afterAll(async () => {
+  await emulator?.close();
+});
+
+const env = (extra: Record<string, string> = {}) => ({
+  PATH: process.env.PATH ?? '',
+  TRACKER_API_URL: emulator.baseUrl,
+  TRACKER_API_TOKEN: emulator.token,
+  ...extra,
+});
+
+async function run(args: string[], extra: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...SOURCE, ...args], {
+      cwd: packageDir,
+      env: env(extra),
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+async function serveHttp(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    [...SOURCE, '--http', '--port', '0', '--auth-token', 'bin-test-token'],
+    {
+      cwd: packageDir,
+      env: env(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const [line] = await once(createInterface({ input: child.stdout! }), 'line');
+  const ready = JSON.parse(String(line)) as Record<string, string>;
+  // A fixed token is the operator's own: it is not repeated in the ready line.
+  expect(ready).toEqual({ event: 'ready', name: 'trackerkit-mcp', url: expect.stringMatching(/\/mcp$/) });
+  return { child, url: ready.url! };
+}
+
+describe('trackerkit-mcp bin', () => {
+  it('--help and --version print on stdout and exit 0', async () => {
+    const help = await run(['--help']);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^Usage: trackerkit-mcp \[options\]/);
+    expect(await run(['--version'])).toEqual({ code: 0, stdout: `${SERVER_VERSION}\n`, stderr: '' });
+  });
+
+  it.each([
+    ['an unknown flag', ['--bogus'], {}, /unknown option --bogus/],
+    ['a port out of range', ['--http', '--port', '70000'], {}, /--port must be a port number/],
+    [
+      'a base URL without /v1',
+      [],
+      { TRACKER_API_URL: 'http://127.0.0.1:1' },
+      /TRACKER_API_URL or --api-url must be an absolute URL ending in \/v1, got "http:\/\/127\.0\.0\.1:1"/,
+    ],
+    ['a base URL flag without /v1', ['--api-url', 'https://tracker.test/api'], {}, /ending in \/v1/],
+    ['a non-boolean read-only setting', [], { TRACKERKIT_MCP_READ_ONLY: 'yes' }, /is not a boolean/],
+  ])('%s is one line on stderr and exit 2', async (_name, args, extra, want) => {
+    const result = await run(args, extra);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(want);
+    expect(result.stderr).toMatch(/^trackerkit-mcp: [^\n]*\(see trackerkit-mcp --help\)\n$/);
+  });
+
+  it('a port already taken is one line and exit 2', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    const result = await run(['--http', '--port', String(port)]);
+    taken.close();
+    expect(result.code).toBe(2);
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(
+      new RegExp(`^trackerkit-mcp: 127\\.0\\.0\\.1:${port} is already in use`),
+    );
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('SIGTERM answers the call in flight, then exits 0', async () => {
+    const { child, url } = await serveHttp();
+    // The service answers the call's request slowly; the stop comes while the call waits for it.
+    emulator.faults.add({ operation_id: 'listSpaces', kind: 'latency', latency_ms: 1500, times: 1 });
+    const call = fetch(url, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer bin-test-token',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'list_spaces', arguments: {} },
+      }),
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const response = await call;
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(/"id":7/);
+    expect(await exited).toEqual([0, null]);
+  });
+});
