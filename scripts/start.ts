@@ -1,146 +1,204 @@
 // `pnpm start`: the local stack. The emulator (the service), the MCP server over Streamable HTTP,
 // and the webhook receiver wired to the emulator's account webhook with a stdout route, then a
 // demo run that crosses a bound so an alert arrives on screen. Ctrl-C stops everything.
+// The commands' convention (@trackerkit/core cli/): --help on stdout, bad usage in one line with
+// exit 2, one JSON ready line on stdout, SIGINT/SIGTERM drain; and nothing is left behind, neither
+// after a failed start nor when pnpm (our parent) is stopped without passing the signal on.
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTrackerClient } from '@trackerkit/client';
+import { failureLine, portFromFlag, readyLine, stopOnSignals } from '@trackerkit/core';
 import { startEmulator } from '@trackerkit/emulator';
 import { startHttpServer } from '@trackerkit/mcp-server';
 import { startReceiver } from '@trackerkit/webhooks';
 
-const { values: flags } = parseArgs({
-  options: {
-    'emulator-port': { type: 'string', default: process.env.TRACKERKIT_EMULATOR_PORT ?? '4010' },
-    'mcp-port': { type: 'string', default: process.env.TRACKERKIT_MCP_PORT ?? '3100' },
-    'receiver-port': { type: 'string', default: process.env.TRACKERKIT_RECEIVER_PORT ?? '8787' },
-    data: { type: 'string', default: process.env.TRACKERKIT_DATA },
-    'smtp-url': { type: 'string', default: process.env.TRACKER_EMULATOR_SMTP_URL },
-    'no-demo': { type: 'boolean', default: false },
-  },
-});
-const port = (name: keyof typeof flags) => {
-  const value = Number(flags[name]);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) {
-    console.error(`trackerkit start: --${name} must be a port number from 0 to 65535, got ${flags[name]}`);
-    process.exit(2);
-  }
-  return value;
-};
+const NAME = 'trackerkit start';
+const DEMO_NAME = 'Demo: supplier risk';
+const DRAIN_MS = 5000;
 
-// A port already taken is the likeliest failure: say so in one line, not a stack trace.
-process.on('uncaughtException', (error: Error & { code?: string }) => {
-  const hint = error.code === 'EADDRINUSE' ? ' (choose another with the --*-port flags)' : '';
-  console.error(`trackerkit start: ${error.message}${hint}`);
-  process.exit(1);
-});
-process.on('unhandledRejection', (error) => {
-  throw error;
-});
+const USAGE = `Usage: pnpm start [-- options]
 
-const emulator = await startEmulator({
-  port: port('emulator-port'),
-  clock: 'real',
-  ...(flags.data ? { data: flags.data } : {}),
-  ...(flags['smtp-url'] ? { smtpUrl: flags['smtp-url'] } : {}),
-});
-// The receiver needs the account's signing secret before it listens, and the emulator needs the
-// receiver's URL: the secret survives setWebhook, so take it first, then point the webhook at the
-// receiver once its port is known (port 0 included).
-const { secret } = emulator.setWebhook(null);
+Starts the emulator (the Tracker service), the MCP server (Streamable HTTP) and the webhook
+receiver, wired together, and runs a demo tracker whose alert prints on stdout.
+
+  --emulator-port N   default 4010 (env TRACKERKIT_EMULATOR_PORT); 0 picks a free one
+  --mcp-port N        default 3100 (env TRACKERKIT_MCP_PORT)
+  --receiver-port N   default 8787 (env TRACKERKIT_RECEIVER_PORT)
+  --token TOKEN       fixed API token, also the MCP bearer token, for repeatable demos
+                      (env TRACKERKIT_TOKEN; default: new ones on every start)
+  --data FILE         keep the emulator's state in this SQLite file (env TRACKERKIT_DATA);
+                      the demo tracker is created once per file
+  --smtp-url URL      SMTP server for alert mail (env TRACKER_EMULATOR_SMTP_URL)
+  --no-demo           start without the demo run
+  --help
+
+Ready: one JSON line on stdout, {"event":"ready","name":"trackerkit","url":"<console page>",...}.
+Ctrl-C or SIGTERM: calls in flight are answered, then everything stops and exits 0.`;
+
+type Closer = () => Promise<unknown>;
+/** What has started, newest last: a failed start or a stop closes them newest first. */
+const started: Closer[] = [];
 const storagePath = join(tmpdir(), `trackerkit-start-${process.pid}.db`);
-const receiver = await startReceiver({
-  port: port('receiver-port'),
-  host: '127.0.0.1',
-  storagePath,
-  config: {
-    sources: [{ name: 'tracker', path: '/hooks/tracker', scheme: 'standard-webhooks', secret }],
-    destinations: [{ name: 'console', type: 'stdout' }],
-    route: { destination: 'console' },
-    catch_all: 'console',
-    log: { level: 'warn' },
-  },
-});
-const hookUrl = receiver.sourceUrls.tracker as string;
-emulator.setWebhook(hookUrl);
-
-const mcp = await startHttpServer({
-  port: port('mcp-port'),
-  host: '127.0.0.1',
-  baseUrl: emulator.baseUrl,
-  token: emulator.token,
-});
-
-const lines = [
-  '',
-  'trackerkit local stack is running (Ctrl-C stops it)',
-  '',
-  `  Tracker API (emulator)  ${emulator.baseUrl}`,
-  `  API token               ${emulator.token}`,
-  `  Space                   ${emulator.spaceId}`,
-  `  MCP server              ${mcp.url}`,
-  `  MCP bearer token        ${mcp.authToken}  (generated for this run; every MCP request needs it)`,
-  `  Webhook receiver        ${hookUrl}  (the account webhook; alerts print below as JSON lines)`,
-  '',
-  'Point things at it:',
-  `  client   TRACKER_API_URL=${emulator.baseUrl} TRACKER_API_TOKEN=${emulator.token}`,
-  `  n8n      credential "Tracker API": Base URL ${emulator.baseUrl}, API Token ${emulator.token}`,
-  `  MCP      claude mcp add --transport http trackerkit ${mcp.url} --header "Authorization: Bearer ${mcp.authToken}"`,
-  `  console  ${emulator.origin}/_emulator (accounts, spaces, webhook, clock)`,
-  '',
-];
-process.stderr.write(`${lines.join('\n')}\n`);
-process.stdout.write(
-  `${JSON.stringify({
-    event: 'ready',
-    base_url: emulator.baseUrl,
-    token: emulator.token,
-    space_id: emulator.spaceId,
-    mcp_url: mcp.url,
-    mcp_token: mcp.authToken,
-    webhook_url: hookUrl,
-  })}\n`,
-);
-
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  await Promise.allSettled([mcp.close(), receiver.close()]);
-  await emulator.close();
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${storagePath}${suffix}`, { force: true });
-  process.exit(0);
+const removeStore = async () => {
+  for (const suffix of ['', '-wal', '-shm', '.lock']) rmSync(`${storagePath}${suffix}`, { force: true });
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
 
-if (!flags['no-demo']) {
-  const client = createTrackerClient({ baseUrl: emulator.baseUrl, token: emulator.token });
-  const tracker = await client.trackers.create(emulator.spaceId, {
-    name: 'Demo: supplier risk',
-    description: 'A demo tracker: alerts when the score leaves 3..8.',
-    run_mode: 'manual',
-    agent_config: {
-      instruction: 'Weigh late deliveries in the vault against the usual pattern.',
-      score_meaning: '10 means no supply risk; 0 means imminent disruption.',
-      skills: [],
-    },
-    notification_config: {
-      webhook_enabled: true,
-      notify_below: true,
-      lower_threshold: 3,
-      notify_above: true,
-      upper_threshold: 8,
+async function closeAll(): Promise<void> {
+  for (const close of started.splice(0).reverse()) await close().catch(() => {});
+}
+
+async function main(): Promise<void> {
+  const { values: flags } = parseArgs({
+    options: {
+      'emulator-port': { type: 'string', default: process.env.TRACKERKIT_EMULATOR_PORT ?? '4010' },
+      'mcp-port': { type: 'string', default: process.env.TRACKERKIT_MCP_PORT ?? '3100' },
+      'receiver-port': { type: 'string', default: process.env.TRACKERKIT_RECEIVER_PORT ?? '8787' },
+      token: { type: 'string', default: process.env.TRACKERKIT_TOKEN },
+      data: { type: 'string', default: process.env.TRACKERKIT_DATA },
+      'smtp-url': { type: 'string', default: process.env.TRACKER_EMULATOR_SMTP_URL },
+      'no-demo': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  await client.vault.uploadRows(tracker.tracker_id, {
-    source_name: 'deliveries',
-    rows: [
-      { sku: 'A-1', late_days: 9 },
-      { sku: 'B-7', late_days: 12 },
-    ],
+  if (flags.help) return void process.stdout.write(`${USAGE}\n`);
+  const ports = {
+    emulator: portFromFlag('emulator-port', flags['emulator-port']),
+    mcp: portFromFlag('mcp-port', flags['mcp-port']),
+    receiver: portFromFlag('receiver-port', flags['receiver-port']),
+  };
+
+  // Signals first: a stop during start-up closes whatever has started by then.
+  const { trigger } = stopOnSignals(process, closeAll, (error) =>
+    process.stderr.write(`${failureLine(NAME, error).line}\n`),
+  );
+  // pnpm does not always pass SIGTERM on to the script: when our parent goes, we go too.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && trigger('parent exited'), 500).unref();
+
+  const emulator = await startEmulator({
+    port: ports.emulator,
+    clock: 'real',
+    ...(flags.token ? { token: flags.token } : {}),
+    ...(flags.data ? { data: flags.data } : {}),
+    ...(flags['smtp-url'] ? { smtpUrl: flags['smtp-url'] } : {}),
   });
+  started.push(() => emulator.close({ graceMs: DRAIN_MS }));
+  // The receiver needs the account's signing secret before it listens, and the emulator needs the
+  // receiver's URL: the secret survives setWebhook, so take it first, then point the webhook at the
+  // receiver once its port is known (port 0 included).
+  const { secret } = emulator.setWebhook(null);
+  started.push(removeStore);
+  const receiver = await startReceiver({
+    port: ports.receiver,
+    host: '127.0.0.1',
+    storagePath,
+    config: {
+      sources: [{ name: 'tracker', path: '/hooks/tracker', scheme: 'standard-webhooks', secret }],
+      destinations: [{ name: 'console', type: 'stdout' }],
+      route: { destination: 'console' },
+      catch_all: 'console',
+      log: { level: 'warn' },
+    },
+  });
+  started.push(() => receiver.close());
+  const hookUrl = receiver.sourceUrls.tracker as string;
+  emulator.setWebhook(hookUrl);
+
+  const mcp = await startHttpServer({
+    port: ports.mcp,
+    host: '127.0.0.1',
+    baseUrl: emulator.baseUrl,
+    token: emulator.token,
+    ...(flags.token ? { authToken: flags.token } : {}),
+  });
+  started.push(() => mcp.close({ graceMs: DRAIN_MS }));
+  const consoleUrl = `${emulator.origin}/_emulator`;
+  emulator.consoleLinks.push(
+    { name: 'MCP server', url: mcp.url, detail: `send Authorization: Bearer ${mcp.authToken}` },
+    {
+      name: 'Webhook receiver',
+      url: hookUrl,
+      detail: `the account webhook; its pages at ${receiver.url}/ui`,
+    },
+  );
+
+  const fixed = flags.token ? '(fixed with --token)' : '(new on every start; --token fixes it)';
+  const lines = [
+    '',
+    'trackerkit local stack is running (Ctrl-C stops it)',
+    '',
+    `  Tracker API (emulator)  ${emulator.baseUrl}`,
+    `  API token               ${emulator.token}  ${fixed}`,
+    `  Space                   ${emulator.spaceId}`,
+    `  MCP server              ${mcp.url}`,
+    `  MCP bearer token        ${mcp.authToken}  (every MCP request needs it)`,
+    `  Webhook receiver        ${hookUrl}  (the account webhook; alerts print below as JSON lines)`,
+    `  Console page            ${consoleUrl}  (all of the above, in a browser)`,
+    '',
+    'Point things at it:',
+    `  client   TRACKER_API_URL=${emulator.baseUrl} TRACKER_API_TOKEN=${emulator.token}`,
+    `  n8n      credential "Tracker API": Base URL ${emulator.baseUrl}, API Token ${emulator.token}`,
+    `  MCP      claude mcp add --transport http trackerkit ${mcp.url} --header "Authorization: Bearer ${mcp.authToken}"`,
+    '',
+  ];
+  process.stderr.write(`${lines.join('\n')}\n`);
+  process.stdout.write(
+    readyLine({
+      name: 'trackerkit',
+      url: consoleUrl,
+      base_url: emulator.baseUrl,
+      token: emulator.token,
+      space_id: emulator.spaceId,
+      mcp_url: mcp.url,
+      mcp_token: mcp.authToken,
+      webhook_url: hookUrl,
+    }),
+  );
+
+  if (flags['no-demo']) return;
+  // The stack is up: a demo that fails says why and leaves it running.
+  await demo(emulator.baseUrl, emulator.token, emulator.spaceId).catch((error: unknown) =>
+    process.stderr.write(`${failureLine(`${NAME}: demo`, error).line}\n`),
+  );
+}
+
+/** The demo tracker (created once per data file) runs with a score below its lower bound: an alert. */
+async function demo(baseUrl: string, token: string, spaceId: string): Promise<void> {
+  const client = createTrackerClient({ baseUrl, token });
+  let existing: Awaited<ReturnType<typeof client.trackers.get>> | undefined;
+  for await (const tracker of client.trackers.listAll({ space_id: spaceId })) {
+    if (tracker.name === DEMO_NAME) existing ??= tracker;
+  }
+  const tracker =
+    existing ??
+    (await client.trackers.create(spaceId, {
+      name: DEMO_NAME,
+      description: 'A demo tracker: alerts when the score leaves 3..8.',
+      run_mode: 'manual',
+      agent_config: {
+        instruction: 'Weigh late deliveries in the vault against the usual pattern.',
+        score_meaning: '10 means no supply risk; 0 means imminent disruption.',
+        skills: [],
+      },
+      notification_config: {
+        webhook_enabled: true,
+        notify_below: true,
+        lower_threshold: 3,
+        notify_above: true,
+        upper_threshold: 8,
+      },
+    }));
+  if (!existing) {
+    await client.vault.uploadRows(tracker.tracker_id, {
+      source_name: 'deliveries',
+      rows: [
+        { sku: 'A-1', late_days: 9 },
+        { sku: 'B-7', late_days: 12 },
+      ],
+    });
+  }
   // context.emulator.score forces the demo's score below the lower bound, so an alert is sent.
   const run = await client.runs.triggerAndWait(tracker.tracker_id, { context: { emulator: { score: 2 } } });
   process.stderr.write(
@@ -148,3 +206,10 @@ if (!flags['no-demo']) {
       'its alert is the JSON line above or below.\n',
   );
 }
+
+main().catch(async (error: unknown) => {
+  await closeAll();
+  const { line, exitCode } = failureLine(NAME, error);
+  process.stderr.write(`${line}\n`);
+  process.exit(exitCode);
+});

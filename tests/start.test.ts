@@ -1,81 +1,249 @@
 // The README's main command: `pnpm start` brings up the emulator, the MCP server and the receiver,
-// prints where they are, and a person sees the demo's alert arrive on stdout.
-import { type ChildProcess, spawn } from 'node:child_process';
+// prints where they are, and a person sees the demo's alert arrive on stdout. Stopped any way a
+// person or a supervisor stops it, it leaves no process and no port behind.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, expect, it } from 'vitest';
+import { createTrackerClient } from '@trackerkit/client';
+import { afterAll, describe, expect, it } from 'vitest';
 
-interface StartLine {
-  event: unknown;
+interface ReadyLine {
+  event: string;
+  name: string;
+  url: string;
   base_url: string;
   token: string;
   space_id: string;
   mcp_url: string;
   mcp_token: string;
+  webhook_url: string;
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-let child: ChildProcess | undefined;
+const SCRIPT = [
+  '--conditions=trackerkit-source',
+  '--disable-warning=ExperimentalWarning',
+  'scripts/start.ts',
+];
+const FREE_PORTS = ['--emulator-port=0', '--mcp-port=0', '--receiver-port=0'];
+const dir = mkdtempSync(join(tmpdir(), 'tk-start-'));
+const children: ChildProcess[] = [];
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-  }
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
 });
 
-it('starts the local stack, prints how to reach it and shows the demo alert', async () => {
-  child = spawn(
-    process.execPath,
-    [
-      '--conditions=trackerkit-source',
-      '--disable-warning=ExperimentalWarning',
-      'scripts/start.ts',
-      '--emulator-port=0',
-      '--mcp-port=0',
-      '--receiver-port=0',
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+/** Starts `command args` and resolves with its ready line and a reader of its next stdout lines. */
+async function start(command: string, args: string[]) {
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  children.push(child);
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => {
     stderr += c.toString();
   });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  const next = async () => {
-    const { value, done } = await lines.next();
-    if (done) throw new Error(`pnpm start ended early:\n${stderr}`);
-    return JSON.parse(value) as StartLine;
+  const next = async (): Promise<Record<string, unknown>> => {
+    for (;;) {
+      const { value, done } = await lines.next();
+      if (done) throw new Error(`pnpm start ended early:\n${stderr}`);
+      // pnpm prints its own banner lines before the script's output.
+      if (value.startsWith('{')) return JSON.parse(value) as Record<string, unknown>;
+    }
   };
+  const ready = (await next()) as unknown as ReadyLine;
+  return { child, ready, next, stderr: () => stderr };
+}
 
-  const ready = await next();
-  expect(ready).toMatchObject({
-    event: 'ready',
-    base_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1$/),
+/** Each service port of a ready line answers no more. */
+async function expectPortsFree(ready: ReadyLine): Promise<void> {
+  for (const url of [ready.base_url, ready.mcp_url, ready.webhook_url]) {
+    const port = Number(new URL(url).port);
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', () => resolve(true));
+    });
+    expect(refused, `port ${port} of ${url} still answers`).toBe(true);
+  }
+}
+
+/** The processes running scripts/start.ts now (pnpm's `sh -c` and node). */
+async function scriptPids(): Promise<number[]> {
+  const { stdout } = await promisify(execFile)('ps', ['-eo', 'pid=,args=']);
+  return stdout
+    .split('\n')
+    .filter((line) => line.includes('scripts/start.ts') && !line.includes(' ps '))
+    .map((line) => Number.parseInt(line.trim(), 10));
+}
+
+/** Those of `pids` still running (not exited, not a zombie). */
+async function running(pids: number[]): Promise<number[]> {
+  const { stdout } = await promisify(execFile)('ps', ['-eo', 'pid=,stat=']);
+  const states = new Map(
+    stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [pid, stat] = line.trim().split(/\s+/);
+        return [Number(pid), stat ?? ''] as const;
+      }),
+  );
+  return pids.filter((pid) => states.has(pid) && !states.get(pid)!.startsWith('Z'));
+}
+
+const stopped = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : once(child, 'exit');
+
+describe('pnpm start', () => {
+  it('starts the local stack, prints how to reach it and shows the demo alert', async () => {
+    const { child, ready, next, stderr } = await start(process.execPath, [...SCRIPT, ...FREE_PORTS]);
+    expect(ready).toMatchObject({
+      event: 'ready',
+      name: 'trackerkit',
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/_emulator$/),
+      base_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1$/),
+    });
+    expect(ready.token).toMatch(/^qapi_/);
+
+    const alert = await next();
+    expect(alert.event).toMatchObject({
+      type: 'tracker.alert',
+      data: { tracker_name: 'Demo: supplier risk', score: 2, bound: 'lower' },
+    });
+    expect(stderr()).toContain(ready.mcp_url);
+    expect(stderr()).toContain('claude mcp add');
+
+    // The printed console URL is a page: what runs, where, and the tokens.
+    const page = await fetch(ready.url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const text = await page.text();
+    for (const shown of [ready.base_url, ready.token, ready.mcp_url, ready.mcp_token, ready.webhook_url]) {
+      expect(text).toContain(shown);
+    }
+
+    // The printed MCP URL serves the tracker tools against the same emulator.
+    const mcp = new Client({ name: 'start-test', version: '0.0.0' });
+    // With the printed token: the MCP server requires one on every interface.
+    const requestInit = { headers: { authorization: `Bearer ${ready.mcp_token}` } };
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(ready.mcp_url), { requestInit }));
+    const spaces = await mcp.callTool({ name: 'list_spaces', arguments: {} });
+    expect(JSON.stringify(spaces.structuredContent)).toContain(ready.space_id);
+    await mcp.close();
+
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    await expectPortsFree(ready);
   });
-  expect(ready.token).toMatch(/^qapi_/);
 
-  const alert = await next();
-  expect(alert.event).toMatchObject({
-    type: 'tracker.alert',
-    data: { tracker_name: 'Demo: supplier risk', score: 2, bound: 'lower' },
+  it('--help prints the options on stdout; a bad flag is one line and exit 2', async () => {
+    const run = promisify(execFile);
+    const help = await run(process.execPath, [...SCRIPT, '--help'], { cwd: root });
+    expect(help.stdout).toMatch(/^Usage: pnpm start/);
+    expect(help.stdout).toContain('--token TOKEN');
+    for (const [args, want] of [
+      [['--bogus'], /^trackerkit start: unknown option --bogus \(see trackerkit start --help\)\n$/],
+      [['--mcp-port=http'], /^trackerkit start: --mcp-port must be a port number/],
+    ] as const) {
+      const failed = await run(process.execPath, [...SCRIPT, ...args], { cwd: root }).catch(
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed).toMatchObject({ code: 2, stderr: expect.stringMatching(want) });
+    }
   });
-  expect(stderr).toContain(ready.mcp_url);
-  expect(stderr).toContain('claude mcp add');
 
-  // The printed MCP URL serves the tracker tools against the same emulator.
-  const mcp = new Client({ name: 'start-test', version: '0.0.0' });
-  // With the printed token: the MCP server requires one on every interface.
-  const requestInit = { headers: { authorization: `Bearer ${ready.mcp_token}` } };
-  await mcp.connect(new StreamableHTTPClientTransport(new URL(ready.mcp_url), { requestInit }));
-  const spaces = await mcp.callTool({ name: 'list_spaces', arguments: {} });
-  expect(JSON.stringify(spaces.structuredContent)).toContain(ready.space_id);
-  await mcp.close();
+  it('--token fixes the tokens and --data keeps one demo tracker however often it starts', async () => {
+    const data = join(dir, 'state.sqlite');
+    const token = 'qapi_repeatable-demo-token-0001';
+    for (let i = 0; i < 2; i++) {
+      const { child, ready, next } = await start(process.execPath, [
+        ...SCRIPT,
+        ...FREE_PORTS,
+        `--data=${data}`,
+        `--token=${token}`,
+      ]);
+      expect(ready).toMatchObject({ token, mcp_token: token });
+      await next(); // the demo's alert: the demo has run
+      const client = createTrackerClient({ baseUrl: ready.base_url, token });
+      const names: string[] = [];
+      for await (const tracker of client.trackers.listAll({ space_id: ready.space_id }))
+        names.push(tracker.name);
+      expect(names.filter((name) => name === 'Demo: supplier risk')).toHaveLength(1);
+      child.kill('SIGINT');
+      await stopped(child);
+    }
+  });
 
-  child.kill('SIGTERM');
-  const [code] = await once(child, 'exit');
-  expect(code).toBe(0);
+  it('a port already taken: one line, exit 2, and nothing it started is left (ports, files)', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    const child = spawn(
+      process.execPath,
+      [...SCRIPT, '--emulator-port=0', '--mcp-port=0', `--receiver-port=${port}`],
+      {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    children.push(child);
+    let stderr = '';
+    child.stderr?.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    const [code] = await once(child, 'exit');
+    taken.close();
+    expect(code).toBe(2);
+    expect(stderr).toMatch(new RegExp(`trackerkit start: 127\\.0\\.0\\.1:${port} is already in use`));
+    const leftovers = readdirSync(tmpdir()).filter((name) =>
+      name.startsWith(`trackerkit-start-${child.pid}.`),
+    );
+    expect(leftovers).toEqual([]);
+    expect(existsSync(join(tmpdir(), `trackerkit-start-${child.pid}.db`))).toBe(false);
+  });
+
+  it.each([
+    ['SIGTERM to the pnpm process', 'signal'],
+    ['timeout(1) around pnpm', 'timeout'],
+  ] as const)('%s leaves no process and no port behind', async (_name, how) => {
+    const pnpm = ['start', '--no-demo', ...FREE_PORTS];
+    const { child, ready } =
+      how === 'timeout' ? await start('timeout', ['8', 'pnpm', ...pnpm]) : await start('pnpm', pnpm);
+    const script = await scriptPids();
+    expect(script.length).toBeGreaterThan(0);
+    if (how === 'signal') child.kill('SIGTERM');
+    await stopped(child);
+    // The script's own process may take its drain to stop after pnpm has gone.
+    const until = Date.now() + 15_000;
+    for (;;) {
+      try {
+        await expectPortsFree(ready);
+        break;
+      } catch (error) {
+        if (Date.now() > until) throw error;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    // Gone, or a zombie waiting for a reaper: either way nothing runs and nothing is held.
+    let alive = await running(script);
+    while (alive.length > 0 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 200));
+      alive = await running(script);
+    }
+    expect(alive).toEqual([]);
+  });
 });

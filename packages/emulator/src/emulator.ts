@@ -10,6 +10,7 @@ import { trackerHandlers } from './api/trackers.ts';
 import { vaultHandlers } from './api/vault.ts';
 import type { App } from './app.ts';
 import { type Clock, createClock, iso } from './clock.ts';
+import { type ConsoleLink, consolePage } from './console/console-page.ts';
 import { createConsole } from './console/console-routes.ts';
 import { RateLimiter } from './domain/rate-limiter.ts';
 import { RunWorker } from './domain/run-worker.ts';
@@ -42,8 +43,10 @@ export interface EmulatorClock {
 export interface RunningEmulator {
   /** `http://host:port/v1`: the service base address. */
   baseUrl: string;
-  /** `http://host:port`: the console stand-in is at `${origin}/_emulator`. */
+  /** `http://host:port`: the console stand-in is at `${origin}/_emulator` (an HTML page there). */
   origin: string;
+  /** Services running beside the emulator, listed on the `/_emulator` page; push to add one. */
+  consoleLinks: ConsoleLink[];
   token: string;
   accountId: string;
   spaceId: string;
@@ -160,10 +163,24 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
     ...runHandlers(app),
     ...vaultHandlers(app),
   };
+  const consoleRoutes = createConsole(app, { driver, operationIds: OPERATION_IDS, seeded });
+  const consoleLinks: ConsoleLink[] = [];
+  let origin = '';
   const server = createHttpServer({
     app,
     api: createApiDispatcher(app, handlers),
-    console: createConsole(app, { driver, operationIds: OPERATION_IDS, seeded }),
+    console: consoleRoutes.handle,
+    page: () =>
+      consolePage({
+        baseUrl: `${origin}${API_PREFIX}`,
+        token: seeded.token,
+        accountId: seeded.accountId,
+        spaceId: seeded.spaceId,
+        webhookUrl: store.accounts.get(seeded.accountId)?.webhook_url ?? null,
+        clock: { mode: clock.mode, now: iso(clock.now()) },
+        links: consoleLinks,
+        endpoints: consoleRoutes.endpoints,
+      }),
     validator,
   });
   await new Promise<void>((resolve, reject) => {
@@ -172,7 +189,7 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
   });
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  const origin = `http://${host}:${port}`;
+  origin = `http://${host}:${port}`;
   // Runs cut short by a previous stop resume now.
   for (const run of store.runs.all()) {
     if (run.status === 'pending' || run.status === 'running') void worker.execute(run.id);
@@ -182,6 +199,7 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
   return {
     baseUrl: `${origin}${API_PREFIX}`,
     origin,
+    consoleLinks,
     token: seeded.token,
     accountId: seeded.accountId,
     spaceId: seeded.spaceId,

@@ -172,7 +172,7 @@ export function createConsole(app: App, parts: ConsoleParts) {
     ],
   ];
 
-  return async function handle(req: IncomingMessage, path: string, search: URLSearchParams): Promise<Reply> {
+  async function handle(req: IncomingMessage, path: string, search: URLSearchParams): Promise<Reply> {
     const method = req.method ?? 'GET';
     const matching = routes.filter(([, regex]) => regex.test(path));
     const route = matching.find(([m]) => m === method);
@@ -192,7 +192,17 @@ export function createConsole(app: App, parts: ConsoleParts) {
       throw invalid(['body'], 'Input should be an object', 'dict_type');
     const match = (route[1].exec(path) ?? []).slice(1).map(decodeURIComponent);
     return route[2](match, parsed as Record<string, unknown>, search);
-  };
+  }
+
+  // What the console page lists, read from the table itself so the two cannot disagree.
+  const endpoints = routes.map(
+    ([method, regex]) =>
+      `${method} /_emulator${regex.source
+        .replace(/^\^|\$$/g, '')
+        .replaceAll('\\/', '/')
+        .replaceAll('([^/]+)', '{id}')}`,
+  );
+  return { handle, endpoints };
 }
 
 /** JSON, or YAML when sent as `application/yaml` (fixtures files are often YAML). */

@@ -8,6 +8,8 @@ export interface ServerParts {
   app: App;
   api: (req: IncomingMessage, path: string, search: URLSearchParams) => Promise<Dispatched>;
   console: (req: IncomingMessage, path: string, search: URLSearchParams) => Promise<Reply>;
+  /** The HTML page at `/_emulator` itself: the console URL a person opens in a browser. */
+  page: () => string;
   validator: ResponseValidator | null;
 }
 
@@ -35,6 +37,18 @@ export function createHttpServer(parts: ServerParts): Server {
       if (url.pathname.startsWith(`${API_PREFIX}/`)) {
         dispatched = await parts.api(req, url.pathname.slice(API_PREFIX.length), url.searchParams);
         reply = dispatched.reply;
+      } else if (
+        (url.pathname === CONSOLE_PREFIX || url.pathname === `${CONSOLE_PREFIX}/`) &&
+        (req.method === 'GET' || req.method === 'HEAD')
+      ) {
+        req.resume();
+        const page = parts.page();
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-length': Buffer.byteLength(page),
+          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+        });
+        return void res.end(req.method === 'HEAD' ? undefined : page);
       } else if (url.pathname.startsWith(`${CONSOLE_PREFIX}/`)) {
         reply = await parts.console(req, url.pathname.slice(CONSOLE_PREFIX.length), url.searchParams);
       } else {
