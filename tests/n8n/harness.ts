@@ -1,6 +1,6 @@
 // Runs the real n8n (installed by setup.sh outside the workspace) headless against the emulator.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,21 +11,63 @@ import { promisify } from 'node:util';
 export const run = promisify(execFile);
 export const HERE = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(HERE, '..', '..');
-export const NODE_DIST = join(ROOT, 'packages', 'n8n-nodes-tracker', 'dist');
+/**
+ * The folder n8n loads the node from (N8N_CUSTOM_EXTENSIONS): the PACKED package installed there
+ * the way n8n's community-package installer installs one, so every workflow of the suite runs what a
+ * user installs, not the workspace's build.
+ */
+export const NODE_INSTALL = join(tmpdir(), `trackerkit-n8n-node-${process.pid}`);
 
-/** Installs n8n (warm: instant) and builds the node package; returns the n8n install folder. */
+/** Installs n8n (warm: instant), packs the node package and installs the tarball; returns the n8n install folder. */
 export async function prepare(): Promise<string> {
   const setup = await run('bash', [join(HERE, 'setup.sh')], { cwd: ROOT, maxBuffer: 64 << 20 });
   const app = setup.stdout.trim().split('\n').pop() ?? '';
+  await installPacked(NODE_INSTALL);
+  process.once('exit', () => rmSync(NODE_INSTALL, { recursive: true, force: true }));
+  return app;
+}
+
+/**
+ * `pnpm pack` (its prepack builds), then what n8n 2.35.7's CommunityPackagesService.downloadPackage
+ * does with the tarball: extract it into node_modules/<name>, drop the dev, peer and optional
+ * dependencies from its package.json, and run its `npm install` there.
+ */
+async function installPacked(folder: string): Promise<void> {
+  rmSync(folder, { recursive: true, force: true });
+  const packs = join(folder, 'tarballs');
+  mkdirSync(packs, { recursive: true });
   await run(
     'bash',
-    ['-c', 'source scripts/toolchain.sh && pnpm --filter @trackerkit/n8n-nodes-tracker build'],
-    {
-      cwd: ROOT,
-      maxBuffer: 64 << 20,
-    },
+    [
+      '-c',
+      `source scripts/toolchain.sh && cd packages/n8n-nodes-tracker && pnpm pack --pack-destination ${packs}`,
+    ],
+    { cwd: ROOT, maxBuffer: 64 << 20 },
   );
-  return app;
+  const tarball = join(packs, readdirSync(packs).find((name) => name.endsWith('.tgz')) ?? '');
+  const target = join(folder, 'node_modules', '@trackerkit', 'n8n-nodes-tracker');
+  mkdirSync(target, { recursive: true });
+  await run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
+  rmSync(packs, { recursive: true, force: true });
+  const manifest = join(target, 'package.json');
+  const { devDependencies, peerDependencies, optionalDependencies, ...kept } = JSON.parse(
+    readFileSync(manifest, 'utf8'),
+  );
+  writeFileSync(manifest, JSON.stringify(kept, null, 2));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+  await run(
+    'npm',
+    [
+      'install',
+      '--audit=false',
+      '--fund=false',
+      '--bin-links=false',
+      '--install-strategy=shallow',
+      '--ignore-scripts=true',
+      '--package-lock=false',
+    ],
+    { cwd: target, env, maxBuffer: 64 << 20 },
+  );
 }
 
 export async function freePort(): Promise<number> {
@@ -62,7 +104,7 @@ export class N8n {
       NODE_ENV: 'production',
       NODE_OPTIONS: '--no-node-snapshot',
       N8N_USER_FOLDER: this.userFolder,
-      N8N_CUSTOM_EXTENSIONS: NODE_DIST,
+      N8N_CUSTOM_EXTENSIONS: NODE_INSTALL,
       N8N_ENCRYPTION_KEY: 'trackerkit-e2e-encryption-key',
       N8N_PORT: String(this.port),
       N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),

@@ -70,10 +70,8 @@ export interface Started {
 }
 
 /**
- * Starts a bin and waits for its ready line. The convention is one JSON line on stdout with
- * `"event":"ready"` and the addresses; the receiver's earlier `"msg":"ready"` line on stderr is
- * accepted too.
- * Rejects with the bin's stderr when it exits first.
+ * Starts a bin and waits for its ready line: the convention is one JSON line on stdout with
+ * `"event":"ready"` and the addresses. Rejects with the bin's stderr when it exits first.
  */
 export function startBin(
   bin: string,
@@ -90,13 +88,10 @@ export function startBin(
     stderr += chunk.toString();
   });
   return new Promise((done, fail) => {
-    // stdout is the convention; stderr is read too while the receiver still announces itself there.
-    for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream as NodeJS.ReadableStream }).on('line', (line) => {
-        const ready = parseJsonLine(line);
-        if (ready?.event === 'ready' || ready?.msg === 'ready') done({ child, ready, stderr: () => stderr });
-      });
-    }
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      const ready = parseJsonLine(line);
+      if (ready?.event === 'ready') done({ child, ready, stderr: () => stderr });
+    });
     child.once('exit', (code, signal) =>
       fail(new Error(`${bin} exited (${code ?? signal}) before its ready line:\n${stderr}`)),
     );
