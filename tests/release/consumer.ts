@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { firstUrl, ROOT, run, withoutNpmConfig } from './published.ts';
+import { ROOT, readyUrl, run, withoutNpmConfig } from './published.ts';
 
 interface Context {
   folder: string;
@@ -42,7 +42,7 @@ export function consumerChecks(context: () => Context): void {
       cwd: folder,
       env: {
         ...withoutNpmConfig(process.env),
-        TRACKER_API_URL: firstUrl(emulatorReady),
+        TRACKER_API_URL: readyUrl(emulatorReady),
         TRACKER_API_TOKEN: String(emulatorReady.token),
       },
     });

@@ -11,12 +11,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumerChecks } from './consumer.ts';
 import {
-  firstUrl,
   type Manifest,
   npmInstall,
   packAll,
   publishedPackages,
   ROOT,
+  readyUrl,
   run,
   type Started,
   startBin,
@@ -124,7 +124,7 @@ describe('the packed packages', () => {
   it('the emulator bin starts and announces itself on one JSON line', async () => {
     emulator = await startBin(bin('trackerkit-emulator'), ['--port', '0'], { cwd: consumer });
     expect(emulator.ready).toMatchObject({ event: 'ready', token: expect.stringMatching(/^qapi_/) });
-    expect(firstUrl(emulator.ready)).toMatch(/\/v1$/);
+    expect(readyUrl(emulator.ready)).toMatch(/\/v1$/);
   });
 
   it('the MCP server bin lists its tools over stdio to a real MCP client', async () => {
@@ -132,7 +132,7 @@ describe('the packed packages', () => {
     const transport = new StdioClientTransport({
       command: bin('trackerkit-mcp'),
       cwd: consumer,
-      env: { ...env(), TRACKER_API_URL: firstUrl(ready), TRACKER_API_TOKEN: String(ready.token) } as Record<
+      env: { ...env(), TRACKER_API_URL: readyUrl(ready), TRACKER_API_TOKEN: String(ready.token) } as Record<
         string,
         string
       >,
@@ -168,7 +168,7 @@ describe('the packed packages', () => {
       cwd: consumer,
       env: { ...env(), TRACKER_WEBHOOK_SECRET: `whsec_${Buffer.from('x'.repeat(32)).toString('base64')}` },
     });
-    const origin = new URL(firstUrl(receiver.ready)).origin;
+    const origin = new URL(readyUrl(receiver.ready)).origin;
     const response = await fetch(`${origin}/readyz`);
     expect(response.status, receiver.stderr()).toBe(200);
   });

@@ -64,7 +64,7 @@ export function withoutNpmConfig(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 export interface Started {
   child: ChildProcess;
-  /** The ready announcement: the first stdout line that is JSON with event (or msg) "ready". */
+  /** The ready announcement: the first stdout line that is JSON with `"event":"ready"`. */
   ready: Record<string, unknown>;
   stderr: () => string;
 }
@@ -116,9 +116,10 @@ export async function stop(started: Started | undefined): Promise<void> {
   await exited;
 }
 
-/** The first http(s) address among a ready line's values (its field names may differ per bin). */
-export function firstUrl(ready: Record<string, unknown>): string {
-  const url = Object.values(ready).find((value) => typeof value === 'string' && /^https?:\/\//.test(value));
-  if (typeof url !== 'string') throw new Error(`no address in the ready line ${JSON.stringify(ready)}`);
+/** A ready line's main address: `url`, as every bin announces it (the convention). */
+export function readyUrl(ready: Record<string, unknown>): string {
+  const url = ready.url;
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url))
+    throw new Error(`the ready line has no http(s) url field: ${JSON.stringify(ready)}`);
   return url;
 }
