@@ -24,7 +24,7 @@ export function prepareIngest(db: DatabaseSync): IngestStatements {
     ),
     insertDelivery: db.prepare(
       `INSERT INTO deliveries (alert_id, destination, route, idempotency_key, state, next_attempt_at, created_at, updated_at, group_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     ),
     // A new alert was just notified (or muted): the next repeat is one interval from now.
     startFiring: db.prepare(

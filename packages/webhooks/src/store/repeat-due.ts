@@ -24,7 +24,7 @@ export function prepareRepeatDue(db: DatabaseSync): RepeatDue {
   );
   const insert = db.prepare(
     `INSERT INTO deliveries (alert_id, destination, route, idempotency_key, state, next_attempt_at, created_at, updated_at)
-     VALUES (?, ?, ?, ?, 'pending', ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
+     VALUES (?, ?, ?, ?, 'pending', ?, ?, ?)`,
   );
   const advance = db.prepare('UPDATE firing SET next_at = ?, repeats = ? WHERE route = ? AND scope = ?');
   return (now, isMuted) => {
