@@ -169,7 +169,10 @@ async function demo(baseUrl: string, token: string, spaceId: string): Promise<vo
   const client = createTrackerClient({ baseUrl, token });
   let existing: Awaited<ReturnType<typeof client.trackers.get>> | undefined;
   for await (const tracker of client.trackers.listAll({ space_id: spaceId })) {
-    if (tracker.name === DEMO_NAME) existing ??= tracker;
+    if (tracker.name === DEMO_NAME) {
+      existing = tracker;
+      break;
+    }
   }
   const tracker =
     existing ??

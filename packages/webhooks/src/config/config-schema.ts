@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { parseMatchers } from '../router/label-matcher.ts';
 import { DURATION, parseDuration, SIZE } from './parse-duration.ts';
 
+/** A reference to an environment variable: `{ env: NAME }`. */
+export const envRef = z.strictObject({
+  env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'),
+});
 /** A secret or URL with a token in it: `{ env: NAME }` (preferred) or a literal. Never printed. */
-export const secretRef = z.union([
-  z.string().min(1),
-  z.strictObject({
-    env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'),
-  }),
-]);
+export const secretRef = z.union([z.string().min(1), envRef]);
 export type SecretRef = z.infer<typeof secretRef>;
 
 const duration = z.union([
