@@ -38,7 +38,7 @@ export { startReceiver } from './server/start-receiver.ts';
 export type { InhibitRule } from './silences/inhibit.ts';
 export type { ApiMatcher, Silence, SilenceState } from './silences/silence.ts';
 export type { SilenceStore } from './silences/silence-store.ts';
-export type { Store } from './store/open-store.ts';
 export { openStore } from './store/open-store.ts';
+export type { Store } from './store/store.ts';
 export type { HeaderSource, Scheme, Verified, VerifyOptions, WebhookRequest } from './verify/types.ts';
 export { standardWebhooksHeaders, verify, verifyWithFallback } from './verify/verify.ts';

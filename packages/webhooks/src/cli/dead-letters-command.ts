@@ -52,12 +52,12 @@ const usage = () =>
   });
 
 /** `dead-letters list | show <id> | replay <id|--all>` against a store file. Returns the exit code. */
-export function deadLettersCommand(
+export async function deadLettersCommand(
   dbPath: string,
   args: string[],
   out: (text: string) => void = (t) => process.stdout.write(`${t}\n`),
   err: (text: string) => void = (t) => process.stderr.write(`${t}\n`),
-): number {
+): Promise<number> {
   const [action, target] = args;
   if (action !== 'list' && action !== 'show' && action !== 'replay') throw usage();
   // Opening a missing path would create an empty store and report "No dead letters": a typo
@@ -69,7 +69,7 @@ export function deadLettersCommand(
   const store = openStore(dbPath, { owner: false });
   try {
     if (action === 'list') {
-      const rows = store.list('dead');
+      const rows = await store.list('dead');
       if (rows.length === 0) {
         out('No dead letters.');
         return 0;
@@ -82,7 +82,7 @@ export function deadLettersCommand(
     }
     if (action === 'replay' && target === '--all') {
       out(
-        `Replayed ${store.replay('all')} dead letter(s); a running receiver delivers them with the same idempotency keys.`,
+        `Replayed ${await store.replay('all')} dead letter(s); a running receiver delivers them with the same idempotency keys.`,
       );
       return 0;
     }
@@ -93,15 +93,15 @@ export function deadLettersCommand(
         reason: 'usage',
       });
     }
-    const d = store.get(id);
+    const d = await store.get(id);
     if (d?.state !== 'dead') {
       err(`@trackerkit/webhooks: no dead letter with id ${id}`);
       return 1;
     }
     if (action === 'show') out(details(d));
-    else out(`Replayed ${store.replay(id)} dead letter(s).`);
+    else out(`Replayed ${await store.replay(id)} dead letter(s).`);
     return 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -46,13 +46,13 @@ function line(s: Silence, now: number): string {
  * `silence add|query|expire` against a store file, like `amtool silence`; a running receiver
  * applies the change from its next alert. Returns the exit code.
  */
-export function silenceCommand(
+export async function silenceCommand(
   dbPath: string,
   args: string[],
   options: SilenceOptions = {},
   out: (text: string) => void = (t) => process.stdout.write(`${t}\n`),
   err: (text: string) => void = (t) => process.stderr.write(`${t}\n`),
-): number {
+): Promise<number> {
   const [action, ...rest] = args;
   if (action !== 'add' && action !== 'query' && action !== 'expire') throw usage();
   if (action === 'add' && rest.length === 0)
@@ -101,13 +101,13 @@ export function silenceCommand(
   const store = openStore(dbPath, { owner: false, now: () => now });
   try {
     if (input) {
-      out(store.silences.create(input).id);
+      out((await store.silences.create(input)).id);
       return 0;
     }
     if (action === 'expire') {
       let code = 0;
       for (const id of rest) {
-        if (store.silences.expire(id, now)) out(id);
+        if (await store.silences.expire(id, now)) out(id);
         else {
           err(`@trackerkit/webhooks: no silence with id ${id}`);
           code = 1;
@@ -115,7 +115,9 @@ export function silenceCommand(
       }
       return code;
     }
-    const shown = store.silences.list().filter((s) => options.expired || silenceState(s, now) !== 'expired');
+    const shown = (await store.silences.list()).filter(
+      (s) => options.expired || silenceState(s, now) !== 'expired',
+    );
     if (options.quiet) {
       for (const s of shown) out(s.id);
       return 0;
@@ -126,6 +128,6 @@ export function silenceCommand(
     for (const s of shown) out(line(s, now));
     return 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -4,7 +4,7 @@ import type { DestinationConfig } from '../config/types.ts';
 import type { AlertEvent } from '../events/types.ts';
 import type { Logger } from '../server/logger.ts';
 import type { Metrics } from '../server/metrics.ts';
-import type { Store } from '../store/open-store.ts';
+import type { Store } from '../store/store.ts';
 import type { DeliveryRow } from '../store/types.ts';
 import { backoffDelay, RETRY_AFTER_CEILING_MS } from './backoff-delay.ts';
 import { type BreakerState, type CircuitBreaker, createCircuitBreaker } from './circuit-breaker.ts';
@@ -240,18 +240,33 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   };
 
+  // Groups whose other due rows are being looked up: a row of one of them waits for that look.
+  const gathering = new Set<string>();
+
   /** Takes a row; on a grouping route to a destination that renders groups, with its group's due rows. */
   const take = (row: DeliveryRow) => {
+    const grouped = row.groupKey !== null && destinations.get(row.destination)?.groups === true;
+    const group = grouped ? `${row.groupKey}\n${row.destination}` : '';
+    // Its group's message is being put together: the look finds this row too.
+    if (grouped && gathering.has(group)) return;
     held.add(row.id);
-    const rows =
-      row.groupKey !== null && destinations.get(row.destination)?.groups
-        ? [row, ...store.dueInGroup(row.groupKey, row.destination, MAX_GROUP_MESSAGE - 1, held)]
-        : [row];
-    for (const r of rows) held.add(r.id);
+    const rows = [row];
     const release = () => {
       for (const r of rows) held.delete(r.id);
     };
-    const p: Promise<void> = attempt(rows)
+    if (grouped) gathering.add(group);
+    const p: Promise<void> = (
+      grouped
+        ? store
+            .dueInGroup(row.groupKey!, row.destination, MAX_GROUP_MESSAGE - 1, held)
+            .finally(() => gathering.delete(group))
+            .then((more) => {
+              for (const r of more) if (!held.has(r.id)) rows.push(r);
+              for (const r of rows) held.add(r.id);
+              return attempt(rows);
+            })
+        : attempt(rows)
+    )
       .then(
         ({ recorded }) => {
           const r = recorded.finally(() => {
@@ -272,30 +287,47 @@ export function createOutbox(options: OutboxOptions): Outbox {
     inFlight.add(p);
   };
 
+  // One look at the store at a time: a wake during a look is answered by another look after it.
+  let looking = false;
+  let lookAgain = false;
   /** `poll`: the timer's look, which always reads the store (retries come due, replays from outside). */
-  const tick = (poll = false) => {
+  const tick = async (poll = false) => {
     scheduled = false;
     if (!running) return;
+    if (looking) {
+      lookAgain = true;
+      return;
+    }
     clearTimeout(timer);
-    try {
-      const free = options.concurrency - inFlight.size;
-      if ((backlog || poll) && free > 0) {
-        const rows = store.due(free, held);
+    const free = options.concurrency - inFlight.size;
+    if ((backlog || poll) && free > 0) {
+      looking = true;
+      try {
+        const rows = await store.due(free, held);
         backlog = rows.length === free;
         // A row may have gone with its group's message taken just before it.
-        for (const row of rows) if (!held.has(row.id)) take(row);
+        for (const row of rows) if (running && !held.has(row.id)) take(row);
+      } catch (error) {
+        logger.error('outbox poll failed', { error: (error as Error).message });
+      } finally {
+        looking = false;
       }
-    } catch (error) {
-      logger.error('outbox poll failed', { error: (error as Error).message });
+      if (lookAgain) {
+        lookAgain = false;
+        wake();
+      }
     }
-    if (running) timer = setTimeout(() => tick(true), options.pollIntervalMs);
+    if (running) {
+      clearTimeout(timer);
+      timer = setTimeout(() => void tick(true), options.pollIntervalMs);
+    }
   };
 
   const wake = () => {
     backlog = true;
     if (!running || scheduled) return;
     scheduled = true;
-    setImmediate(tick);
+    setImmediate(() => void tick());
   };
 
   return {

@@ -6,10 +6,12 @@ import { createDestination } from '../delivery/create-destination.ts';
 import { createOutbox, type Outbox } from '../delivery/create-outbox.ts';
 import { CODE_HANDLERS, createCodeHandlersDestination } from '../delivery/destinations/code-handlers.ts';
 import type { Destination } from '../delivery/types.ts';
+import type { AlertEvent } from '../events/types.ts';
 import { createRouter, type Router } from '../router/create-router.ts';
+import type { RouteMatch } from '../router/types.ts';
 import { createHold, type Hold } from '../silences/hold-alert.ts';
-import type { Store } from '../store/open-store.ts';
 import { createRetention, type Retention } from '../store/retention.ts';
+import type { Store } from '../store/store.ts';
 import { type AppContext, createApp } from './create-app.ts';
 import { type Logger, maskSecrets } from './logger.ts';
 import type { Metrics } from './metrics.ts';
@@ -19,6 +21,8 @@ export interface Runtime {
   config: Config;
   logger: Logger;
   router: Router;
+  /** The router's matches with silences and inhibit rules applied: what an alert is stored with. */
+  route(event: AlertEvent, now?: number): Promise<RouteMatch[]>;
   outbox: Outbox;
   retention: Retention;
   app: Express;
@@ -80,16 +84,14 @@ export function buildRuntime(config: Config, deps: RuntimeDeps): Runtime {
   const routeOnly = createRouter({ route: config.route, catchAll: config.catchAll });
   // Silences and inhibit rules hold what the configuration routes; code handlers still run.
   const hold = createHold(store, config.inhibitRules ?? []);
-  const router: Router = {
-    ...routeOnly,
-    match: (event, nowMs = Date.now()) => {
-      const held = hold(event, nowMs);
-      const found = routeOnly.match(event, nowMs);
-      const routed = held ? found.map((m) => ({ ...m, held })) : found;
-      return handlers
-        ? [...routed, { path: 'handlers', destinations: [CODE_HANDLERS], repeatIntervalMs: 0, muted: false }]
-        : routed;
-    },
+  const router: Router = routeOnly;
+  const route = async (event: AlertEvent, nowMs = Date.now()): Promise<RouteMatch[]> => {
+    const found = routeOnly.match(event, nowMs);
+    const held = await hold(event, nowMs);
+    const routed = held ? found.map((m) => ({ ...m, held })) : found;
+    return handlers
+      ? [...routed, { path: 'handlers', destinations: [CODE_HANDLERS], repeatIntervalMs: 0, muted: false }]
+      : routed;
   };
   const retention = createRetention({
     prune: (kind, before, afterId, window) => store.prune(kind, before, afterId, window),
@@ -102,12 +104,12 @@ export function buildRuntime(config: Config, deps: RuntimeDeps): Runtime {
   const app = createApp({
     config,
     store,
-    router,
+    route,
     outbox,
     metrics,
     logger,
     isReady: deps.isReady,
     admin: deps.admin,
   });
-  return { config, logger, router, outbox, retention, app, hold };
+  return { config, logger, router, route, outbox, retention, app, hold };
 }

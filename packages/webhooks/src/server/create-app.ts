@@ -2,9 +2,11 @@ import { safeEqual } from '@trackerkit/core';
 import express, { type Express } from 'express';
 import type { Config } from '../config/types.ts';
 import type { Outbox } from '../delivery/create-outbox.ts';
-import type { Router } from '../router/create-router.ts';
+import { WebhooksError } from '../errors.ts';
+import type { AlertEvent } from '../events/types.ts';
+import type { RouteMatch } from '../router/types.ts';
 import { mountSilencesApi } from '../silences/silences-api.ts';
-import type { Store } from '../store/open-store.ts';
+import type { Store } from '../store/store.ts';
 import { mountUi } from '../ui/mount-ui.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
@@ -13,7 +15,8 @@ import { receiveHandler } from './receive-handler.ts';
 export interface AppContext {
   config: Config;
   store: Store;
-  router: Router;
+  /** Routes an alert with silences and inhibit rules applied. */
+  route(event: AlertEvent, now?: number): Promise<RouteMatch[]>;
   outbox: Outbox;
   metrics: Metrics;
   logger: Logger;
@@ -109,9 +112,9 @@ export function createApp(ctx: AppContext): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', (_req, res) => {
+  app.get('/readyz', async (_req, res) => {
     try {
-      ctx.store.ping();
+      await ctx.store.ping();
       if (!ctx.isReady()) throw new Error('shutting down');
       res.json({ status: 'ready' });
     } catch (error) {
@@ -121,10 +124,10 @@ export function createApp(ctx: AppContext): Express {
         .json({ status: 'not ready', error: (error as Error).message });
     }
   });
-  app.get('/metrics', (_req, res) => {
+  app.get('/metrics', async (_req, res) => {
     let counts: Record<string, number> = {};
     try {
-      counts = ctx.store.counts();
+      counts = await ctx.store.counts();
     } catch {}
     const states = ['pending', 'delivered', 'dead', 'muted', 'suppressed', 'silenced', 'inhibited'];
     const body = ctx.metrics.render({
@@ -146,6 +149,16 @@ export function createApp(ctx: AppContext): Express {
     res.status(404).json({ error: '@trackerkit/webhooks: not found', reason: 'not_found' });
   });
   app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    // A store that cannot be reached is the server's trouble, not the caller's: 503, try again.
+    if (error instanceof WebhooksError && error.status === 503) {
+      ctx.logger.warn('store unavailable', { error: error.message });
+      if (!res.headersSent)
+        res
+          .status(503)
+          .set('retry-after', '5')
+          .json({ error: `@trackerkit/webhooks: ${error.message}`, reason: error.reason });
+      return;
+    }
     ctx.logger.error('unhandled error', { error: error.message });
     if (!res.headersSent)
       res.status(500).json({ error: '@trackerkit/webhooks: internal error', reason: 'internal' });

@@ -5,9 +5,9 @@ import type { SourceConfig } from '../config/types.ts';
 import type { Outbox } from '../delivery/create-outbox.ts';
 import { WebhooksError } from '../errors.ts';
 import { parseAlertEvent } from '../events/parse-alert-event.ts';
-import { eventData } from '../events/types.ts';
-import type { Router } from '../router/create-router.ts';
-import type { Store } from '../store/open-store.ts';
+import { type AlertEvent, eventData } from '../events/types.ts';
+import type { RouteMatch } from '../router/types.ts';
+import type { Store } from '../store/store.ts';
 import { verifyWithFallback } from '../verify/verify.ts';
 import { checkRequestHeaders } from './check-request-headers.ts';
 import type { Logger } from './logger.ts';
@@ -18,7 +18,7 @@ export interface ReceiveContext {
   source: SourceConfig;
   bodyLimitBytes: number;
   store: Store;
-  router: Router;
+  route(event: AlertEvent, now?: number): Promise<RouteMatch[]>;
   outbox: Outbox;
   metrics: Metrics;
   logger: Logger;
@@ -29,7 +29,7 @@ export interface ReceiveContext {
  * mistake is always a 4xx; a storage failure is 503 with Retry-After so the sender retries.
  */
 export function receiveHandler(ctx: ReceiveContext) {
-  const { source, store, router, outbox, metrics, logger } = ctx;
+  const { source, store, route, outbox, metrics, logger } = ctx;
   // Label sets are fixed per source: built once, not per request.
   const sourceLabels = { source: source.name };
   const receivedLabels = new Map<string, { source: string; type: string }>();
@@ -70,7 +70,7 @@ export function receiveHandler(ctx: ReceiveContext) {
         eventType: event.type,
         known,
         body: text,
-        matches: router.match(event),
+        matches: await route(event),
         repeatScope: event.type === ALERT_EVENT.fired ? trackerId : null,
         resolves: event.type === ALERT_EVENT.resolved ? trackerId : null,
       });

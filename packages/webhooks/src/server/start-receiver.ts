@@ -9,7 +9,8 @@ import type { Destination } from '../delivery/types.ts';
 import { invalidConfig, WebhooksError } from '../errors.ts';
 import type { Router } from '../router/create-router.ts';
 import { isRouteMuted, routeAt } from '../router/match-route-tree.ts';
-import { openStore, type Store } from '../store/open-store.ts';
+import { openStore } from '../store/open-store.ts';
+import type { Store } from '../store/store.ts';
 import { buildRuntime, type Runtime, type RuntimeDeps } from './build-runtime.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
@@ -166,29 +167,37 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
   } catch (error) {
     // A port taken: only the store has started (its lock, its checkpointer thread). Left open, it
     // would keep the process alive and the file locked; the caller gets the listen error alone.
-    store.close();
+    await store.close();
     throw error;
   }
   current.outbox.start();
   current.retention.start();
   const logger = current.logger;
   // repeat_interval: trackers still firing are sent again from the store (store.repeatDue).
-  const routeMuted = (path: string, t: number, body: string) => {
+  const routeMuted = async (path: string, t: number, body: string) => {
     const node = routeAt(current.config.route, path);
     if (node !== undefined && isRouteMuted(node, t)) return true;
     // A silenced or inhibited alert's repeats wait too (Alertmanager holds every notification).
+    let event: unknown;
     try {
-      return current.hold(JSON.parse(body), t) !== undefined;
+      event = JSON.parse(body);
     } catch {
       return false;
     }
+    return (await current.hold(event as Parameters<Runtime['hold']>[0], t)) !== undefined;
   };
+  // One pass at a time: a pass still reading (a slow database) is not started again over itself.
+  let repeating: Promise<void> | undefined;
   const repeatTimer = setInterval(() => {
-    try {
-      if (store.repeatDue(routeMuted) > 0) current.outbox.wake();
-    } catch (error) {
-      logger.warn('repeat check failed', { error: (error as Error).message });
-    }
+    repeating ??= store
+      .repeatDue(routeMuted)
+      .then((made) => {
+        if (made > 0) current.outbox.wake();
+      })
+      .catch((error: Error) => logger.warn('repeat check failed', { error: error.message }))
+      .finally(() => {
+        repeating = undefined;
+      });
   }, config.delivery.pollIntervalMs);
   repeatTimer.unref();
   const port = (server.address() as AddressInfo).port;
@@ -228,7 +237,8 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
         await reloads;
         await Promise.all([current.outbox.stop(graceMs()), current.retention.stop()]);
         await Promise.allSettled([...given.values()].map(async (d) => d.close?.()));
-        store.close();
+        await repeating;
+        await store.close();
         logger.info('receiver stopped');
       })();
       return closing;

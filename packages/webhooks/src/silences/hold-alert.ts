@@ -1,20 +1,29 @@
 import { WebhooksError } from '../errors.ts';
 import type { AlertEvent } from '../events/types.ts';
 import { alertLabels } from '../router/label-matcher.ts';
-import type { Store } from '../store/open-store.ts';
-import { type InhibitRule, isInhibited } from './inhibit.ts';
+import type { Store } from '../store/store.ts';
+import { type InhibitRule, isInhibited, type Labels, targetingRules } from './inhibit.ts';
 import { type CompiledSilence, compileSilence, silences } from './silence.ts';
 
 /** `inhibited`, `silenced`, or undefined (sent). */
-export type Hold = (event: AlertEvent, now: number) => 'silenced' | 'inhibited' | undefined;
+export type Hold = (event: AlertEvent, now: number) => Promise<'silenced' | 'inhibited' | undefined>;
+
+const storageFailed = (error: unknown) =>
+  // The sender retries a 503; sending a silenced alert would not be undone.
+  new WebhooksError(`storage failed: ${(error as Error).message}`, {
+    status: 503,
+    reason: 'storage',
+    cause: error,
+  });
 
 /**
  * Whether an alert is held at `now`: `inhibited` (an inhibit rule's source fires; checked first, as
  * in Alertmanager's pipeline), `silenced` (an active silence matches), or undefined (sent).
  * Silences are cached and read again only when the store's silence version moves, so a silence
- * added by the CLI on the same file applies from the next alert on. The version (a query) is read
- * once per turn of the event loop, not per alert; this process's own changes (the API, the pages)
- * are seen at once.
+ * added by the CLI (or another replica) applies from the next alert on. The version is read once
+ * per turn of the event loop, not per alert (the alerts of one turn share that read); this
+ * process's own changes (the API, the pages) are seen at once. The firing sources are read only
+ * for an alert some inhibit rule targets.
  */
 export function createHold(
   store: Pick<Store, 'silences' | 'firingAlerts'>,
@@ -24,40 +33,50 @@ export function createHold(
   let seenLocal = -1;
   let checkedThisTurn = false;
   let cached: CompiledSilence[] = [];
-  const firing = () =>
-    store.firingAlerts().flatMap((body) => {
+  let reading: Promise<void> | undefined;
+  const refresh = (now: number): Promise<void> | undefined => {
+    const local = store.silences.localChanges();
+    if (checkedThisTurn && local === seenLocal) return reading;
+    checkedThisTurn = true;
+    setImmediate(() => {
+      checkedThisTurn = false;
+    });
+    seenLocal = local;
+    reading = (async () => {
+      const current = await store.silences.version();
+      if (current !== version) {
+        cached = (await store.silences.live(now)).map(compileSilence);
+        version = current;
+      }
+    })();
+    return reading;
+  };
+  const firing = async () =>
+    (await store.firingAlerts()).flatMap((body) => {
       try {
         return [alertLabels(JSON.parse(body) as AlertEvent)];
       } catch {
         return [];
       }
     });
-  return (event, now) => {
+  return async (event, now) => {
     try {
-      const local = store.silences.localChanges();
-      if (!checkedThisTurn || local !== seenLocal) {
-        checkedThisTurn = true;
-        setImmediate(() => {
-          checkedThisTurn = false;
-        });
-        seenLocal = local;
-        const current = store.silences.version();
-        if (current !== version) {
-          cached = store.silences.live(now).map(compileSilence);
-          version = current;
-        }
-      }
+      await refresh(now);
     } catch (error) {
-      // The sender retries a 503; sending a silenced alert would not be undone.
-      throw new WebhooksError(`storage failed: ${(error as Error).message}`, {
-        status: 503,
-        reason: 'storage',
-        cause: error,
-      });
+      throw storageFailed(error);
     }
     if (rules.length === 0 && cached.length === 0) return undefined;
     const labels = alertLabels(event);
-    if (rules.length > 0 && isInhibited(rules, labels, firing)) return 'inhibited';
+    const targeting = targetingRules(rules, labels);
+    if (targeting.length > 0) {
+      let sources: Labels[];
+      try {
+        sources = await firing();
+      } catch (error) {
+        throw storageFailed(error);
+      }
+      if (isInhibited(targeting, labels, () => sources)) return 'inhibited';
+    }
     return cached.some((s) => silences(s, labels, now)) ? 'silenced' : undefined;
   };
 }

@@ -9,7 +9,7 @@ export interface InhibitRule {
   equal: string[];
 }
 
-type Labels = Record<string, string>;
+export type Labels = Record<string, string>;
 
 const matchesAll = (matchers: LabelMatcher[], labels: Labels) =>
   matchers.every((m) => matchesLabel(m, labels[m.name]));
@@ -20,6 +20,11 @@ const matchesAll = (matchers: LabelMatcher[], labels: Labels) =>
  * does not inhibit itself: when the target also matches the source matchers, the firing alert of
  * the same tracker is not a source. `firing` is called only when some rule's target matches.
  */
+/** The rules whose target matchers hold for `target`: only these need the firing sources read. */
+export function targetingRules(rules: readonly InhibitRule[], target: Labels): InhibitRule[] {
+  return rules.filter((rule) => matchesAll(rule.targetMatchers, target));
+}
+
 export function isInhibited(rules: readonly InhibitRule[], target: Labels, firing: () => Labels[]): boolean {
   let sources: Labels[] | undefined;
   for (const rule of rules) {

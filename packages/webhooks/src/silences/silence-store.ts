@@ -3,25 +3,25 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Silence, SilenceInput } from './silence.ts';
 
 export interface SilenceStore {
-  create(input: SilenceInput): Silence;
-  get(id: string): Silence | undefined;
+  create(input: SilenceInput): Promise<Silence>;
+  get(id: string): Promise<Silence | undefined>;
   /** Every silence, newest first. */
-  list(): Silence[];
+  list(): Promise<Silence[]>;
   /** Silences not yet expired at `now` (active or pending). */
-  live(now: number): Silence[];
+  live(now: number): Promise<Silence[]>;
   /** Changes a silence in place (the caller checked `canUpdate`). */
-  update(id: string, input: SilenceInput): Silence | undefined;
+  update(id: string, input: SilenceInput): Promise<Silence | undefined>;
   /** Ends the silence now. Undefined when there is no such id; an expired one stays as it was. */
-  expire(id: string, now: number): Silence | undefined;
-  /** Changes with every create and expire, from any process on the file: a cache key. */
-  version(): number;
+  expire(id: string, now: number): Promise<Silence | undefined>;
+  /** Changes with every create and expire, from any process on the store: a cache key. */
+  version(): Promise<number>;
   /** Counts this process's own changes: free to read, unlike `version`. */
   localChanges(): number;
 }
 
 type Row = Record<string, unknown>;
 
-function rowToSilence(row: Row): Silence {
+export function rowToSilence(row: Row): Silence {
   return {
     id: String(row.id),
     matchers: JSON.parse(String(row.matchers)),
@@ -59,9 +59,10 @@ export function prepareSilences(db: DatabaseSync, now: () => number): SilenceSto
     return row ? rowToSilence(row) : undefined;
   };
   let local = 0;
+  // The statements run at once; async only because the store contract is (PostgreSQL's is not synchronous).
   return {
     localChanges: () => local,
-    create(input) {
+    async create(input) {
       local++;
       const id = randomUUID();
       const t = now();
@@ -76,8 +77,8 @@ export function prepareSilences(db: DatabaseSync, now: () => number): SilenceSto
       );
       return get(id)!;
     },
-    get,
-    update(id, input) {
+    get: async (id) => get(id),
+    async update(id, input) {
       local++;
       update.run(
         JSON.stringify(input.matchers),
@@ -90,13 +91,13 @@ export function prepareSilences(db: DatabaseSync, now: () => number): SilenceSto
       );
       return get(id);
     },
-    list: () => (all.all() as Row[]).map(rowToSilence),
-    live: (t) => (live.all(t) as Row[]).map(rowToSilence),
-    expire(id, t) {
+    list: async () => (all.all() as Row[]).map(rowToSilence),
+    live: async (t) => (live.all(t) as Row[]).map(rowToSilence),
+    async expire(id, t) {
       local++;
       expire.run(t, now(), id);
       return get(id);
     },
-    version: () => Number((version.get() as { v: number | null }).v ?? 0),
+    version: async () => Number((version.get() as { v: number | null }).v ?? 0),
   };
 }

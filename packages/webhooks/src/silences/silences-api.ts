@@ -1,6 +1,6 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
 import { readRawBody } from '../server/read-raw-body.ts';
-import type { Store } from '../store/open-store.ts';
+import type { Store } from '../store/store.ts';
 import { canUpdate, parseSilenceInput, silenceJson } from './silence.ts';
 
 const BODY_LIMIT = 64 * 1024;
@@ -34,28 +34,28 @@ export function mountSilencesApi(app: Express, store: Store, guard: RequestHandl
       return fail(res, 400, 'invalid_silence', (error as Error).message);
     }
     const { id, ...fields } = input;
-    if (id === undefined) return void res.json({ silenceID: store.silences.create(fields).id });
+    if (id === undefined) return void res.json({ silenceID: (await store.silences.create(fields)).id });
     const t = now();
-    const prev = store.silences.get(id);
+    const prev = await store.silences.get(id);
     if (!prev) return fail(res, 404, 'not_found', `id: no silence with id ${id}`);
     if (canUpdate(prev, fields, t))
-      return void res.json({ silenceID: store.silences.update(id, fields)!.id });
+      return void res.json({ silenceID: (await store.silences.update(id, fields))!.id });
     const replacement = { ...fields, startsAt: Math.max(fields.startsAt, t) };
-    store.silences.expire(id, t);
-    res.json({ silenceID: store.silences.create(replacement).id });
+    await store.silences.expire(id, t);
+    res.json({ silenceID: (await store.silences.create(replacement)).id });
   });
-  app.get('/api/silences', (_req, res) => {
+  app.get('/api/silences', async (_req, res) => {
     const t = now();
-    res.json(store.silences.list().map((s) => silenceJson(s, t)));
+    res.json((await store.silences.list()).map((s) => silenceJson(s, t)));
   });
-  app.get('/api/silences/:id', (req, res) => {
-    const silence = store.silences.get(String(req.params.id));
+  app.get('/api/silences/:id', async (req, res) => {
+    const silence = await store.silences.get(String(req.params.id));
     if (!silence) return fail(res, 404, 'not_found', `no silence with id ${req.params.id}`);
     res.json(silenceJson(silence, now()));
   });
-  app.delete('/api/silences/:id', (req, res) => {
+  app.delete('/api/silences/:id', async (req, res) => {
     const t = now();
-    const silence = store.silences.expire(String(req.params.id), t);
+    const silence = await store.silences.expire(String(req.params.id), t);
     if (!silence) return fail(res, 404, 'not_found', `no silence with id ${req.params.id}`);
     res.json(silenceJson(silence, t));
   });

@@ -22,9 +22,9 @@ export interface AlertWithDeliveries {
 
 export interface Browse {
   /** Newest first, ids below `beforeId` (keyset paging: stable while alerts keep arriving). */
-  recentAlerts(limit: number, beforeId?: number): AlertWithDeliveries[];
+  recentAlerts(limit: number, beforeId?: number): Promise<AlertWithDeliveries[]>;
   /** Outbox rows per destination and state. */
-  destinationCounts(): Array<{ destination: string; state: DeliveryState; count: number }>;
+  destinationCounts(): Promise<Array<{ destination: string; state: DeliveryState; count: number }>>;
 }
 
 type Row = Record<string, unknown>;
@@ -43,7 +43,7 @@ export function prepareBrowse(db: DatabaseSync): Browse {
     'SELECT destination, state, COUNT(*) AS n FROM deliveries GROUP BY destination, state ORDER BY destination',
   );
   return {
-    recentAlerts(limit, beforeId = Number.MAX_SAFE_INTEGER) {
+    async recentAlerts(limit, beforeId = Number.MAX_SAFE_INTEGER) {
       return (alerts.all(beforeId, limit) as Row[]).map((a) => ({
         id: Number(a.id),
         source: String(a.source),
@@ -62,7 +62,7 @@ export function prepareBrowse(db: DatabaseSync): Browse {
         })),
       }));
     },
-    destinationCounts: () =>
+    destinationCounts: async () =>
       (counts.all() as Row[]).map((r) => ({
         destination: String(r.destination),
         state: r.state as DeliveryState,

@@ -2,16 +2,19 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { WebhooksError } from '../errors.ts';
-import { prepareSilences, type SilenceStore } from '../silences/silence-store.ts';
-import { type Browse, prepareBrowse } from './browse.ts';
-import { ingestOne, prepareIngest } from './ingest-one.ts';
+import { prepareSilences } from '../silences/silence-store.ts';
+import { prepareBrowse } from './browse.ts';
+import { ingestPlan } from './ingest-plan.ts';
 import { lockStore, type StoreLock } from './lock-store.ts';
-import { prepareRepeatDue, type RepeatDue } from './repeat-due.ts';
-import { type PruneKind, type PruneStep, prepareRetention } from './retention.ts';
+import { runPlan } from './plan.ts';
+import { repeatDue, toFiringRow } from './repeat-due.ts';
+import { prepareRetention } from './retention.ts';
 import { DELIVERY_COLUMNS, rowToDelivery } from './row-to-delivery.ts';
 import { SCHEMA } from './schema.ts';
+import { sqliteIngestOps } from './sqlite-ingest-ops.ts';
 import { startCheckpointer } from './start-checkpointer.ts';
-import type { DeliveryRow, IngestItem, IngestResult } from './types.ts';
+import type { Store } from './store.ts';
+import type { DeliveryRow } from './types.ts';
 import { createWriteBatch } from './write-batch.ts';
 
 export interface StoreOptions {
@@ -24,48 +27,6 @@ export interface StoreOptions {
    * dead-letters and silence CLIs) pass false.
    */
   owner?: boolean;
-}
-
-export interface Store {
-  /** Durably stores an alert and its outbox rows; resolves only after the commit. Batched (group commit). */
-  ingest(item: IngestItem): Promise<IngestResult>;
-  /**
-   * Up to `limit` pending rows whose time has come, oldest first, leaving out `skip` (the rows
-   * the outbox holds in flight: claims live in the one owning process, not in the file).
-   */
-  due(limit: number, skip: ReadonlySet<number>): DeliveryRow[];
-  /** Up to `limit` due pending rows of one group for one destination, oldest first, leaving out `skip`. */
-  dueInGroup(groupKey: string, destination: string, limit: number, skip: ReadonlySet<number>): DeliveryRow[];
-  /** Outcomes are batched with everything else written in the same turn; each resolves after its commit. */
-  markDelivered(id: number, status: number | null): Promise<void>;
-  markRetry(id: number, nextAttemptAt: number, status: number | null, error: string): Promise<void>;
-  /** Puts a row back without counting an attempt (circuit open). */
-  postpone(id: number, nextAttemptAt: number): Promise<void>;
-  markDead(id: number, status: number | null, error: string): Promise<void>;
-  get(id: number): DeliveryRow | undefined;
-  list(state: DeliveryRow['state'], limit?: number): DeliveryRow[];
-  /** Dead letters back to pending, same idempotency key. Returns how many. */
-  replay(id: number | 'all'): number;
-  counts(): Record<string, number>;
-  /**
-   * Re-sends the latest alert of each (route, tracker) still firing whose repeat_interval has
-   * passed (muted routes wait); returns how many outbox rows it added. Time is the store's clock.
-   */
-  repeatDue(isMuted?: (route: string, now: number, body: string) => boolean): number;
-  nextDueAt(): number | null;
-  /** Throws unless the store can write: a probe row is written and committed (a full disk fails it). */
-  ping(): void;
-  /** One retention step (see `createRetention`): deletes old rows among `window` ids from the first after `afterId`. */
-  prune(kind: PruneKind, before: number, afterId: number, window: number): PruneStep;
-  /** Deletes silences that ended before `before`; returns how many. */
-  pruneSilences(before: number): number;
-  /** Alertmanager-style silences, kept in this file. */
-  silences: SilenceStore;
-  /** The body of each tracker's alert still firing (tracker.alert not yet resolved): inhibit_rules' sources. */
-  firingAlerts(): string[];
-  /** Read-only queries for the `/ui` pages. */
-  browse: Browse;
-  close(): void;
 }
 
 function storageError(error: unknown): WebhooksError {
@@ -147,7 +108,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
          ON CONFLICT (id) DO UPDATE SET pid = excluded.pid, started_at = excluded.started_at`,
     ).run(process.pid, new Date(now()).toISOString());
   }
-  const ingestStatements = prepareIngest(db);
+  const ingestOps = sqliteIngestOps(db);
   // The owner writes all the time; tools beside it and an in-memory store leave SQLite's default.
   const checkpointer = owner && path !== ':memory:' ? startCheckpointer(db, path) : undefined;
   const select = `SELECT ${DELIVERY_COLUMNS} FROM deliveries d JOIN alerts a ON a.id = d.alert_id`;
@@ -181,7 +142,18 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   // A write, committed: reading succeeds on a full disk, so a read proves nothing about ingest.
   const probe = db.prepare('UPDATE store_owner SET probed_at = ? WHERE id = 1');
   const prune = prepareRetention(db);
-  const repeatDue: RepeatDue = prepareRepeatDue(db);
+  const dueFiring = db.prepare(
+    `SELECT f.route, f.scope, f.alert_id, f.destinations, f.repeat_ms, f.repeats, a.source, a.webhook_id, a.body
+       FROM firing f JOIN alerts a ON a.id = f.alert_id WHERE f.next_at <= ? ORDER BY f.next_at LIMIT ?`,
+  );
+  // Moves a firing row on only if it is still the one that was read (not resolved, re-fired or repeated since).
+  const advanceFiring = db.prepare(
+    'UPDATE firing SET next_at = ?, repeats = ? WHERE route = ? AND scope = ? AND alert_id = ? AND repeats = ?',
+  );
+  const insertRepeat = db.prepare(
+    `INSERT INTO deliveries (alert_id, destination, route, idempotency_key, state, next_attempt_at, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 'pending', ?, ?, ?)`,
+  );
   const silences = prepareSilences(db, now);
   const firingAlerts = db.prepare('SELECT a.body FROM tracker_firing f JOIN alerts a ON a.id = f.alert_id');
   const browse = prepareBrowse(db);
@@ -195,60 +167,105 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     return writes.write(op).then(() => {});
   };
 
+  const live = () => (closed ? Promise.reject(storageError(new Error('store is closed'))) : undefined);
+  // Reads and the tools' writes run at once on the caller's thread; a failure is a rejected promise.
+  const asPromise = <T>(fn: () => T): Promise<T> => {
+    try {
+      return Promise.resolve(fn());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+
   return {
-    ingest: (item) =>
-      closed
-        ? Promise.reject(storageError(new Error('store is closed')))
-        : writes.write(() => ingestOne(ingestStatements, item, now())),
-    due(limit, skip) {
-      const ids = dueIds.all(now(), limit + skip.size) as Array<{ id: number }>;
-      const rows: DeliveryRow[] = [];
-      for (const { id } of ids) {
-        if (rows.length === limit) break;
-        if (skip.has(Number(id))) continue;
-        const row = byId.get(id) as Record<string, unknown> | undefined;
-        if (row) rows.push(rowToDelivery(row));
-      }
-      return rows;
-    },
-    dueInGroup(groupKey, destination, limit, skip) {
-      const rows = groupDue.all(groupKey, destination, now(), limit + skip.size) as Record<string, unknown>[];
-      return rows
-        .map(rowToDelivery)
-        .filter((r) => !skip.has(r.id))
-        .slice(0, limit);
-    },
+    kind: 'sqlite',
+    ingest: (item) => live() ?? writes.write(() => runPlan(ingestPlan(item, now()), ingestOps)),
+    due: (limit, skip) =>
+      asPromise(() => {
+        const ids = dueIds.all(now(), limit + skip.size) as Array<{ id: number }>;
+        const rows: DeliveryRow[] = [];
+        for (const { id } of ids) {
+          if (rows.length === limit) break;
+          if (skip.has(Number(id))) continue;
+          const row = byId.get(id) as Record<string, unknown> | undefined;
+          if (row) rows.push(rowToDelivery(row));
+        }
+        return rows;
+      }),
+    dueInGroup: (groupKey, destination, limit, skip) =>
+      asPromise(() =>
+        (groupDue.all(groupKey, destination, now(), limit + skip.size) as Record<string, unknown>[])
+          .map(rowToDelivery)
+          .filter((r) => !skip.has(r.id))
+          .slice(0, limit),
+      ),
     markDelivered: (id, status) => write(() => delivered.run(status, now(), now(), id)),
     markRetry: (id, at, status, error) => write(() => retry.run(at, status, error.slice(0, 2000), now(), id)),
     postpone: (id, at) => write(() => postpone.run(at, id)),
     markDead: (id, status, error) => write(() => dead.run(status, error.slice(0, 2000), now(), id)),
-    get: (id) => {
-      const row = byId.get(id) as Record<string, unknown> | undefined;
-      return row ? rowToDelivery(row) : undefined;
-    },
+    get: (id) =>
+      asPromise(() => {
+        const row = byId.get(id) as Record<string, unknown> | undefined;
+        return row ? rowToDelivery(row) : undefined;
+      }),
     list: (state, limit = 1000) =>
-      (byState.all(state, limit) as Record<string, unknown>[]).map(rowToDelivery),
+      asPromise(() => (byState.all(state, limit) as Record<string, unknown>[]).map(rowToDelivery)),
     replay: (id) =>
-      Number((id === 'all' ? replayAll.run(now(), now()) : replayOne.run(now(), now(), id)).changes),
-    counts: () =>
-      Object.fromEntries(
-        (counts.all() as Array<{ state: string; n: number }>).map((r) => [r.state, Number(r.n)]),
+      asPromise(() =>
+        Number((id === 'all' ? replayAll.run(now(), now()) : replayOne.run(now(), now(), id)).changes),
       ),
-    repeatDue: (isMuted) => repeatDue(now(), isMuted),
-    nextDueAt: () => {
-      const row = nextDue.get() as { t: number | null };
-      return row.t === null ? null : Number(row.t);
-    },
-    ping: () => {
-      if (closed) throw storageError(new Error('store is closed'));
-      if (owner) probe.run(now());
-    },
-    prune: (kind, before, afterId, window) => prune(kind, before, afterId, window),
-    pruneSilences: (before) => Number(oldSilences.run(before).changes),
+    counts: () =>
+      asPromise(() =>
+        Object.fromEntries(
+          (counts.all() as Array<{ state: string; n: number }>).map((r) => [r.state, Number(r.n)]),
+        ),
+      ),
+    repeatDue: (isMuted) =>
+      repeatDue(
+        {
+          dueFiring: (t, limit) =>
+            asPromise(() => (dueFiring.all(t, limit) as Record<string, unknown>[]).map(toFiringRow)),
+          applyRepeats: (decisions, t) =>
+            writes.write(() => {
+              let made = 0;
+              for (const { row, nextAt, repeats, deliveries } of decisions) {
+                const moved = advanceFiring.run(
+                  nextAt,
+                  repeats,
+                  row.route,
+                  row.scope,
+                  row.alertId,
+                  row.repeats,
+                );
+                if (Number(moved.changes) === 0) continue;
+                for (const d of deliveries)
+                  made += Number(
+                    insertRepeat.run(row.alertId, d.destination, row.route, d.idempotencyKey, t, t, t)
+                      .changes,
+                  );
+              }
+              return made;
+            }),
+        },
+        now(),
+        isMuted,
+      ),
+    nextDueAt: () =>
+      asPromise(() => {
+        const row = nextDue.get() as { t: number | null };
+        return row.t === null ? null : Number(row.t);
+      }),
+    ping: () =>
+      asPromise(() => {
+        if (closed) throw storageError(new Error('store is closed'));
+        if (owner) probe.run(now());
+      }),
+    prune: (kind, before, afterId, window) => asPromise(() => prune(kind, before, afterId, window)),
+    pruneSilences: (before) => asPromise(() => Number(oldSilences.run(before).changes)),
     silences,
-    firingAlerts: () => (firingAlerts.all() as Array<{ body: string }>).map((r) => r.body),
+    firingAlerts: () => asPromise(() => (firingAlerts.all() as Array<{ body: string }>).map((r) => r.body)),
     browse,
-    close() {
+    async close() {
       if (closed) return;
       writes.flush();
       closed = true;

@@ -93,12 +93,12 @@ export function prepareRetention(db: DatabaseSync) {
 }
 
 export interface RetentionOptions {
-  prune(kind: PruneKind, before: number, afterId: number, window: number): PruneStep;
+  prune(kind: PruneKind, before: number, afterId: number, window: number): Promise<PruneStep>;
   /** Milliseconds; null keeps that table forever. */
   alertsMs: number | null;
   deliveriesMs: number | null;
   /** Expired silences: one statement per pass (there are few). */
-  pruneSilences?(before: number): number;
+  pruneSilences?(before: number): Promise<number>;
   silencesMs?: number | null;
   logger: Logger;
   now?: () => number;
@@ -141,7 +141,7 @@ export function createRetention(options: RetentionOptions): Retention {
     let total = 0;
     for (let afterId: number | null = 0; afterId !== null && !stopped; ) {
       const started = performance.now();
-      const step = options.prune(kind, before, afterId, window);
+      const step = await options.prune(kind, before, afterId, window);
       options.onStep?.(kind, step);
       total += step.deleted;
       afterId = step.nextId;
@@ -159,7 +159,7 @@ export function createRetention(options: RetentionOptions): Retention {
         const alerts = await pass('alerts', options.alertsMs);
         const silencesMs = options.silencesMs ?? null;
         const silences =
-          silencesMs === null || !options.pruneSilences ? 0 : options.pruneSilences(now() - silencesMs);
+          silencesMs === null || !options.pruneSilences ? 0 : await options.pruneSilences(now() - silencesMs);
         if (alerts + deliveries + silences > 0)
           options.logger.info('retention pruned', { alerts, deliveries, silences });
         return { alerts, deliveries, silences };

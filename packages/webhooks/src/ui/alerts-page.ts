@@ -1,6 +1,6 @@
 import { formatAlert } from '../delivery/format-alert.ts';
 import type { AlertWithDeliveries } from '../store/browse.ts';
-import type { Store } from '../store/open-store.ts';
+import type { Store } from '../store/store.ts';
 import { html, layout, stateChip, time } from './html.ts';
 
 export const ALERTS_PAGE_SIZE = 25;
@@ -34,8 +34,8 @@ function alertRow(a: AlertWithDeliveries) {
 }
 
 /** `/ui`: recent alerts, newest first, `?before=<id>` for older ones. */
-export function alertsPage(store: Store, beforeId: number | undefined): string {
-  const alerts = store.browse.recentAlerts(ALERTS_PAGE_SIZE, beforeId);
+export async function alertsPage(store: Store, beforeId: number | undefined): Promise<string> {
+  const alerts = await store.browse.recentAlerts(ALERTS_PAGE_SIZE, beforeId);
   const last = alerts.at(-1);
   const older =
     alerts.length === ALERTS_PAGE_SIZE && last ? html`<a href="/ui?before=${last.id}">Older →</a>` : '';

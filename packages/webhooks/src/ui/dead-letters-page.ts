@@ -1,5 +1,5 @@
 import { formatAlert } from '../delivery/format-alert.ts';
-import type { Store } from '../store/open-store.ts';
+import type { Store } from '../store/store.ts';
 import type { DeliveryRow } from '../store/types.ts';
 import { html, layout, time } from './html.ts';
 
@@ -14,8 +14,8 @@ function tracker(body: string): string {
 }
 
 /** `/ui/dead-letters`: every dead letter (up to 200, oldest first, as the CLI lists them). */
-export function deadLettersPage(store: Store, flash?: string): string {
-  const rows = store.list('dead', LIST_LIMIT);
+export async function deadLettersPage(store: Store, flash?: string): Promise<string> {
+  const rows = await store.list('dead', LIST_LIMIT);
   const note = flash ? html`<p class="flash" role="status">${flash}</p>` : '';
   const body =
     rows.length === 0

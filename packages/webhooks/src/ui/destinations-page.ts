@@ -1,15 +1,15 @@
 import type { Config } from '../config/types.ts';
 import type { Outbox } from '../delivery/create-outbox.ts';
-import type { Store } from '../store/open-store.ts';
+import type { Store } from '../store/store.ts';
 import { html, layout, stateChip } from './html.ts';
 
 const STATES = ['pending', 'delivered', 'dead', 'muted', 'suppressed', 'silenced', 'inhibited'] as const;
 
 /** `/ui/destinations`: outbox rows per destination and state, and each breaker. */
-export function destinationsPage(store: Store, config: Config, outbox: Outbox): string {
+export async function destinationsPage(store: Store, config: Config, outbox: Outbox): Promise<string> {
   const counts = new Map<string, Map<string, number>>();
   for (const c of config.destinations) counts.set(c.name, new Map());
-  for (const row of store.browse.destinationCounts()) {
+  for (const row of await store.browse.destinationCounts()) {
     const m = counts.get(row.destination) ?? new Map<string, number>();
     m.set(row.state, row.count);
     counts.set(row.destination, m);

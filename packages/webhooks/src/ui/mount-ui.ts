@@ -3,7 +3,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import type { Config } from '../config/types.ts';
 import type { Outbox } from '../delivery/create-outbox.ts';
 import { readRawBody } from '../server/read-raw-body.ts';
-import type { Store } from '../store/open-store.ts';
+import type { Store } from '../store/store.ts';
 import { alertsPage } from './alerts-page.ts';
 import { deadLetterPage, deadLettersPage } from './dead-letters-page.ts';
 import { destinationsPage } from './destinations-page.ts';
@@ -116,17 +116,19 @@ export function mountUi(app: Express, options: UiOptions): void {
   const { store, outbox } = options;
   const now = options.now ?? Date.now;
   app.use('/ui', guard(options));
-  app.get('/ui', (req, res) => {
+  app.get('/ui', async (req, res) => {
     const before = Number(req.query.before);
-    page(res, 200, alertsPage(store, Number.isSafeInteger(before) && before > 0 ? before : undefined));
+    page(res, 200, await alertsPage(store, Number.isSafeInteger(before) && before > 0 ? before : undefined));
   });
-  app.get('/ui/destinations', (_req, res) => page(res, 200, destinationsPage(store, options.config, outbox)));
-  app.get('/ui/dead-letters', (req, res) => {
+  app.get('/ui/destinations', async (_req, res) =>
+    page(res, 200, await destinationsPage(store, options.config, outbox)),
+  );
+  app.get('/ui/dead-letters', async (req, res) => {
     const replayed = Number(req.query.replayed);
     page(
       res,
       200,
-      deadLettersPage(
+      await deadLettersPage(
         store,
         Number.isSafeInteger(replayed) && replayed > 0 ? `Dead letter ${replayed} requeued.` : undefined,
       ),
@@ -136,25 +138,25 @@ export function mountUi(app: Express, options: UiOptions): void {
     const id = Number(req.params.id);
     return Number.isSafeInteger(id) && id > 0 ? id : undefined;
   };
-  app.get('/ui/dead-letters/:id', (req, res) => {
+  app.get('/ui/dead-letters/:id', async (req, res) => {
     const id = deliveryId(req);
-    const d = id === undefined ? undefined : store.get(id);
+    const d = id === undefined ? undefined : await store.get(id);
     if (!d) return problem(res, 404, 'Not found', `no delivery with id ${req.params.id}`);
     page(res, 200, deadLetterPage(d));
   });
-  app.post('/ui/dead-letters/:id/replay', (req, res) => {
+  app.post('/ui/dead-letters/:id/replay', async (req, res) => {
     const id = deliveryId(req);
-    if (id === undefined || store.replay(id) === 0)
+    if (id === undefined || (await store.replay(id)) === 0)
       return problem(res, 404, 'Not found', `no dead letter with id ${req.params.id}`);
     outbox.wake();
     res.redirect(303, `/ui/dead-letters?replayed=${id}`);
   });
-  app.get('/ui/silences', (req, res) => {
+  app.get('/ui/silences', async (req, res) => {
     const flash =
       typeof req.query.flash === 'string' && /^(created|expired)$/.test(req.query.flash)
         ? `Silence ${req.query.flash}.`
         : undefined;
-    page(res, 200, silencesPage(store, now(), flash ? { flash } : {}));
+    page(res, 200, await silencesPage(store, now(), flash ? { flash } : {}));
   });
   app.post('/ui/silences', async (req, res, next) => {
     let params: URLSearchParams;
@@ -176,13 +178,13 @@ export function mountUi(app: Express, options: UiOptions): void {
     try {
       input = silenceFromForm(form, t);
     } catch (error) {
-      return page(res, 400, silencesPage(store, t, { form, error: (error as Error).message }));
+      return page(res, 400, await silencesPage(store, t, { form, error: (error as Error).message }));
     }
-    store.silences.create(input);
+    await store.silences.create(input);
     res.redirect(303, '/ui/silences?flash=created');
   });
-  app.post('/ui/silences/:id/expire', (req, res) => {
-    if (!store.silences.expire(String(req.params.id), now()))
+  app.post('/ui/silences/:id/expire', async (req, res) => {
+    if (!(await store.silences.expire(String(req.params.id), now())))
       return problem(res, 404, 'Not found', `no silence with id ${req.params.id}`);
     res.redirect(303, '/ui/silences?flash=expired');
   });

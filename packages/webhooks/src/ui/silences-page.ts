@@ -1,6 +1,6 @@
 import { parseDuration } from '../config/parse-duration.ts';
 import { formatMatcher, parseSilenceInput, type Silence, silenceState } from '../silences/silence.ts';
-import type { Store } from '../store/open-store.ts';
+import type { Store } from '../store/store.ts';
 import { html, layout, stateChip, time } from './html.ts';
 
 export interface SilenceForm {
@@ -51,13 +51,13 @@ function silenceRow(s: Silence, now: number) {
 }
 
 /** `/ui/silences`: active, pending and expired silences, the create form, Expire buttons. */
-export function silencesPage(
+export async function silencesPage(
   store: Store,
   now: number,
   options: { form?: SilenceForm; error?: string; flash?: string } = {},
-): string {
+): Promise<string> {
   const form = options.form ?? EMPTY;
-  const all = store.silences.list();
+  const all = await store.silences.list();
   const order = { active: 0, pending: 1, expired: 2 } as const;
   const sorted = all
     .map((s) => ({ s, state: silenceState(s, now) }))

@@ -25,7 +25,7 @@ export interface Loopback {
   /** Replies to use for the next requests, in order; afterwards `fallback`. */
   queue: Reply[];
   fallback: Reply;
-  waitFor(predicate: (l: Loopback) => boolean, timeoutMs?: number): Promise<void>;
+  waitFor(predicate: (l: Loopback) => boolean | Promise<boolean>, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,7 +41,7 @@ export async function startLoopback(
     fallback: { status: 200, body: { ok: true } },
     async waitFor(predicate, timeoutMs = 20_000) {
       const until = Date.now() + timeoutMs;
-      while (!predicate(loopback)) {
+      while (!(await predicate(loopback))) {
         if (Date.now() > until)
           throw new Error(
             `loopback: condition not met in ${timeoutMs} ms (${loopback.requests.length} requests)`,

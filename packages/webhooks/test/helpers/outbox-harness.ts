@@ -81,7 +81,7 @@ export function outboxHarness(options: HarnessOptions) {
       outbox.wake();
       await turn();
       await turn();
-      const due = store.nextDueAt();
+      const due = await store.nextDueAt();
       if (due === null || due > clock) return;
     }
     throw new Error('outbox harness: rows stay due at the same instant');
@@ -93,7 +93,7 @@ export function outboxHarness(options: HarnessOptions) {
   const run = async (maxSteps = 1000) => {
     for (let step = 0; step < maxSteps; step++) {
       await settle();
-      const due = store.nextDueAt();
+      const due = await store.nextDueAt();
       if (due === null) return step;
       clock = Math.max(clock, due);
     }
@@ -120,7 +120,7 @@ export function outboxHarness(options: HarnessOptions) {
     },
     close: async () => {
       await outbox.stop();
-      store.close();
+      await store.close();
     },
   };
 }

@@ -48,9 +48,9 @@ const send = async (event: unknown) => {
   expect((await post(receiver.sourceUrls.tracker!, req.body, req.headers)).status).toBe(200);
 };
 
-const waitUntil = async (done: () => boolean) => {
+const waitUntil = async (done: () => boolean | Promise<boolean>) => {
   const until = Date.now() + 15_000;
-  while (!done()) {
+  while (!(await done())) {
     if (Date.now() > until) throw new Error('condition not met');
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -68,9 +68,9 @@ describe('a loopback destination whose breaker probes get 429 and 4xx', () => {
     await waitUntil(() => logs.some((l) => l.msg === 'circuit breaker opened'));
     await send(exampleAlert({ tracker_name: 'Second' }));
     await send(exampleAlert({ tracker_name: 'Third' }));
-    await waitUntil(() => receiver.store.list('pending').length === 0);
-    expect(receiver.store.counts()).toMatchObject({ delivered: 2, dead: 1 });
-    expect(receiver.store.list('dead')[0]).toMatchObject({ lastStatus: 400 });
+    await waitUntil(async () => (await receiver.store.list('pending')).length === 0);
+    expect(await receiver.store.counts()).toMatchObject({ delivered: 2, dead: 1 });
+    expect((await receiver.store.list('dead'))[0]).toMatchObject({ lastStatus: 400 });
 
     const changes = logs.filter((l) => String(l.msg).startsWith('circuit breaker'));
     expect(changes.map((l) => `${l.destination}: ${l.from}->${l.to}`)).toEqual([
@@ -97,11 +97,13 @@ describe('a loopback destination whose breaker probes get 429 and 4xx', () => {
     const before = dest.requests.length;
     await send(poisonBody('tracker.unknown'));
     for (let i = 0; i < 5; i++) await send(exampleAlert({ tracker_name: `After ${i}` }));
-    await waitUntil(() => receiver.store.list('pending').length === 0);
-    const dead = receiver.store.list('dead').filter((d) => d.lastError?.includes('could not be formatted'));
+    await waitUntil(async () => (await receiver.store.list('pending')).length === 0);
+    const dead = (await receiver.store.list('dead')).filter((d) =>
+      d.lastError?.includes('could not be formatted'),
+    );
     expect(dead).toHaveLength(1);
     expect(dead[0]!.attempts).toBe(1);
     expect(dest.requests.length - before).toBe(5);
-    expect(receiver.store.counts()).toMatchObject({ delivered: 7 });
+    expect(await receiver.store.counts()).toMatchObject({ delivered: 7 });
   });
 });

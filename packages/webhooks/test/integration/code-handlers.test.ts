@@ -42,10 +42,10 @@ describe('router.on handlers run from the outbox', () => {
     const req = signedRequest(exampleAlert({ tracker_name: 'Handled' }));
     expect((await post(receiver.sourceUrls.tracker!, req.body, req.headers)).status).toBe(200);
     const until = Date.now() + 10_000;
-    while (receiver.store.list('delivered').length < 2 && Date.now() < until) {
+    while ((await receiver.store.list('delivered')).length < 2 && Date.now() < until) {
       await new Promise((r) => setTimeout(r, 20));
     }
-    const handled = receiver.store.list('delivered').find((d) => d.destination === '@handlers');
+    const handled = (await receiver.store.list('delivered')).find((d) => d.destination === '@handlers');
     expect(handled).toMatchObject({ attempts: 3, webhookId: req.headers['webhook-id'] });
     expect(calls.map((c) => [c.name, c.context.attempt])).toEqual([
       ['Handled', 1],

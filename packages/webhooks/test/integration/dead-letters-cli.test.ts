@@ -59,10 +59,10 @@ describe('trackerkit-webhooks dead-letters, spawned against the running receiver
   it('lists, shows and replays a dead letter; the running receiver delivers it with the same key', async () => {
     const req = signedRequest(exampleAlert({ tracker_name: 'Archived channel' }));
     expect((await post(receiver.sourceUrls.tracker!, req.body, req.headers)).status).toBe(200);
-    await hook.waitFor(() => receiver.store.list('dead').length === 1);
+    await hook.waitFor(async () => (await receiver.store.list('dead')).length === 1);
     // 410 is a stop: one request, no retry.
     expect(hook.requests).toHaveLength(1);
-    const id = receiver.store.list('dead')[0]!.id;
+    const id = (await receiver.store.list('dead'))[0]!.id;
 
     const list = await cli('list', '--config', configPath);
     expect(list).toMatchObject({ code: 0, stderr: '' });

@@ -244,20 +244,22 @@ describe('failure modes', () => {
 
   it('a permanent 4xx is dead-lettered; the CLI lists, shows and replays it with the same key', async () => {
     await send(exampleAlert({ tracker_name: 'Broken card' }));
-    await loop.broken.waitFor(() => receiver.store.list('dead').some((d) => d.destination === 'broken'));
+    await loop.broken.waitFor(async () =>
+      (await receiver.store.list('dead')).some((d) => d.destination === 'broken'),
+    );
     const out: string[] = [];
-    expect(deadLettersCommand(dbPath, ['list'], (t) => out.push(t))).toBe(0);
-    const id = receiver.store.list('dead').find((d) => d.destination === 'broken')!.id;
+    expect(await deadLettersCommand(dbPath, ['list'], (t) => out.push(t))).toBe(0);
+    const id = (await receiver.store.list('dead')).find((d) => d.destination === 'broken')!.id;
     expect(out.join('\n')).toMatch(new RegExp(`^${id}\\s+broken\\s+1\\s.*HTTP 400`, 'm'));
     out.length = 0;
-    expect(deadLettersCommand(dbPath, ['show', String(id)], (t) => out.push(t))).toBe(0);
+    expect(await deadLettersCommand(dbPath, ['show', String(id)], (t) => out.push(t))).toBe(0);
     expect(out.join('\n')).toContain('summary:         Alert: Broken card score 2 (Negative)');
     loop.broken.fallback = { status: 200 };
-    expect(deadLettersCommand(dbPath, ['replay', String(id)], () => {})).toBe(0);
+    expect(await deadLettersCommand(dbPath, ['replay', String(id)], () => {})).toBe(0);
     await loop.broken.waitFor((l) => l.keys.size === 1);
     expect([...loop.broken.keys.keys()][0]).toBe(loop.broken.requests[0]!.headers['idempotency-key']);
     expect(
-      deadLettersCommand(
+      await deadLettersCommand(
         dbPath,
         ['show', '999999'],
         () => {},

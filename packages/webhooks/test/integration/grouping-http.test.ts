@@ -80,8 +80,8 @@ describe('grouping over HTTP: one chat message per group, each alert on its own 
     // Each message has its own idempotency key; the group's is stable for the same alerts.
     const keys = slack.requests.map((r) => r.headers['idempotency-key']);
     expect(new Set(keys).size).toBe(2);
-    await waitUntil('every outcome recorded', () => receiver.store.counts().delivered === 8);
-    expect(receiver.store.counts()).toEqual({ delivered: 8 });
+    await waitUntil('every outcome recorded', async () => (await receiver.store.counts()).delivered === 8);
+    expect(await receiver.store.counts()).toEqual({ delivered: 8 });
   });
 
   it('a resolve joins its group at the next group_interval tick, not at once', async () => {
@@ -90,7 +90,7 @@ describe('grouping over HTTP: one chat message per group, each alert on its own 
     await new Promise((r) => setTimeout(r, WAIT_MS + 300));
     // group_interval is an hour: the resolve waits with its group.
     expect(slack.requests.length).toBe(before);
-    const pending = receiver.store.list('pending');
+    const pending = await receiver.store.list('pending');
     expect(pending.map((r) => r.destination).sort()).toEqual(['archive', 'slack']);
     expect(pending[0]!.nextAttemptAt).toBeGreaterThan(Date.now() + 3_000_000);
   });

@@ -59,7 +59,7 @@ describe('receiver over HTTP', () => {
     const res = await post(target, req.body, req.headers);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ ok: true, duplicate: false });
-    const stored = receiver.store.list('pending').concat(receiver.store.list('delivered'));
+    const stored = (await receiver.store.list('pending')).concat(await receiver.store.list('delivered'));
     expect(stored.some((d) => d.webhookId === req.headers['webhook-id'])).toBe(true);
     await main.waitFor((l) => l.requests.some((r) => r.body.includes('Stored first')));
   });
@@ -174,7 +174,7 @@ describe('receiver over HTTP', () => {
   });
 
   it('exposes Prometheus metrics by reason and destination', async () => {
-    await main.waitFor(() => receiver.store.counts().pending === undefined);
+    await main.waitFor(async () => (await receiver.store.counts()).pending === undefined);
     const text = await (await fetch(`${receiver.url}/metrics`)).text();
     expect(text).toMatch(/trackerkit_webhooks_received_total\{source="tracker",type="tracker.alert"\} \d+/);
     expect(text).toContain(
@@ -189,7 +189,7 @@ describe('receiver over HTTP', () => {
     expect(text).toContain('trackerkit_webhooks_outbox_deliveries{state="dead"} 0');
   });
 
-  it('logs are JSON and never contain a secret, a token or a destination URL', () => {
+  it('logs are JSON and never contain a secret, a token or a destination URL', async () => {
     expect(logs.length).toBeGreaterThan(10);
     const all = logs.join('');
     for (const secret of [SECRET, OTHER_SECRET, FORWARD_SECRET, 'SECRETPATH', SECRET.slice(6), archive.url]) {
@@ -199,7 +199,7 @@ describe('receiver over HTTP', () => {
   });
 
   it('answers 503 with Retry-After when storage fails, never 2xx', async () => {
-    receiver.store.close();
+    await receiver.store.close();
     const req = signedRequest(exampleAlert());
     const res = await post(target, req.body, req.headers);
     expect(res.status).toBe(503);

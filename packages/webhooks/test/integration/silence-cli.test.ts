@@ -47,7 +47,7 @@ describe('trackerkit-webhooks silence (like amtool silence), on the store file',
       expect(add).toMatchObject({ code: 0, stderr: '' });
       const id = add.stdout.trim();
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
-      const silence = owner.silences.get(id)!;
+      const silence = (await owner.silences.get(id))!;
       expect(silence.endsAt - silence.startsAt).toBe(2 * 3_600_000);
       expect(silence).toMatchObject({ createdBy: 'ops', comment: 'maintenance' });
 

@@ -59,8 +59,8 @@ async function send(name: string, overrides: Record<string, unknown> = {}, resol
   const req = signedRequest(event);
   expect((await post(receiver.sourceUrls.tracker!, req.body, req.headers)).status).toBe(200);
   const states = ['pending', 'delivered', 'silenced', 'inhibited', 'muted'] as const;
-  const row = states
-    .flatMap((s) => receiver.store.list(s))
+  const row = (await Promise.all(states.map((s) => receiver.store.list(s))))
+    .flat()
     .find((d) => d.webhookId === req.headers['webhook-id']);
   return row?.state;
 }
@@ -107,7 +107,7 @@ describe('silences API (Alertmanager v2 shapes, admin auth of /-/reload)', () =>
     await delivered('After expiry');
     // The silenced alert was stored, visible, and never sent.
     expect(sent('Silenced one')).toBe(0);
-    expect(receiver.store.list('silenced').map((d) => d.destination)).toEqual(['slack']);
+    expect((await receiver.store.list('silenced')).map((d) => d.destination)).toEqual(['slack']);
   });
 
   it('400 naming the field for bad matchers, endsAt <= startsAt and bad JSON; 404 for an unknown id', async () => {

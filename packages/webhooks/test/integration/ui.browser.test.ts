@@ -49,7 +49,7 @@ async function send(trackerName: string, trackerId: string): Promise<string> {
 /** Waits (by polling the store, no timing asserted) until the alert's delivery reaches `state`. */
 async function settled(webhookId: string, state: 'dead' | 'delivered') {
   for (;;) {
-    const row = receiver.store.list(state).find((d) => d.webhookId === webhookId);
+    const row = (await receiver.store.list(state)).find((d) => d.webhookId === webhookId);
     if (row) return row;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -87,12 +87,13 @@ describe('/ui auth and CSRF (the admin rule of /-/reload)', () => {
     expect((await form(SILENCE_FORM, { authorization: basic, 'sec-fetch-site': 'cross-site' })).status).toBe(
       403,
     );
-    expect(receiver.store.silences.list()).toHaveLength(0);
+    expect(await receiver.store.silences.list()).toHaveLength(0);
     const sameOrigin = await form(SILENCE_FORM, { authorization: basic, origin: receiver.url });
     expect(sameOrigin.status).toBe(303);
     const bearer = await form(SILENCE_FORM, { authorization: `Bearer ${TOKEN}` });
     expect(bearer.status).toBe(303);
-    for (const s of receiver.store.silences.list()) receiver.store.silences.expire(s.id, Date.now());
+    for (const s of await receiver.store.silences.list())
+      await receiver.store.silences.expire(s.id, Date.now());
   });
 
   it('a bad form answers 400 naming the field, never 5xx', async () => {
@@ -188,7 +189,7 @@ describe.skipIf(!hasChromium)(
     });
 
     it('a dead letter (destination answered 400) is inspected and replayed from the page, then delivered', async () => {
-      const dead = receiver.store.list('dead').find((d) => d.body.includes('trk_ui_dead'))!;
+      const dead = (await receiver.store.list('dead')).find((d) => d.body.includes('trk_ui_dead'))!;
       await page.goto(`${receiver.url}/ui/dead-letters`);
       await page.click(`tr[data-delivery-id="${dead.id}"] a`);
       await expect(page.locator('#last-error').textContent()).resolves.toContain('400');

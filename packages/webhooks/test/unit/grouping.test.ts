@@ -105,15 +105,15 @@ describe('grouping: when each alert of a group is notified (Alertmanager dispatc
         repeatScope: step.resolve ? null : step.tracker,
         resolves: step.resolve ? step.tracker : null,
       });
-      got.push(nextAttemptOf(store, `m${i}`));
+      got.push(await nextAttemptOf(store, `m${i}`));
     }
     expect(got).toEqual(given.map((s) => s.want));
-    store.close();
+    await store.close();
   });
 });
 
-function nextAttemptOf(store: ReturnType<typeof openStore>, webhookId: string): number {
-  const rows = [...store.list('pending', 1000), ...store.list('silenced', 1000)];
+async function nextAttemptOf(store: ReturnType<typeof openStore>, webhookId: string): Promise<number> {
+  const rows = [...(await store.list('pending', 1000)), ...(await store.list('silenced', 1000))];
   const row = rows.find((r) => r.webhookId === webhookId);
   if (!row) throw new Error(`no row for ${webhookId}`);
   return row.nextAttemptAt;
@@ -126,7 +126,7 @@ describe('grouping configuration', () => {
   };
   const env = { S: SECRET };
 
-  it('group_by, group_wait and group_interval inherit; named time_intervals become the route windows', () => {
+  it('group_by, group_wait and group_interval inherit; named time_intervals become the route windows', async () => {
     const config = loadConfig(
       {
         ...base,

@@ -90,11 +90,11 @@ describe('liveness under random destination behaviour (fake clock, injected dest
             const body =
               kind === 'ok' ? undefined : poisonBody(kind === 'poison-known' ? 'tracker.alert' : 'x.y');
             const { alertId } = await t.ingest(body);
-            const key = t.store.list('pending').find((r) => r.alertId === alertId)!.idempotencyKey;
+            const key = (await t.store.list('pending')).find((r) => r.alertId === alertId)!.idempotencyKey;
             if (body) poison.add(key);
           }
           await t.run(5000);
-          expect(t.store.nextDueAt()).toBeNull();
+          expect(await t.store.nextDueAt()).toBeNull();
 
           // Global call index of each (key, attempt): a finish log names both.
           const callsOfKey = new Map<string, number[]>();
@@ -127,7 +127,7 @@ describe('liveness under random destination behaviour (fake clock, injected dest
           }
           expect(t.outbox.breakerState('d')).toBe('closed');
 
-          for (const row of [...t.store.list('delivered'), ...t.store.list('dead')]) {
+          for (const row of [...(await t.store.list('delivered')), ...(await t.store.list('dead'))]) {
             const answers = (callsOfKey.get(row.idempotencyKey) ?? []).map((i) => answered[i]!);
             if (poison.has(row.idempotencyKey)) {
               expect(row).toMatchObject({ state: 'dead', attempts: 1 });
@@ -140,7 +140,9 @@ describe('liveness under random destination behaviour (fake clock, injected dest
               expect(answers.filter((a) => a.ok)).toHaveLength(1);
             }
           }
-          expect(t.store.list('delivered').length + t.store.list('dead').length).toBe(alerts.length);
+          expect((await t.store.list('delivered')).length + (await t.store.list('dead')).length).toBe(
+            alerts.length,
+          );
           await t.close();
         },
       ),

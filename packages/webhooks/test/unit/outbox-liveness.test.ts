@@ -27,7 +27,7 @@ describe('a breaker’s half-open probe never leaves the circuit open for good',
       expect(t.outbox.breakerState('d')).toBe('open');
       await t.ingest();
       await t.run();
-      expect(t.store.counts()).toEqual({ delivered: 2 });
+      expect(await t.store.counts()).toEqual({ delivered: 2 });
       expect(t.transitions()).toEqual([
         'closed->open',
         'open->half-open',
@@ -48,9 +48,9 @@ describe('a breaker’s half-open probe never leaves the circuit open for good',
     await t.settle();
     for (let i = 0; i < 2; i++) await t.ingest();
     await t.run();
-    expect(t.store.counts()).toEqual({ delivered: 2, dead: 1 });
+    expect(await t.store.counts()).toEqual({ delivered: 2, dead: 1 });
     // The first alert was the probe (its retry came due first): its second attempt got the 400.
-    expect(t.store.list('dead')[0]).toMatchObject({ lastStatus: 400, attempts: 2 });
+    expect((await t.store.list('dead'))[0]).toMatchObject({ lastStatus: 400, attempts: 2 });
     expect(t.transitions()).toEqual(['closed->open', 'open->half-open', 'half-open->closed']);
     await t.close();
   });
@@ -64,8 +64,8 @@ describe('a message failing for its own reasons does not count against its desti
     for (let i = 0; i < 3; i++) await t.ingest(poisonBody(i === 0 ? 'tracker.unknown' : 'tracker.alert'));
     for (let i = 0; i < 20; i++) await t.ingest();
     await t.run();
-    expect(t.store.counts()).toEqual({ delivered: 20, dead: 3 });
-    for (const dead of t.store.list('dead')) {
+    expect(await t.store.counts()).toEqual({ delivered: 20, dead: 3 });
+    for (const dead of await t.store.list('dead')) {
       expect(dead.attempts).toBe(1);
       expect(dead.lastError).toMatch(/could not be formatted or sent: RangeError/);
     }
@@ -77,7 +77,7 @@ describe('a message failing for its own reasons does not count against its desti
     const t = outboxHarness({ answer: (n) => (n <= 5 ? badRequest : ok), failureThreshold: 2 });
     for (let i = 0; i < 8; i++) await t.ingest();
     await t.run();
-    expect(t.store.counts()).toEqual({ delivered: 3, dead: 5 });
+    expect(await t.store.counts()).toEqual({ delivered: 3, dead: 5 });
     expect(t.transitions()).toEqual([]);
     await t.close();
   });
@@ -90,7 +90,7 @@ describe('a message failing for its own reasons does not count against its desti
     await t.ingest(poisonBody());
     await t.ingest();
     await t.run();
-    expect(t.store.counts()).toEqual({ delivered: 2, dead: 1 });
+    expect(await t.store.counts()).toEqual({ delivered: 2, dead: 1 });
     expect(t.outbox.breakerState('d')).toBe('closed');
     await t.close();
   });

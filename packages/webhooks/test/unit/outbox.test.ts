@@ -76,19 +76,14 @@ describe('outbox delivery policy', () => {
     await t.settle();
     // The second alert waits for the pause too, and was not charged an attempt.
     expect(t.calls).toHaveLength(1);
-    expect(
-      t.store
-        .list('pending')
-        .map((r) => r.attempts)
-        .sort(),
-    ).toEqual([0, 1]);
+    expect((await t.store.list('pending')).map((r) => r.attempts).sort()).toEqual([0, 1]);
     t.advance(31_000);
     t.outbox.wake();
     await t.settle();
     expect(t.calls).toHaveLength(3);
-    expect(t.store.counts()).toEqual({ delivered: 2 });
+    expect(await t.store.counts()).toEqual({ delivered: 2 });
     await t.outbox.stop();
-    t.store.close();
+    await t.store.close();
   });
 
   it('410 Gone is a stop: dead-lettered at once, never retried', async () => {
@@ -100,10 +95,10 @@ describe('outbox delivery policy', () => {
     t.outbox.wake();
     await t.settle();
     expect(t.calls).toHaveLength(1);
-    const [dead] = t.store.list('dead');
+    const [dead] = await t.store.list('dead');
     expect(dead).toMatchObject({ attempts: 1, lastStatus: 410 });
     await t.outbox.stop();
-    t.store.close();
+    await t.store.close();
   });
 
   it('a secret a destination echoes in its error body is cut out of the stored error and the logs', async () => {
@@ -115,11 +110,11 @@ describe('outbox delivery policy', () => {
     await t.ingest('echo');
     t.outbox.start();
     await t.settle();
-    expect(t.store.list('dead')[0]!.lastError).toBe('HTTP 400: {"routing_key":"[redacted]"}');
+    expect((await t.store.list('dead'))[0]!.lastError).toBe('HTTP 400: {"routing_key":"[redacted]"}');
     expect(t.logs.join('')).not.toContain(key);
     expect(t.logs.join('')).toContain('dead-lettered');
     await t.outbox.stop();
-    t.store.close();
+    await t.store.close();
   });
 
   it('sends what an ingest hands over without reading the store, past capacity from the store, each once', async () => {
@@ -129,8 +124,8 @@ describe('outbox delivery policy', () => {
     // Count the rows read back from the store (the timer looks every 5 ms): a hand-over needs none.
     let reads = 0;
     const due = t.store.due.bind(t.store);
-    t.store.due = (limit, skip) => {
-      const rows = due(limit, skip);
+    t.store.due = async (limit, skip) => {
+      const rows = await due(limit, skip);
       reads += rows.length;
       return rows;
     };
@@ -146,9 +141,9 @@ describe('outbox delivery policy', () => {
     expect(t.calls).toHaveLength(11);
     expect(new Set(t.calls.map((c) => c.key)).size).toBe(11);
     expect(reads).toBeGreaterThan(0);
-    expect(t.store.counts()).toEqual({ delivered: 11 });
+    expect(await t.store.counts()).toEqual({ delivered: 11 });
     await t.outbox.stop();
-    t.store.close();
+    await t.store.close();
   });
 
   it('a stop waits for outcomes still being committed', async () => {
@@ -158,7 +153,7 @@ describe('outbox delivery policy', () => {
     t.outbox.offer(pending);
     await new Promise((r) => setImmediate(r));
     await t.outbox.stop();
-    expect(t.store.counts()).toEqual({ delivered: 1 });
-    t.store.close();
+    expect(await t.store.counts()).toEqual({ delivered: 1 });
+    await t.store.close();
   });
 });

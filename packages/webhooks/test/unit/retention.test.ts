@@ -32,14 +32,14 @@ describe('retention', () => {
     for (let i = 0; i < 40; i++) await store.ingest(item(`old_${i}`));
     await store.ingest(item('old_dead'));
     await store.ingest(item('old_pending'));
-    for (const row of store.due(100, new Set())) {
+    for (const row of await store.due(100, new Set())) {
       if (row.webhookId === 'old_dead') await store.markDead(row.id, 400, 'HTTP 400');
       else if (row.webhookId !== 'old_pending') await store.markDelivered(row.id, 200);
     }
     // Ten days later: deliveries (7 d) are past retention, alerts (30 d) are not.
     clock += 10 * DAY;
     await store.ingest(item('new_1'));
-    for (const row of store.due(100, new Set())) {
+    for (const row of await store.due(100, new Set())) {
       if (row.webhookId === 'new_1') await store.markDelivered(row.id, 200);
     }
     const steps: PruneKind[] = [];
@@ -55,24 +55,24 @@ describe('retention', () => {
     expect(await retention.run()).toEqual({ alerts: 0, deliveries: 40, silences: 0 });
     // Small steps: 43 rows in windows of 8.
     expect(steps.filter((k) => k === 'deliveries').length).toBeGreaterThanOrEqual(5);
-    expect(store.counts()).toEqual({ dead: 1, pending: 1, delivered: 1 });
+    expect(await store.counts()).toEqual({ dead: 1, pending: 1, delivered: 1 });
 
     // Forty days on: the old alerts go with their dead letter; the one still pending stays.
     clock += 30 * DAY;
     expect(await retention.run()).toEqual({ alerts: 41, deliveries: 1, silences: 0 });
-    expect(store.counts()).toEqual({ pending: 1 });
-    expect(store.list('pending').map((r) => r.webhookId)).toEqual(['old_pending']);
+    expect(await store.counts()).toEqual({ pending: 1 });
+    expect((await store.list('pending')).map((r) => r.webhookId)).toEqual(['old_pending']);
     // Gone means gone: the same webhook-id now stores again (a sender retries for hours, not weeks).
     expect((await store.ingest(item('old_3'))).duplicate).toBe(false);
     await retention.stop();
-    store.close();
+    await store.close();
   });
 
   it('a pass walks only as far as the last old row: its cost is the rows it prunes, not the table', async () => {
     let clock = 100 * DAY;
     const store = openStore(join(dir, 'walk.db'), { now: () => clock });
     for (let i = 0; i < 20; i++) await store.ingest(item(`old_${i}`));
-    for (const row of store.due(100, new Set())) await store.markDelivered(row.id, 200);
+    for (const row of await store.due(100, new Set())) await store.markDelivered(row.id, 200);
     clock += 40 * DAY;
     for (let i = 0; i < 200; i++) await store.ingest(item(`new_${i}`));
     const steps: Record<PruneKind, number> = { alerts: 0, deliveries: 0 };
@@ -92,14 +92,14 @@ describe('retention', () => {
     await retention.run();
     expect(steps).toEqual({ alerts: 3, deliveries: 3 });
     await retention.stop();
-    store.close();
+    await store.close();
   });
 
   it('yields between steps: ingestion is answered while a prune runs', async () => {
     const clock = 100 * DAY;
     const store = openStore(join(dir, 'interleave.db'), { now: () => clock - 60 * DAY });
     await Promise.all(Array.from({ length: 2000 }, (_, i) => store.ingest(item(`old_${i}`, []))));
-    store.close();
+    await store.close();
     const live = openStore(join(dir, 'interleave.db'), { now: () => clock });
     const order: string[] = [];
     const retention = createRetention({
@@ -122,8 +122,8 @@ describe('retention', () => {
     expect(order.filter((o) => o === 'step').length).toBeGreaterThan(1);
     expect(order.indexOf('tick')).toBeGreaterThan(-1);
     expect(order.indexOf('tick')).toBeLessThan(order.lastIndexOf('step'));
-    expect(live.counts()).toEqual({ pending: 5 });
-    live.close();
+    expect(await live.counts()).toEqual({ pending: 5 });
+    await live.close();
   });
 
   it("keeps the alert a tracker still fires with (inhibit rules' source) and prunes silences expired long ago", async () => {
@@ -132,15 +132,15 @@ describe('retention', () => {
     // A tracker fires and never resolves: its alert is the one inhibit rules look at.
     await store.ingest({ ...item('firing_1'), repeatScope: 'trk_1' });
     await store.ingest(item('plain_1'));
-    for (const row of store.due(100, new Set())) await store.markDelivered(row.id, 200);
-    const old = store.silences.create({
+    for (const row of await store.due(100, new Set())) await store.markDelivered(row.id, 200);
+    const old = await store.silences.create({
       matchers: [{ name: 'tracker_id', value: 'trk_9', isRegex: false, isEqual: true }],
       startsAt: clock,
       endsAt: clock + DAY,
       createdBy: 'ops',
       comment: 'maintenance',
     });
-    const recent = store.silences.create({
+    const recent = await store.silences.create({
       matchers: [{ name: 'tracker_id', value: 'trk_8', isRegex: false, isEqual: true }],
       startsAt: clock,
       endsAt: clock + 55 * DAY,
@@ -159,9 +159,9 @@ describe('retention', () => {
     });
     // Before, the firing alert's delete broke its foreign key and failed every pass.
     expect(await retention.run()).toEqual({ alerts: 1, deliveries: 2, silences: 1 });
-    expect(store.firingAlerts()).toHaveLength(1);
-    expect(store.silences.get(old.id)).toBeUndefined();
-    expect(store.silences.get(recent.id)).toBeDefined();
-    store.close();
+    expect(await store.firingAlerts()).toHaveLength(1);
+    expect(await store.silences.get(old.id)).toBeUndefined();
+    expect(await store.silences.get(recent.id)).toBeDefined();
+    await store.close();
   });
 });

@@ -104,7 +104,7 @@ describe('parseSilenceInput (POST /api/silences, amtool silence add)', () => {
     expect(() => parseSilenceInput(given, T0)).toThrow(want);
   });
 
-  it('reads both matcher forms into the v2 objects; a start in the past becomes now', () => {
+  it('reads both matcher forms into the v2 objects; a start in the past becomes now', async () => {
     const input = parseSilenceInput(
       {
         ...valid,
@@ -142,7 +142,7 @@ describe('silence states and matching', () => {
     expect(silenceState(silence, given)).toBe(want);
   });
 
-  it('silences only while active and only alerts whose labels match every matcher', () => {
+  it('silences only while active and only alerts whose labels match every matcher', async () => {
     const compiled = compileSilence(silence);
     const poor = alertLabels(exampleAlert({ signal: 'Poor' }) as AlertEvent);
     const good = alertLabels(exampleAlert({ signal: 'Positive' }) as AlertEvent);
@@ -205,7 +205,7 @@ describe('isInhibited (Alertmanager inhibit_rules)', () => {
     expect(isInhibited([rule], target, () => firing)).toBe(want);
   });
 
-  it('an alert does not inhibit itself (target matching the source matchers too)', () => {
+  it('an alert does not inhibit itself (target matching the source matchers too)', async () => {
     const both: InhibitRule = {
       sourceMatchers: parseMatchers('bound=none'),
       targetMatchers: parseMatchers('bound=none'),
@@ -216,7 +216,7 @@ describe('isInhibited (Alertmanager inhibit_rules)', () => {
     expect(isInhibited([both], target, () => [labels({ tracker_id: 'b', space_id: 's' })])).toBe(true);
   });
 
-  it('reads the firing alerts only when some target matches', () => {
+  it('reads the firing alerts only when some target matches', async () => {
     let reads = 0;
     isInhibited([rule], labels({ signal: 'Positive' }), () => {
       reads++;
@@ -240,20 +240,20 @@ describe('createHold over a store: silences and the firing table', () => {
     resolves: event.type === 'tracker.alert.resolved' ? String(eventData(event).tracker_id) : null,
   });
 
-  it('a silence added to the store holds the next matching alert; expiring it releases', () => {
+  it('a silence added to the store holds the next matching alert; expiring it releases', async () => {
     let now = T0;
     const store = openStore(':memory:', { now: () => now });
     const hold = createHold(store, []);
     const poor = exampleAlert({ signal: 'Poor' }) as AlertEvent;
-    expect(hold(poor, now)).toBeUndefined();
-    const s = store.silences.create(parseSilenceInput({ ...valid, matchers: ['signal=Poor'] }, now));
-    expect(hold(poor, now)).toBe('silenced');
-    expect(hold(exampleAlert({ signal: 'Positive' }) as AlertEvent, now)).toBeUndefined();
+    expect(await hold(poor, now)).toBeUndefined();
+    const s = await store.silences.create(parseSilenceInput({ ...valid, matchers: ['signal=Poor'] }, now));
+    expect(await hold(poor, now)).toBe('silenced');
+    expect(await hold(exampleAlert({ signal: 'Positive' }) as AlertEvent, now)).toBeUndefined();
     now += 60_000;
-    store.silences.expire(s.id, now);
-    expect(store.silences.get(s.id)?.endsAt).toBe(now);
-    expect(hold(poor, now)).toBeUndefined();
-    store.close();
+    await store.silences.expire(s.id, now);
+    expect((await store.silences.get(s.id))?.endsAt).toBe(now);
+    expect(await hold(poor, now)).toBeUndefined();
+    await store.close();
   });
 
   it('stores held deliveries as silenced / inhibited (not pending, not counted as deliveries)', async () => {
@@ -261,8 +261,8 @@ describe('createHold over a store: silences and the firing table', () => {
     const r1 = await store.ingest(item(exampleAlert() as AlertEvent, 'w1', 'silenced'));
     const r2 = await store.ingest(item(exampleAlert() as AlertEvent, 'w2', 'inhibited'));
     expect([r1.deliveries, r2.deliveries]).toEqual([0, 0]);
-    expect(store.counts()).toEqual({ silenced: 1, inhibited: 1 });
-    store.close();
+    expect(await store.counts()).toEqual({ silenced: 1, inhibited: 1 });
+    await store.close();
   });
 
   it('hands repeats the firing alert, so the repeats of a held alert wait', async () => {
@@ -277,11 +277,11 @@ describe('createHold over a store: silences and the firing table', () => {
     await store.ingest(fired);
     now += 60_000;
     const seen: string[] = [];
-    expect(store.repeatDue((_route, _t, body) => seen.push(body) > 0)).toBe(0);
+    expect(await store.repeatDue((_route, _t, body) => seen.push(body) > 0)).toBe(0);
     expect(seen).toEqual([fired.body]);
     now += 60_000;
-    expect(store.repeatDue(() => false)).toBe(1);
-    store.close();
+    expect(await store.repeatDue(() => false)).toBe(1);
+    await store.close();
   });
 
   it('inhibits a target while its source fires, from tracker.alert until tracker.alert.resolved', async () => {
@@ -294,13 +294,15 @@ describe('createHold over a store: silences and the firing table', () => {
       },
     ]);
     const poor = exampleAlert({ tracker_id: 'trk_a', signal: 'Poor' }) as AlertEvent;
-    expect(hold(poor, T0)).toBeUndefined();
+    expect(await hold(poor, T0)).toBeUndefined();
     await store.ingest(item(exampleAlert({ tracker_id: 'trk_a', signal: 'Negative' }) as AlertEvent, 'n1'));
-    expect(hold(poor, T0)).toBe('inhibited');
-    expect(hold(exampleAlert({ tracker_id: 'trk_b', signal: 'Poor' }) as AlertEvent, T0)).toBeUndefined();
+    expect(await hold(poor, T0)).toBe('inhibited');
+    expect(
+      await hold(exampleAlert({ tracker_id: 'trk_b', signal: 'Poor' }) as AlertEvent, T0),
+    ).toBeUndefined();
     await store.ingest(item(exampleResolved({ tracker_id: 'trk_a' }) as AlertEvent, 'r1'));
-    expect(hold(poor, T0)).toBeUndefined();
-    store.close();
+    expect(await hold(poor, T0)).toBeUndefined();
+    await store.close();
   });
 });
 
@@ -344,7 +346,7 @@ describe('inhibit_rules in the configuration', () => {
     expect(() => loadConfig({ ...base, inhibit_rules: given })).toThrow(want);
   });
 
-  it('loads into matchers', () => {
+  it('loads into matchers', async () => {
     const config = loadConfig({
       ...base,
       inhibit_rules: [

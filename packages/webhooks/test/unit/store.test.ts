@@ -35,8 +35,8 @@ describe('store', () => {
     ]);
     expect(results.map((r) => r.duplicate)).toEqual([false, true, false]);
     expect(results.map((r) => r.deliveries)).toEqual([2, 0, 2]);
-    expect(store.counts()).toEqual({ pending: 4 });
-    store.close();
+    expect(await store.counts()).toEqual({ pending: 4 });
+    await store.close();
   });
 
   it('takes due rows (leaving out those held), retries with the same key, dead-letters and replays', async () => {
@@ -44,15 +44,15 @@ describe('store', () => {
     const { pending } = await store.ingest(
       item('m1', { matches: [{ path: 'root', destinations: ['a'], repeatIntervalMs: 0, muted: false }] }),
     );
-    const [row] = store.due(10, new Set());
+    const [row] = await store.due(10, new Set());
     // What the ingest handed over is exactly what the store holds.
     expect(pending).toEqual([row]);
     expect(row).toMatchObject({ destination: 'a', attempts: 0, webhookId: 'm1' });
-    expect(store.due(10, new Set([row!.id]))).toEqual([]);
+    expect(await store.due(10, new Set([row!.id]))).toEqual([]);
     await store.markRetry(row!.id, clock + 100, 503, 'HTTP 503');
-    expect(store.due(10, new Set())).toEqual([]);
+    expect(await store.due(10, new Set())).toEqual([]);
     clock += 100;
-    const [again] = store.due(10, new Set());
+    const [again] = await store.due(10, new Set());
     expect(again).toMatchObject({
       id: row!.id,
       attempts: 1,
@@ -60,29 +60,29 @@ describe('store', () => {
       lastStatus: 503,
     });
     await store.markDead(again!.id, 400, 'HTTP 400');
-    expect(store.list('dead').map((d) => d.id)).toEqual([row!.id]);
-    expect(store.replay(row!.id)).toBe(1);
-    const [replayed] = store.due(10, new Set());
+    expect((await store.list('dead')).map((d) => d.id)).toEqual([row!.id]);
+    expect(await store.replay(row!.id)).toBe(1);
+    const [replayed] = await store.due(10, new Set());
     expect(replayed).toMatchObject({ attempts: 0, idempotencyKey: row!.idempotencyKey });
     await store.markDelivered(replayed!.id, 200);
-    expect(store.counts()).toEqual({ delivered: 1 });
-    store.close();
+    expect(await store.counts()).toEqual({ delivered: 1 });
+    await store.close();
   });
 
   it('takes due rows past the ones held, up to the limit', async () => {
     const store = openStore(join(dir, 'c.db'), { now });
     for (let i = 0; i < 5; i++) await store.ingest(item(`m${i}`));
-    const all = store.due(100, new Set());
+    const all = await store.due(100, new Set());
     expect(all).toHaveLength(10);
     const held = new Set(all.slice(0, 4).map((r) => r.id));
-    expect(store.due(3, held).map((r) => r.id)).toEqual(all.slice(4, 7).map((r) => r.id));
-    store.close();
+    expect((await store.due(3, held)).map((r) => r.id)).toEqual(all.slice(4, 7).map((r) => r.id));
+    await store.close();
   });
 
   it('writes queued in one turn share one transaction; a failing write fails alone', async () => {
     const store = openStore(join(dir, 'c2.db'), { now });
     await store.ingest(item('m1'));
-    const [a, b] = store.due(10, new Set());
+    const [a, b] = await store.due(10, new Set());
     const results = await Promise.allSettled([
       store.markDelivered(a!.id, 200),
       // A retry whose error text is not a string breaks only its own statement.
@@ -90,8 +90,8 @@ describe('store', () => {
       store.ingest(item('m2')),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(store.counts()).toEqual({ delivered: 1, pending: 3 });
-    store.close();
+    expect(await store.counts()).toEqual({ delivered: 1, pending: 3 });
+    await store.close();
   });
 
   it('repeat_interval never holds back a new alert; a resolve stops the firing state', async () => {
@@ -107,40 +107,40 @@ describe('store', () => {
     await store.ingest(
       item('r7', { matches: [{ path: 'root', destinations: ['a'], repeatIntervalMs: 0, muted: true }] }),
     );
-    expect(store.counts()).toEqual({ pending: 3, muted: 1 });
-    store.close();
+    expect(await store.counts()).toEqual({ pending: 3, muted: 1 });
+    await store.close();
   });
 
   it('repeat_interval re-sends the latest alert of a still-firing tracker every interval until resolved', async () => {
     const store = openStore(join(dir, 'repeat.db'), { now });
     const m = [{ path: 'root/0', destinations: ['a', 'b'], repeatIntervalMs: 1000, muted: false }];
-    const pending = () => store.list('pending').map((d) => `${d.webhookId}>${d.destination}`);
+    const pending = async () => (await store.list('pending')).map((d) => `${d.webhookId}>${d.destination}`);
     await store.ingest(item('r1', { matches: m, repeatScope: 'trk_1' }));
     await store.ingest(item('other', { matches: m, repeatScope: 'trk_2' }));
     clock += 999;
-    expect(store.repeatDue()).toBe(0);
+    expect(await store.repeatDue()).toBe(0);
     await store.ingest(item('r2', { matches: m, repeatScope: 'trk_1' })); // restarts trk_1's interval
     clock += 1;
-    expect(store.repeatDue()).toBe(2); // trk_2 only
+    expect(await store.repeatDue()).toBe(2); // trk_2 only
     clock += 998;
-    expect(store.repeatDue()).toBe(0);
+    expect(await store.repeatDue()).toBe(0);
     clock += 1;
-    expect(store.repeatDue()).toBe(2); // trk_1's latest alert, r2
-    expect(store.repeatDue((route) => route === 'root/0')).toBe(0); // nothing else due
+    expect(await store.repeatDue()).toBe(2); // trk_1's latest alert, r2
+    expect(await store.repeatDue((route) => route === 'root/0')).toBe(0); // nothing else due
     clock += 1000;
-    expect(store.repeatDue((route) => route === 'root/0')).toBe(0); // muted: waits
+    expect(await store.repeatDue((route) => route === 'root/0')).toBe(0); // muted: waits
     await store.ingest(
       item('res', { eventType: 'tracker.alert.resolved', matches: [], repeatScope: null, resolves: 'trk_2' }),
     );
     clock += 60_000;
-    expect(store.repeatDue()).toBe(2); // trk_1 once more after the mute; trk_2 resolved
-    const rows = pending();
+    expect(await store.repeatDue()).toBe(2); // trk_1 once more after the mute; trk_2 resolved
+    const rows = await pending();
     expect(rows.filter((r) => r === 'other>a')).toHaveLength(2);
     expect(rows.filter((r) => r === 'r2>a')).toHaveLength(3);
     expect(rows.filter((r) => r === 'r1>a')).toHaveLength(1);
-    const keys = store.list('pending').map((d) => d.idempotencyKey);
+    const keys = (await store.list('pending')).map((d) => d.idempotencyKey);
     expect(new Set(keys).size).toBe(keys.length);
-    store.close();
+    await store.close();
   });
 
   it('a muted route does not block a continue route to the same destination', async () => {
@@ -154,11 +154,11 @@ describe('store', () => {
       }),
     );
     expect(result.deliveries).toBe(2);
-    expect(store.list('pending').map((d) => `${d.destination}@${d.route}`)).toEqual([
+    expect((await store.list('pending')).map((d) => `${d.destination}@${d.route}`)).toEqual([
       'a@root/1:loud',
       'b@root/1:loud',
     ]);
-    store.close();
+    await store.close();
   });
 
   it('group commit: concurrent ingests across many groups store each id once and resolve after the commit', async () => {
@@ -173,11 +173,11 @@ describe('store', () => {
     const fresh = waves.flat().filter((r) => !r.duplicate);
     expect(fresh).toHaveLength(150);
     expect(new Set(fresh.map((r) => r.alertId)).size).toBe(150);
-    expect(store.counts()).toEqual({ pending: 300 });
-    store.close();
+    expect(await store.counts()).toEqual({ pending: 300 });
+    await store.close();
     const reopened = openStore(path, { now });
-    expect(reopened.counts()).toEqual({ pending: 300 });
-    reopened.close();
+    expect(await reopened.counts()).toEqual({ pending: 300 });
+    await reopened.close();
   });
 
   it('close() commits the writes still queued, settles each, then closes the file', async () => {
@@ -188,27 +188,27 @@ describe('store', () => {
     // close() is called.
     await new Promise((r) => setImmediate(r));
     pending.push(...Array.from({ length: 20 }, (_, i) => store.ingest(item(`q${i}`))));
-    store.close();
+    await store.close();
     const results = await Promise.allSettled(pending);
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
     const reopened = openStore(path, { now });
-    expect(reopened.counts()).toEqual({ pending: 140 });
-    reopened.close();
+    expect(await reopened.counts()).toEqual({ pending: 140 });
+    await reopened.close();
   });
 
   it('commits in place for :memory:', async () => {
     const store = openStore(':memory:', { now });
     const results = await Promise.all([store.ingest(item('m1')), store.ingest(item('m1'))]);
     expect(results.map((r) => r.duplicate)).toEqual([false, true]);
-    expect(store.counts()).toEqual({ pending: 2 });
-    store.close();
+    expect(await store.counts()).toEqual({ pending: 2 });
+    await store.close();
   });
 
   it('rejects with a 503 error once closed', async () => {
     const store = openStore(join(dir, 'e.db'), { now });
-    store.close();
+    await store.close();
     await expect(store.ingest(item('x'))).rejects.toMatchObject({ status: 503, reason: 'storage' });
-    expect(() => store.ping()).toThrow(/^@trackerkit\/webhooks: storage failed/);
+    await expect(store.ping()).rejects.toThrow(/^@trackerkit\/webhooks: storage failed/);
   });
 
   it('opens a file written before group_key existed and adds the column', async () => {
@@ -228,7 +228,7 @@ describe('store', () => {
     const store = openStore(path, { now });
     const { pending } = await store.ingest(item('after-upgrade'));
     expect(pending.map((r) => r.groupKey)).toEqual([null, null]);
-    expect(store.due(10, new Set())).toHaveLength(2);
-    store.close();
+    expect(await store.due(10, new Set())).toHaveLength(2);
+    await store.close();
   });
 });

@@ -47,18 +47,18 @@ describe('UI escaping', () => {
         repeatScope: null,
         resolves: null,
       });
-      const page = alertsPage(store, undefined);
+      const page = await alertsPage(store, undefined);
       expect(page).toContain('&lt;script&gt;');
       expect(page).not.toContain('<script>');
       expect(page).not.toContain('<img');
-      const form = silencesPage(store, Date.now(), {
+      const form = await silencesPage(store, Date.now(), {
         form: { matchers: HOSTILE, duration: HOSTILE, comment: HOSTILE, author: HOSTILE },
         error: HOSTILE,
       });
       expect(form).not.toContain('<script>');
       expect(form).not.toContain('<img');
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

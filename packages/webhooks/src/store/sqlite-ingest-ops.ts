@@ -1,0 +1,65 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { IngestOps } from './ingest-plan.ts';
+
+/** The ingest plan's operations as SQLite statements, run inside the group commit's transaction. */
+export function sqliteIngestOps(db: DatabaseSync): IngestOps {
+  const insertAlert = db.prepare(
+    `INSERT INTO alerts (source, webhook_id, event_type, known, body, received_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (source, webhook_id) DO NOTHING RETURNING id`,
+  );
+  const insertDelivery = db.prepare(
+    `INSERT INTO deliveries (alert_id, destination, route, idempotency_key, state, next_attempt_at, created_at, updated_at, group_key)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  );
+  const startFiring = db.prepare(
+    `INSERT INTO firing (route, scope, alert_id, destinations, repeat_ms, next_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (route, scope) DO UPDATE SET alert_id = excluded.alert_id,
+       destinations = excluded.destinations, repeat_ms = excluded.repeat_ms, next_at = excluded.next_at`,
+  );
+  const stopFiring = db.prepare('DELETE FROM firing WHERE scope = ?');
+  const startTracker = db.prepare(
+    `INSERT INTO tracker_firing (tracker_id, alert_id) VALUES (?, ?)
+     ON CONFLICT (tracker_id) DO UPDATE SET alert_id = excluded.alert_id`,
+  );
+  const stopTracker = db.prepare('DELETE FROM tracker_firing WHERE tracker_id = ?');
+  const groupAt = db.prepare(
+    `SELECT next_flush, EXISTS (SELECT 1 FROM alert_group_members m WHERE m.route = g.route AND m.group_key = g.group_key)
+       AS firing FROM alert_groups g WHERE route = ? AND group_key = ?`,
+  );
+  const setGroup = db.prepare(
+    `INSERT INTO alert_groups (route, group_key, next_flush) VALUES (?, ?, ?)
+     ON CONFLICT (route, group_key) DO UPDATE SET next_flush = excluded.next_flush`,
+  );
+  const joinGroup = db.prepare(
+    'INSERT INTO alert_group_members (route, group_key, tracker_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+  );
+  const leaveGroups = db.prepare('DELETE FROM alert_group_members WHERE tracker_id = ?');
+  return {
+    insertAlert(source, webhookId, eventType, known, body, now) {
+      const row = insertAlert.get(source, webhookId, eventType, known ? 1 : 0, body, now) as
+        | { id: number }
+        | undefined;
+      return row ? Number(row.id) : null;
+    },
+    insertDelivery: (alertId, destination, route, key, state, at, now, groupKey) =>
+      Number(
+        (
+          insertDelivery.get(alertId, destination, route, key, state, at, now, now, groupKey) as {
+            id: number;
+          }
+        ).id,
+      ),
+    startFiring: (route, scope, alertId, destinations, repeatMs, nextAt) =>
+      void startFiring.run(route, scope, alertId, destinations, repeatMs, nextAt),
+    stopFiring: (scope) => void stopFiring.run(scope),
+    startTracker: (trackerId, alertId) => void startTracker.run(trackerId, alertId),
+    stopTracker: (trackerId) => void stopTracker.run(trackerId),
+    groupAt(route, key) {
+      const row = groupAt.get(route, key) as { next_flush: number; firing: number } | undefined;
+      return row ? { nextFlush: Number(row.next_flush), firing: Number(row.firing) === 1 } : null;
+    },
+    setGroup: (route, key, at) => void setGroup.run(route, key, at),
+    joinGroup: (route, key, trackerId) => void joinGroup.run(route, key, trackerId),
+    leaveGroups: (trackerId) => void leaveGroups.run(trackerId),
+  };
+}

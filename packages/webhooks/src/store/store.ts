@@ -1,0 +1,61 @@
+import type { SilenceStore } from '../silences/silence-store.ts';
+import type { Browse } from './browse.ts';
+import type { PruneKind, PruneStep } from './retention.ts';
+import type { DeliveryRow, IngestItem, IngestResult } from './types.ts';
+
+/**
+ * Everything the receiver keeps, whatever keeps it: the embedded SQLite file (one process) or
+ * PostgreSQL (several replicas). One contract, one set of tests run against both, so the two
+ * cannot drift. Every method is asynchronous because one of the two talks over a network.
+ */
+export interface Store {
+  /** `sqlite` or `postgres`: named in the ready line and on the pages. */
+  readonly kind: 'sqlite' | 'postgres';
+  /** Durably stores an alert and its outbox rows; resolves only after the commit. */
+  ingest(item: IngestItem): Promise<IngestResult>;
+  /**
+   * Up to `limit` pending rows whose time has come, oldest first, leaving out `skip` (rows this
+   * process holds in flight). Rows returned are this process's to attempt: SQLite's owner is the
+   * only process on its file; PostgreSQL leases them so that no other replica takes them until
+   * an outcome is recorded or the lease runs out.
+   */
+  due(limit: number, skip: ReadonlySet<number>): Promise<DeliveryRow[]>;
+  /** Up to `limit` due pending rows of one group for one destination, oldest first, leaving out `skip`. */
+  dueInGroup(
+    groupKey: string,
+    destination: string,
+    limit: number,
+    skip: ReadonlySet<number>,
+  ): Promise<DeliveryRow[]>;
+  markDelivered(id: number, status: number | null): Promise<void>;
+  markRetry(id: number, nextAttemptAt: number, status: number | null, error: string): Promise<void>;
+  /** Puts a row back without counting an attempt (circuit open, destination paused). */
+  postpone(id: number, nextAttemptAt: number): Promise<void>;
+  markDead(id: number, status: number | null, error: string): Promise<void>;
+  get(id: number): Promise<DeliveryRow | undefined>;
+  list(state: DeliveryRow['state'], limit?: number): Promise<DeliveryRow[]>;
+  /** Dead letters back to pending, same idempotency key. Returns how many. */
+  replay(id: number | 'all'): Promise<number>;
+  counts(): Promise<Record<string, number>>;
+  /**
+   * Re-sends the latest alert of each (route, tracker) still firing whose repeat_interval has
+   * passed (muted or held ones wait); returns how many outbox rows it added. Time is the store's clock.
+   */
+  repeatDue(
+    isMuted?: (route: string, now: number, body: string) => boolean | Promise<boolean>,
+  ): Promise<number>;
+  nextDueAt(): Promise<number | null>;
+  /** Rejects unless the store can write: a probe row is written and committed (a full disk fails it). */
+  ping(): Promise<void>;
+  /** One retention step (see `createRetention`): deletes old rows among `window` ids from the first after `afterId`. */
+  prune(kind: PruneKind, before: number, afterId: number, window: number): Promise<PruneStep>;
+  /** Deletes silences that ended before `before`; returns how many. */
+  pruneSilences(before: number): Promise<number>;
+  /** Alertmanager-style silences, kept in the store. */
+  silences: SilenceStore;
+  /** The body of each tracker's alert still firing (tracker.alert not yet resolved): inhibit_rules' sources. */
+  firingAlerts(): Promise<string[]>;
+  /** Read-only queries for the `/ui` pages. */
+  browse: Browse;
+  close(): Promise<void>;
+}
