@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
 import { formatAlert } from '../delivery/format-alert.ts';
 import { WebhooksError } from '../errors.ts';
-import { openStore } from '../store/open-store.ts';
 import type { DeliveryRow } from '../store/types.ts';
+import { openToolStore, type StoreTarget, storeTargetFromArg } from './store-target.ts';
 
 function row(d: DeliveryRow): string {
   const when = new Date(d.updatedAt).toISOString();
@@ -53,20 +52,20 @@ const usage = () =>
 
 /** `dead-letters list | show <id> | replay <id|--all>` against a store file. Returns the exit code. */
 export async function deadLettersCommand(
-  dbPath: string,
+  db: string | StoreTarget,
   args: string[],
   out: (text: string) => void = (t) => process.stdout.write(`${t}\n`),
   err: (text: string) => void = (t) => process.stderr.write(`${t}\n`),
 ): Promise<number> {
+  const where = typeof db === 'string' ? storeTargetFromArg(db) : db;
   const [action, target] = args;
   if (action !== 'list' && action !== 'show' && action !== 'replay') throw usage();
-  // Opening a missing path would create an empty store and report "No dead letters": a typo
-  // in --db must not look like a clean bill of health.
-  if (dbPath !== ':memory:' && !existsSync(dbPath)) {
-    err(`@trackerkit/webhooks: no store at ${dbPath} (check --db or storage.path)`);
+  const opened = await openToolStore(where);
+  if ('error' in opened) {
+    err(`@trackerkit/webhooks: ${opened.error}`);
     return 1;
   }
-  const store = openStore(dbPath, { owner: false });
+  const { store } = opened;
   try {
     if (action === 'list') {
       const rows = await store.list('dead');

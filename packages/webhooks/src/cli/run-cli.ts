@@ -7,17 +7,17 @@ import { WebhooksError } from '../errors.ts';
 import { startReceiver } from '../server/start-receiver.ts';
 import { deadLettersCommand } from './dead-letters-command.ts';
 import { silenceCommand } from './silence-command.ts';
-import { storagePathFromFile } from './storage-path-from-file.ts';
+import { storeTargetFromArg, storeTargetFromFile } from './store-target.ts';
 
 const NAME = 'trackerkit-webhooks';
 
 const USAGE = `Usage:
   trackerkit-webhooks serve --config FILE [--port N] [--host HOST] [--shutdown-grace 5s]
   trackerkit-webhooks check --config FILE
-  trackerkit-webhooks dead-letters list|show <id>|replay <id|--all> (--config FILE | --db PATH)
-  trackerkit-webhooks silence add <matcher>... --comment TEXT [--duration 1h | --end TIME] [--start TIME] [--author NAME] (--config FILE | --db PATH)
-  trackerkit-webhooks silence query [--expired] [--quiet] (--config FILE | --db PATH)
-  trackerkit-webhooks silence expire <id>... (--config FILE | --db PATH)
+  trackerkit-webhooks dead-letters list|show <id>|replay <id|--all> (--config FILE | --db PATH|postgres://URL)
+  trackerkit-webhooks silence add <matcher>... --comment TEXT [--duration 1h | --end TIME] [--start TIME] [--author NAME] (--config FILE | --db PATH|postgres://URL)
+  trackerkit-webhooks silence query [--expired] [--quiet] (--config FILE | --db PATH|postgres://URL)
+  trackerkit-webhooks silence expire <id>... (--config FILE | --db PATH|postgres://URL)
   trackerkit-webhooks --help | --version
 
 serve: ready is one JSON line on stdout, {"event":"ready","name":"trackerkit-webhooks",
@@ -120,13 +120,21 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'dead-letters') {
-    const db = values.db ?? (values.config ? storagePathFromFile(values.config) : undefined);
-    if (!db) throw new UsageError('dead-letters needs --config FILE or --db PATH');
+    const db = values.db
+      ? storeTargetFromArg(values.db)
+      : values.config
+        ? storeTargetFromFile(values.config)
+        : undefined;
+    if (!db) throw new UsageError('dead-letters needs --config FILE or --db PATH|URL');
     return deadLettersCommand(db, values.all ? [...rest, '--all'] : rest);
   }
   if (command === 'silence') {
-    const db = values.db ?? (values.config ? storagePathFromFile(values.config) : undefined);
-    if (!db) throw new UsageError('silence needs --config FILE or --db PATH');
+    const db = values.db
+      ? storeTargetFromArg(values.db)
+      : values.config
+        ? storeTargetFromFile(values.config)
+        : undefined;
+    if (!db) throw new UsageError('silence needs --config FILE or --db PATH|URL');
     return silenceCommand(db, rest, {
       ...(values.duration !== undefined ? { duration: values.duration } : {}),
       ...(values.start !== undefined ? { start: values.start } : {}),

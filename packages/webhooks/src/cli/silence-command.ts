@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { parseDuration } from '../config/parse-duration.ts';
 import { WebhooksError } from '../errors.ts';
 import { formatMatcher, parseSilenceInput, type Silence, silenceState } from '../silences/silence.ts';
-import { openStore } from '../store/open-store.ts';
+import { openToolStore, type StoreTarget, storeTargetFromArg } from './store-target.ts';
 
 export interface SilenceOptions {
   /** `2h`, `30m`, `1d`; default 1h (as amtool). */
@@ -47,12 +46,13 @@ function line(s: Silence, now: number): string {
  * applies the change from its next alert. Returns the exit code.
  */
 export async function silenceCommand(
-  dbPath: string,
+  db: string | StoreTarget,
   args: string[],
   options: SilenceOptions = {},
   out: (text: string) => void = (t) => process.stdout.write(`${t}\n`),
   err: (text: string) => void = (t) => process.stderr.write(`${t}\n`),
 ): Promise<number> {
+  const where = typeof db === 'string' ? storeTargetFromArg(db) : db;
   const [action, ...rest] = args;
   if (action !== 'add' && action !== 'query' && action !== 'expire') throw usage();
   if (action === 'add' && rest.length === 0)
@@ -92,13 +92,12 @@ export async function silenceCommand(
       throw usage(`silence add: ${message}`);
     }
   }
-  // A missing path would become an empty store: a typo in --db must not look like success.
-  if (dbPath !== ':memory:' && !existsSync(dbPath)) {
-    err(`@trackerkit/webhooks: no store at ${dbPath} (check --db or storage.path)`);
+  const opened = await openToolStore(where, () => now);
+  if ('error' in opened) {
+    err(`@trackerkit/webhooks: ${opened.error}`);
     return 1;
   }
-  // Beside a running receiver: never take its owner lock.
-  const store = openStore(dbPath, { owner: false, now: () => now });
+  const { store } = opened;
   try {
     if (input) {
       out((await store.silences.create(input)).id);

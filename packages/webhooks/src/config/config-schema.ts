@@ -268,6 +268,16 @@ export const configSchema = z.strictObject({
     .strictObject({
       path: z.string().min(1).default('trackerkit-webhooks.db'),
       synchronous: z.enum(['full', 'normal']).default('full'),
+      // PostgreSQL, for several replicas sharing one state: postgres://user:password@host:port/db
+      // (or { env: NAME }; TRACKERKIT_WEBHOOKS_DATABASE_URL when unset). Then `path` is unused.
+      url: secretRef.optional(),
+      // A schema of its own in that database (made if missing).
+      schema: z
+        .string()
+        .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a plain lower-case identifier (letters, digits, _)')
+        .optional(),
+      // How long a replica's claim on an outbox row lasts; longer than any destination's timeout.
+      lease: duration.default('60s'),
     })
     .prefault({}),
   sources: z.array(sourceSchema).min(1),

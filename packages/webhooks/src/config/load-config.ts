@@ -32,6 +32,28 @@ function describe(issue: z.core.$ZodIssue, raw: unknown): string {
   return `${path}: ${issue.message}`;
 }
 
+/** The variable that names a PostgreSQL store when the configuration does not. */
+export const DATABASE_URL_ENV = 'TRACKERKIT_WEBHOOKS_DATABASE_URL';
+
+/** `storage`, resolved: a PostgreSQL URL (from the file or the environment) is checked here, not at start. */
+function storageOf(
+  s: z.infer<typeof configSchema>['storage'],
+  env: NodeJS.ProcessEnv,
+  maxTimeoutMs: number,
+): Config['storage'] {
+  const url = s.url !== undefined ? resolveSecret(s.url, 'storage.url', env) : env[DATABASE_URL_ENV] || null;
+  const where = s.url !== undefined ? 'storage.url' : DATABASE_URL_ENV;
+  if (url !== null && !/^postgres(ql)?:\/\/[^\s]+$/.test(url))
+    throw invalid([`${where}: must be a postgres:// or postgresql:// URL`]);
+  const leaseMs = parseDuration(s.lease);
+  // A claim that ran out while its delivery is still running lets another replica send it too.
+  if (url !== null && leaseMs < 2 * maxTimeoutMs)
+    throw invalid([
+      `storage.lease: ${s.lease} is shorter than twice the longest destination timeout (${maxTimeoutMs} ms)`,
+    ]);
+  return { path: s.path, synchronous: s.synchronous, url, schema: s.schema ?? null, leaseMs };
+}
+
 export interface LoadConfigOptions {
   env?: NodeJS.ProcessEnv;
 }
@@ -113,6 +135,13 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
     return `sources.${i}.secrets.${j}`;
   };
   const retryDefaults = normalizeRetry(c.delivery.retry);
+  const destinations = c.destinations.map((d, i) =>
+    normalizeDestination(d, i, env, retryDefaults, WEBHOOK_DELIVERY.timeout_seconds * 1000),
+  );
+  const maxTimeoutMs = Math.max(
+    WEBHOOK_DELIVERY.timeout_seconds * 1000,
+    ...destinations.map((d) => d.timeoutMs),
+  );
   const config: Config = {
     server: {
       host: c.server.host,
@@ -128,7 +157,7 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
       deliveriesMs: c.retention.deliveries === 'forever' ? null : parseDuration(c.retention.deliveries),
       silencesMs: c.retention.silences === 'forever' ? null : parseDuration(c.retention.silences),
     },
-    storage: c.storage,
+    storage: storageOf(c.storage, env, maxTimeoutMs),
     sources: c.sources.map((s, i) => ({
       name: s.name,
       path: s.path,
@@ -142,9 +171,7 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
         ...(s.id_header ? { idHeader: s.id_header } : {}),
       },
     })),
-    destinations: c.destinations.map((d, i) =>
-      normalizeDestination(d, i, env, retryDefaults, WEBHOOK_DELIVERY.timeout_seconds * 1000),
-    ),
+    destinations,
     route: normalizeRoute(c.route, intervals),
     catchAll,
     inhibitRules: (c.inhibit_rules ?? []).map((rule) => ({

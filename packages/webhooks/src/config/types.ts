@@ -68,7 +68,15 @@ export interface Config {
   };
   /** Milliseconds; null keeps rows forever. */
   retention: { alertsMs: number | null; deliveriesMs: number | null; silencesMs: number | null };
-  storage: { path: string; synchronous: 'full' | 'normal' };
+  storage: {
+    path: string;
+    synchronous: 'full' | 'normal';
+    /** PostgreSQL connection URL: the store of several replicas. Null: the SQLite file at `path`. */
+    url: string | null;
+    schema: string | null;
+    /** A replica's claim on an outbox row (PostgreSQL). */
+    leaseMs: number;
+  };
   sources: SourceConfig[];
   destinations: DestinationConfig[];
   route: RouteNode;

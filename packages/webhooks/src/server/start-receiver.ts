@@ -10,6 +10,7 @@ import { invalidConfig, WebhooksError } from '../errors.ts';
 import type { Router } from '../router/create-router.ts';
 import { isRouteMuted, routeAt } from '../router/match-route-tree.ts';
 import { openStore } from '../store/open-store.ts';
+import { openPostgresStore } from '../store/postgres/open-postgres-store.ts';
 import type { Store } from '../store/store.ts';
 import { buildRuntime, type Runtime, type RuntimeDeps } from './build-runtime.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -86,9 +87,16 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
   const config = load(options.config, options.env);
   const baseLogger = options.logger ?? createLogger(config.log);
   const metrics = createMetrics();
-  const store = openStore(options.storagePath ?? config.storage.path, {
-    synchronous: config.storage.synchronous,
-  });
+  // PostgreSQL when the configuration names a database (several replicas); else the SQLite file.
+  const storage = config.storage;
+  const store: Store =
+    storage.url !== null && options.storagePath === undefined
+      ? await openPostgresStore({
+          url: storage.url,
+          leaseMs: storage.leaseMs,
+          ...(storage.schema !== null ? { schema: storage.schema } : {}),
+        })
+      : openStore(options.storagePath ?? config.storage.path, { synchronous: config.storage.synchronous });
   const given = new Map((options.destinations ?? []).map((d) => [d.name, d]));
   const host = options.host ?? config.server.host;
   const graceMs = () => options.shutdownGraceMs ?? current.config.server.shutdownGraceMs;

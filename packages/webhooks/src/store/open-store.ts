@@ -8,10 +8,11 @@ import { ingestPlan } from './ingest-plan.ts';
 import { lockStore, type StoreLock } from './lock-store.ts';
 import { runPlan } from './plan.ts';
 import { repeatDue, toFiringRow } from './repeat-due.ts';
-import { prepareRetention } from './retention.ts';
+import { createPruneStep } from './retention.ts';
 import { DELIVERY_COLUMNS, rowToDelivery } from './row-to-delivery.ts';
 import { SCHEMA } from './schema.ts';
 import { sqliteIngestOps } from './sqlite-ingest-ops.ts';
+import { sqlitePruneOps } from './sqlite-prune-ops.ts';
 import { startCheckpointer } from './start-checkpointer.ts';
 import type { Store } from './store.ts';
 import type { DeliveryRow } from './types.ts';
@@ -141,7 +142,6 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   const counts = db.prepare('SELECT state, COUNT(*) AS n FROM deliveries GROUP BY state');
   // A write, committed: reading succeeds on a full disk, so a read proves nothing about ingest.
   const probe = db.prepare('UPDATE store_owner SET probed_at = ? WHERE id = 1');
-  const prune = prepareRetention(db);
   const dueFiring = db.prepare(
     `SELECT f.route, f.scope, f.alert_id, f.destinations, f.repeat_ms, f.repeats, a.source, a.webhook_id, a.body
        FROM firing f JOIN alerts a ON a.id = f.alert_id WHERE f.next_at <= ? ORDER BY f.next_at LIMIT ?`,
@@ -166,6 +166,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     if (closed) return Promise.reject(storageError(new Error('store is closed')));
     return writes.write(op).then(() => {});
   };
+  const prune = createPruneStep(sqlitePruneOps(db, (op) => writes.write(op)));
 
   const live = () => (closed ? Promise.reject(storageError(new Error('store is closed'))) : undefined);
   // Reads and the tools' writes run at once on the caller's thread; a failure is a rejected promise.
@@ -260,7 +261,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
         if (closed) throw storageError(new Error('store is closed'));
         if (owner) probe.run(now());
       }),
-    prune: (kind, before, afterId, window) => asPromise(() => prune(kind, before, afterId, window)),
+    prune: (kind, before, afterId, window) => prune(kind, before, afterId, window),
     pruneSilences: (before) => asPromise(() => Number(oldSilences.run(before).changes)),
     silences,
     firingAlerts: () => asPromise(() => (firingAlerts.all() as Array<{ body: string }>).map((r) => r.body)),

@@ -1,7 +1,5 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../server/logger.ts';
-import { FINISHED } from './schema.ts';
 
 export type PruneKind = 'alerts' | 'deliveries';
 
@@ -17,77 +15,35 @@ export interface PruneStep {
   nextId: number | null;
 }
 
+/** What one prune step asks of a store. */
+export interface PruneOps {
+  /** The first id after `afterId`; null past the end. */
+  firstAfter(kind: PruneKind, afterId: number): Promise<number | null>;
+  /** The last id old enough to go (received, or finished, before `before`); null when none. */
+  lastOld(kind: PruneKind, before: number): Promise<number | null>;
+  /** Ids in (from, upTo] old enough to go: alerts no pending row or firing state needs, finished deliveries. */
+  oldIds(kind: PruneKind, from: number, upTo: number, before: number): Promise<number[]>;
+  /** Deletes those rows in one short transaction, checking each condition again; returns how many went. */
+  deleteOld(kind: PruneKind, ids: number[], before: number): Promise<number>;
+}
+
 /**
- * Pruning statements. Each step reads one window of ids outside any transaction (WAL readers do
- * not block the commit thread), then deletes what it found in a short write transaction that
- * checks the conditions again, so a row replayed meanwhile stays.
+ * The prune step, for any store. Each step reads one window of ids outside any transaction, then
+ * deletes what it found in a short write transaction that checks the conditions again, so a row
+ * replayed meanwhile stays. The bound (the last row old enough) is found once per pass.
  */
-export function prepareRetention(db: DatabaseSync) {
-  // An alert a tracker still fires with stays: the latest one, resent at repeat_interval
-  // (`firing`), and the one inhibit rules look at (`tracker_firing`), whatever its age.
-  const notFiring =
-    'AND NOT EXISTS (SELECT 1 FROM firing f WHERE f.alert_id = ?1) AND NOT EXISTS (SELECT 1 FROM tracker_firing t WHERE t.alert_id = ?1)';
-  const firstAfter = {
-    alerts: db.prepare('SELECT MIN(id) AS id FROM alerts WHERE id > ?'),
-    deliveries: db.prepare('SELECT MIN(id) AS id FROM deliveries WHERE id > ?'),
-  };
-  const lastOld = {
-    alerts: db.prepare('SELECT MAX(id) AS id FROM alerts WHERE received_at < ?'),
-    deliveries: db.prepare(
-      `SELECT MAX(id) AS id FROM deliveries WHERE state IN ${FINISHED} AND updated_at < ?`,
-    ),
-  };
+export function createPruneStep(ops: PruneOps) {
   // Per pass: a pass asks with one `before` for all its steps.
   let bound: { kind: PruneKind; before: number; id: number | null } | undefined;
-  const oldAlerts = db.prepare(
-    `SELECT id FROM alerts a WHERE id > ? AND id <= ? AND received_at < ?
-       AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.alert_id = a.id AND d.state = 'pending')
-       AND NOT EXISTS (SELECT 1 FROM firing f WHERE f.alert_id = a.id)
-       AND NOT EXISTS (SELECT 1 FROM tracker_firing t WHERE t.alert_id = a.id)`,
-  );
-  const deleteAlertDeliveries = db.prepare(
-    `DELETE FROM deliveries WHERE alert_id = ?1 AND EXISTS (SELECT 1 FROM alerts WHERE id = ?1 AND received_at < ?2)
-       AND NOT EXISTS (SELECT 1 FROM deliveries WHERE alert_id = ?1 AND state = 'pending') ${notFiring}`,
-  );
-  const deleteAlert = db.prepare(
-    `DELETE FROM alerts WHERE id = ?1 AND received_at < ?2
-       AND NOT EXISTS (SELECT 1 FROM deliveries WHERE alert_id = ?1) ${notFiring}`,
-  );
-  const oldDeliveries = db.prepare(
-    `SELECT id FROM deliveries WHERE id > ? AND id <= ? AND state IN ${FINISHED} AND updated_at < ?`,
-  );
-  const deleteDelivery = db.prepare(
-    `DELETE FROM deliveries WHERE id = ? AND state IN ${FINISHED} AND updated_at < ?`,
-  );
-
-  return (kind: PruneKind, before: number, afterId: number, window: number): PruneStep => {
-    if (afterId === 0 || bound?.kind !== kind || bound.before !== before) {
-      const last = (lastOld[kind].get(before) as { id: number | null }).id;
-      bound = { kind, before, id: last === null ? null : Number(last) };
-    }
-    const first = (firstAfter[kind].get(afterId) as { id: number | null }).id;
-    if (bound.id === null || first === null || Number(first) > bound.id) return { deleted: 0, nextId: null };
-    const from = Number(first) - 1;
+  return async (kind: PruneKind, before: number, afterId: number, window: number): Promise<PruneStep> => {
+    if (afterId === 0 || bound?.kind !== kind || bound.before !== before)
+      bound = { kind, before, id: await ops.lastOld(kind, before) };
+    const first = await ops.firstAfter(kind, afterId);
+    if (bound.id === null || first === null || first > bound.id) return { deleted: 0, nextId: null };
+    const from = first - 1;
     const upTo = Math.min(from + window, bound.id);
-    const found = (kind === 'alerts' ? oldAlerts : oldDeliveries).all(from, upTo, before) as Array<{
-      id: number;
-    }>;
-    let deleted = 0;
-    if (found.length > 0) {
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        for (const { id } of found) {
-          if (kind === 'alerts') {
-            deleteAlertDeliveries.run(id, before);
-            deleted += Number(deleteAlert.run(id, before).changes);
-          } else deleted += Number(deleteDelivery.run(id, before).changes);
-        }
-        db.exec('COMMIT');
-      } catch (error) {
-        if (db.isTransaction) db.exec('ROLLBACK');
-        throw error;
-      }
-    }
+    const found = await ops.oldIds(kind, from, upTo, before);
+    const deleted = found.length > 0 ? await ops.deleteOld(kind, found, before) : 0;
     return { deleted, nextId: upTo >= bound.id ? null : upTo };
   };
 }

@@ -53,6 +53,29 @@ describe('the new settings: loaded, defaulted and validated as check validates t
     });
   });
 
+  it('storage: the SQLite file by default; PostgreSQL from storage.url or TRACKERKIT_WEBHOOKS_DATABASE_URL', () => {
+    expect(loadConfig(base, { env }).storage).toMatchObject({ url: null, schema: null, leaseMs: 60_000 });
+    const fromEnv = loadConfig(base, {
+      env: { ...env, TRACKERKIT_WEBHOOKS_DATABASE_URL: 'postgres://db/x' },
+    });
+    expect(fromEnv.storage).toMatchObject({ url: 'postgres://db/x' });
+    const fromFile = loadConfig(
+      { ...base, storage: { url: { env: 'DB' }, schema: 'team_a', lease: '2m' } },
+      {
+        env: {
+          ...env,
+          DB: 'postgresql://u:p@db:5433/x',
+          TRACKERKIT_WEBHOOKS_DATABASE_URL: 'postgres://other/y',
+        },
+      },
+    );
+    expect(fromFile.storage).toMatchObject({
+      url: 'postgresql://u:p@db:5433/x',
+      schema: 'team_a',
+      leaseMs: 120_000,
+    });
+  });
+
   const bad: Array<[string, { given: object; want: RegExp }]> = [
     [
       'grace not a duration',
@@ -79,6 +102,37 @@ describe('the new settings: loaded, defaulted and validated as check validates t
       {
         given: { server: { admin_token: 'short' } },
         want: /server\.admin_token: must be at least 16 characters/,
+      },
+    ],
+    [
+      'storage url not PostgreSQL',
+      {
+        given: { storage: { url: 'mysql://db/x' } },
+        want: /storage\.url: must be a postgres:\/\/ or postgresql:\/\/ URL/,
+      },
+    ],
+    [
+      'storage url env unset',
+      {
+        given: { storage: { url: { env: 'NO_DB' } } },
+        want: /storage\.url: environment variable NO_DB is not set/,
+      },
+    ],
+    [
+      'storage lease shorter than twice a destination timeout',
+      {
+        given: {
+          storage: { url: 'postgres://db/x', lease: '15s' },
+          destinations: [{ name: 'out', type: 'stdout', timeout: '10s' }],
+        },
+        want: /storage\.lease: 15s is shorter than twice the longest destination timeout \(10000 ms\)/,
+      },
+    ],
+    [
+      'storage schema not an identifier',
+      {
+        given: { storage: { url: 'postgres://db/x', schema: 'a; DROP' } },
+        want: /storage\.schema: a plain lower-case identifier/,
       },
     ],
     [

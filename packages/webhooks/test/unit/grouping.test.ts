@@ -1,14 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { matchRouteTree } from '../../src/router/match-route-tree.ts';
 import type { RouteMatch } from '../../src/router/types.ts';
-import { openStore } from '../../src/store/open-store.ts';
+import type { Store } from '../../src/store/store.ts';
 import { exampleAlert, SECRET } from '../helpers/alerts.ts';
+import { dropSchemas, STORES } from '../helpers/stores.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'tk-grouping-'));
 const WAIT = 30_000;
 const INTERVAL = 300_000;
 const group = (key: string) => ({ key, waitMs: WAIT, intervalMs: INTERVAL });
@@ -80,39 +77,44 @@ const cases: Array<[string, { given: Step[] }]> = [
   ],
 ];
 
-describe('grouping: when each alert of a group is notified (Alertmanager dispatcher timing)', () => {
-  it.each(cases)('%s', async (name, { given }) => {
-    let clock = 0;
-    const store = openStore(join(dir, `${name.slice(0, 20).replace(/\W/g, '_')}.db`), { now: () => clock });
-    const got: number[] = [];
-    for (const [i, step] of given.entries()) {
-      clock = step.at;
-      const match: RouteMatch = {
-        path: 'root/0',
-        destinations: ['d'],
-        repeatIntervalMs: 0,
-        muted: false,
-        group: group(step.key ?? 'space'),
-        ...(step.held ? { held: 'silenced' as const } : {}),
-      };
-      await store.ingest({
-        source: 's',
-        webhookId: `m${i}`,
-        eventType: step.resolve ? 'tracker.alert.resolved' : 'tracker.alert',
-        known: true,
-        body: '{}',
-        matches: [match],
-        repeatScope: step.resolve ? null : step.tracker,
-        resolves: step.resolve ? step.tracker : null,
-      });
-      got.push(await nextAttemptOf(store, `m${i}`));
-    }
-    expect(got).toEqual(given.map((s) => s.want));
-    await store.close();
-  });
-});
+afterAll(dropSchemas);
 
-async function nextAttemptOf(store: ReturnType<typeof openStore>, webhookId: string): Promise<number> {
+describe.each(STORES)(
+  'grouping (%s): when each alert of a group is notified (Alertmanager dispatcher timing)',
+  (_kind, open) => {
+    it.each(cases)('%s', async (_name, { given }) => {
+      let clock = 0;
+      const store = await open({ now: () => clock });
+      const got: number[] = [];
+      for (const [i, step] of given.entries()) {
+        clock = step.at;
+        const match: RouteMatch = {
+          path: 'root/0',
+          destinations: ['d'],
+          repeatIntervalMs: 0,
+          muted: false,
+          group: group(step.key ?? 'space'),
+          ...(step.held ? { held: 'silenced' as const } : {}),
+        };
+        await store.ingest({
+          source: 's',
+          webhookId: `m${i}`,
+          eventType: step.resolve ? 'tracker.alert.resolved' : 'tracker.alert',
+          known: true,
+          body: '{}',
+          matches: [match],
+          repeatScope: step.resolve ? null : step.tracker,
+          resolves: step.resolve ? step.tracker : null,
+        });
+        got.push(await nextAttemptOf(store, `m${i}`));
+      }
+      expect(got).toEqual(given.map((s) => s.want));
+      await store.close();
+    });
+  },
+);
+
+async function nextAttemptOf(store: Store, webhookId: string): Promise<number> {
   const rows = [...(await store.list('pending', 1000)), ...(await store.list('silenced', 1000))];
   const row = rows.find((r) => r.webhookId === webhookId);
   if (!row) throw new Error(`no row for ${webhookId}`);

@@ -1,14 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/server/logger.ts';
-import { openStore } from '../../src/store/open-store.ts';
 import { createRetention, type PruneKind } from '../../src/store/retention.ts';
 import type { IngestItem } from '../../src/store/types.ts';
+import { dropSchemas, STORES } from '../helpers/stores.ts';
 
 const DAY = 86_400_000;
-const dir = mkdtempSync(join(tmpdir(), 'tk-retention-'));
 const logger = createLogger({ level: 'silent' });
 
 function item(webhookId: string, destinations = ['a']): IngestItem {
@@ -24,10 +20,12 @@ function item(webhookId: string, destinations = ['a']): IngestItem {
   };
 }
 
-describe('retention', () => {
+afterAll(dropSchemas);
+
+describe.each(STORES)('retention (%s)', (_kind, open) => {
   it('prunes old finished rows in small steps; new rows, pending rows and recent dead letters stay', async () => {
     let clock = 100 * DAY;
-    const store = openStore(join(dir, 'prune.db'), { now: () => clock });
+    const store = await open({ now: () => clock });
     // Old: 40 alerts delivered, 1 dead letter, 1 still pending (a destination down for weeks).
     for (let i = 0; i < 40; i++) await store.ingest(item(`old_${i}`));
     await store.ingest(item('old_dead'));
@@ -70,7 +68,7 @@ describe('retention', () => {
 
   it('a pass walks only as far as the last old row: its cost is the rows it prunes, not the table', async () => {
     let clock = 100 * DAY;
-    const store = openStore(join(dir, 'walk.db'), { now: () => clock });
+    const store = await open({ now: () => clock });
     for (let i = 0; i < 20; i++) await store.ingest(item(`old_${i}`));
     for (const row of await store.due(100, new Set())) await store.markDelivered(row.id, 200);
     clock += 40 * DAY;
@@ -97,10 +95,10 @@ describe('retention', () => {
 
   it('yields between steps: ingestion is answered while a prune runs', async () => {
     const clock = 100 * DAY;
-    const store = openStore(join(dir, 'interleave.db'), { now: () => clock - 60 * DAY });
+    const store = await open({ now: () => clock - 60 * DAY });
     await Promise.all(Array.from({ length: 2000 }, (_, i) => store.ingest(item(`old_${i}`, []))));
     await store.close();
-    const live = openStore(join(dir, 'interleave.db'), { now: () => clock });
+    const live = await open({ name: store.name, now: () => clock });
     const order: string[] = [];
     const retention = createRetention({
       prune: live.prune,
@@ -124,11 +122,11 @@ describe('retention', () => {
     expect(order.indexOf('tick')).toBeLessThan(order.lastIndexOf('step'));
     expect(await live.counts()).toEqual({ pending: 5 });
     await live.close();
-  });
+  }, 60_000);
 
   it("keeps the alert a tracker still fires with (inhibit rules' source) and prunes silences expired long ago", async () => {
     let clock = 100 * DAY;
-    const store = openStore(join(dir, 'firing.db'), { now: () => clock });
+    const store = await open({ now: () => clock });
     // A tracker fires and never resolves: its alert is the one inhibit rules look at.
     await store.ingest({ ...item('firing_1'), repeatScope: 'trk_1' });
     await store.ingest(item('plain_1'));

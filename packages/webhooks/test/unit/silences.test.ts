@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { type AlertEvent, eventData } from '../../src/events/types.ts';
 import { alertLabels, parseMatchers } from '../../src/router/label-matcher.ts';
@@ -11,8 +11,8 @@ import {
   silenceState,
   silences,
 } from '../../src/silences/silence.ts';
-import { openStore } from '../../src/store/open-store.ts';
 import { exampleAlert, exampleResolved } from '../helpers/alerts.ts';
+import { dropSchemas, STORES } from '../helpers/stores.ts';
 
 const T0 = Date.parse('2030-01-01T00:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -226,7 +226,9 @@ describe('isInhibited (Alertmanager inhibit_rules)', () => {
   });
 });
 
-describe('createHold over a store: silences and the firing table', () => {
+afterAll(dropSchemas);
+
+describe.each(STORES)('createHold over a store (%s): silences and the firing table', (_kind, open) => {
   const item = (event: AlertEvent, id: string, held?: 'silenced' | 'inhibited') => ({
     source: 's',
     webhookId: id,
@@ -242,7 +244,7 @@ describe('createHold over a store: silences and the firing table', () => {
 
   it('a silence added to the store holds the next matching alert; expiring it releases', async () => {
     let now = T0;
-    const store = openStore(':memory:', { now: () => now });
+    const store = await open({ now: () => now });
     const hold = createHold(store, []);
     const poor = exampleAlert({ signal: 'Poor' }) as AlertEvent;
     expect(await hold(poor, now)).toBeUndefined();
@@ -257,7 +259,7 @@ describe('createHold over a store: silences and the firing table', () => {
   });
 
   it('stores held deliveries as silenced / inhibited (not pending, not counted as deliveries)', async () => {
-    const store = openStore(':memory:', { now: () => T0 });
+    const store = await open({ now: () => T0 });
     const r1 = await store.ingest(item(exampleAlert() as AlertEvent, 'w1', 'silenced'));
     const r2 = await store.ingest(item(exampleAlert() as AlertEvent, 'w2', 'inhibited'));
     expect([r1.deliveries, r2.deliveries]).toEqual([0, 0]);
@@ -267,7 +269,7 @@ describe('createHold over a store: silences and the firing table', () => {
 
   it('hands repeats the firing alert, so the repeats of a held alert wait', async () => {
     let now = T0;
-    const store = openStore(':memory:', { now: () => now });
+    const store = await open({ now: () => now });
     const fired = item(
       exampleAlert({ tracker_id: 'trk_r', signal: 'Poor' }) as AlertEvent,
       'rep',
@@ -285,7 +287,7 @@ describe('createHold over a store: silences and the firing table', () => {
   });
 
   it('inhibits a target while its source fires, from tracker.alert until tracker.alert.resolved', async () => {
-    const store = openStore(':memory:', { now: () => T0 });
+    const store = await open({ now: () => T0 });
     const hold = createHold(store, [
       {
         sourceMatchers: parseMatchers('signal=Negative'),

@@ -2,10 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open-store.ts';
 import { SCHEMA } from '../../src/store/schema.ts';
 import type { IngestItem } from '../../src/store/types.ts';
+import { dropSchemas, STORES } from '../helpers/stores.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tk-store-'));
 let clock = 1_000_000;
@@ -25,9 +26,12 @@ function item(webhookId: string, overrides: Partial<IngestItem> = {}): IngestIte
   };
 }
 
-describe('store', () => {
+afterAll(dropSchemas);
+
+// The contract: what every store does alike (SQLite and PostgreSQL, the same cases).
+describe.each(STORES)('store contract (%s)', (_kind, open) => {
   it('stores once per (source, webhook-id), concurrently too; a duplicate routes nothing', async () => {
-    const store = openStore(join(dir, 'a.db'), { now });
+    const store = await open({ now });
     const results = await Promise.all([
       store.ingest(item('m1')),
       store.ingest(item('m1')),
@@ -40,7 +44,7 @@ describe('store', () => {
   });
 
   it('takes due rows (leaving out those held), retries with the same key, dead-letters and replays', async () => {
-    const store = openStore(join(dir, 'b.db'), { now });
+    const store = await open({ now });
     const { pending } = await store.ingest(
       item('m1', { matches: [{ path: 'root', destinations: ['a'], repeatIntervalMs: 0, muted: false }] }),
     );
@@ -70,7 +74,7 @@ describe('store', () => {
   });
 
   it('takes due rows past the ones held, up to the limit', async () => {
-    const store = openStore(join(dir, 'c.db'), { now });
+    const store = await open({ now });
     for (let i = 0; i < 5; i++) await store.ingest(item(`m${i}`));
     const all = await store.due(100, new Set());
     expect(all).toHaveLength(10);
@@ -79,23 +83,8 @@ describe('store', () => {
     await store.close();
   });
 
-  it('writes queued in one turn share one transaction; a failing write fails alone', async () => {
-    const store = openStore(join(dir, 'c2.db'), { now });
-    await store.ingest(item('m1'));
-    const [a, b] = await store.due(10, new Set());
-    const results = await Promise.allSettled([
-      store.markDelivered(a!.id, 200),
-      // A retry whose error text is not a string breaks only its own statement.
-      store.markRetry(b!.id, clock, 503, { slice: () => ({}) } as unknown as string),
-      store.ingest(item('m2')),
-    ]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(await store.counts()).toEqual({ delivered: 1, pending: 3 });
-    await store.close();
-  });
-
   it('repeat_interval never holds back a new alert; a resolve stops the firing state', async () => {
-    const store = openStore(join(dir, 'd.db'), { now });
+    const store = await open({ now });
     const m = [{ path: 'root/0', destinations: ['a'], repeatIntervalMs: 1000, muted: false }];
     expect((await store.ingest(item('r1', { matches: m }))).deliveries).toBe(1);
     // A second alert for the same tracker inside the interval is a new alert: it is sent.
@@ -112,7 +101,7 @@ describe('store', () => {
   });
 
   it('repeat_interval re-sends the latest alert of a still-firing tracker every interval until resolved', async () => {
-    const store = openStore(join(dir, 'repeat.db'), { now });
+    const store = await open({ now });
     const m = [{ path: 'root/0', destinations: ['a', 'b'], repeatIntervalMs: 1000, muted: false }];
     const pending = async () => (await store.list('pending')).map((d) => `${d.webhookId}>${d.destination}`);
     await store.ingest(item('r1', { matches: m, repeatScope: 'trk_1' }));
@@ -144,7 +133,7 @@ describe('store', () => {
   });
 
   it('a muted route does not block a continue route to the same destination', async () => {
-    const store = openStore(join(dir, 'mute-continue.db'), { now });
+    const store = await open({ now });
     const result = await store.ingest(
       item('m1', {
         matches: [
@@ -158,6 +147,31 @@ describe('store', () => {
       'a@root/1:loud',
       'b@root/1:loud',
     ]);
+    await store.close();
+  });
+
+  it('rejects with a 503 error once closed', async () => {
+    const store = await open({ now });
+    await store.close();
+    await expect(store.ingest(item('x'))).rejects.toMatchObject({ status: 503, reason: 'storage' });
+    await expect(store.ping()).rejects.toThrow(/^@trackerkit\/webhooks: storage failed/);
+  });
+});
+
+// The SQLite file's own ways: group commit, :memory:, files from earlier versions.
+describe('store (SQLite)', () => {
+  it('writes queued in one turn share one transaction; a failing write fails alone', async () => {
+    const store = openStore(join(dir, 'c2.db'), { now });
+    await store.ingest(item('m1'));
+    const [a, b] = await store.due(10, new Set());
+    const results = await Promise.allSettled([
+      store.markDelivered(a!.id, 200),
+      // A retry whose error text is not a string breaks only its own statement.
+      store.markRetry(b!.id, clock, 503, { slice: () => ({}) } as unknown as string),
+      store.ingest(item('m2')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await store.counts()).toEqual({ delivered: 1, pending: 3 });
     await store.close();
   });
 
@@ -202,13 +216,6 @@ describe('store', () => {
     expect(results.map((r) => r.duplicate)).toEqual([false, true]);
     expect(await store.counts()).toEqual({ pending: 2 });
     await store.close();
-  });
-
-  it('rejects with a 503 error once closed', async () => {
-    const store = openStore(join(dir, 'e.db'), { now });
-    await store.close();
-    await expect(store.ingest(item('x'))).rejects.toMatchObject({ status: 503, reason: 'storage' });
-    await expect(store.ping()).rejects.toThrow(/^@trackerkit\/webhooks: storage failed/);
   });
 
   it('opens a file written before group_key existed and adds the column', async () => {

@@ -1,0 +1,35 @@
+import type { Pool, PoolClient } from 'pg';
+
+// serialization_failure and deadlock_detected: the transaction did nothing and may simply run again.
+const RETRYABLE = new Set(['40001', '40P01']);
+const ATTEMPTS = 5;
+
+/**
+ * Runs `work` in one transaction on a pooled connection; commits, or rolls back and rethrows.
+ * Replicas writing the same rows at once (two alerts of one tracker, say) can deadlock; the loser
+ * is run again from the start, as PostgreSQL advises.
+ */
+export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        broken = true;
+      }
+      const code = (error as { code?: string }).code;
+      if (attempt < ATTEMPTS && code !== undefined && RETRYABLE.has(code)) continue;
+      throw error;
+    } finally {
+      // A connection that could not even roll back is not given to the next caller.
+      client.release(broken);
+    }
+  }
+}

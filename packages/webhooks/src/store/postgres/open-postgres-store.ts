@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import pg from 'pg';
+import { WebhooksError } from '../../errors.ts';
+import type { Browse } from '../browse.ts';
+import { ingestPlan } from '../ingest-plan.ts';
+import { runPlanAsync } from '../plan.ts';
+import { repeatDue, toFiringRow } from '../repeat-due.ts';
+import { createPruneStep } from '../retention.ts';
+import { DELIVERY_COLUMNS, rowToDelivery } from '../row-to-delivery.ts';
+import type { Store } from '../store.ts';
+import type { DeliveryState } from '../types.ts';
+import { inTransaction } from './in-transaction.ts';
+import { pgIngestOps } from './pg-ingest-ops.ts';
+import { pgPruneOps } from './pg-prune-ops.ts';
+import { migrate } from './pg-schema.ts';
+import { pgSilences } from './pg-silences.ts';
+
+export interface PostgresStoreOptions {
+  /** `postgres://user:password@host:port/database` */
+  url: string;
+  /** A schema of its own (created if missing); default: the connection's search_path. */
+  schema?: string;
+  /**
+   * How long a replica's claim on an outbox row lasts. A replica that dies holding rows leaves
+   * them to the others once it has passed; a delivery still running past it may be sent again
+   * (same idempotency key). Longer than any destination's timeout. Default 60 s.
+   */
+  leaseMs?: number;
+  /** This replica's name in claims and in the `replicas` table. Default host:pid:random. */
+  replicaId?: string;
+  now?: () => number;
+  /** Connections per replica. Default 10. */
+  poolSize?: number;
+  /** A replica records itself (and its readiness probe) in `replicas`; tools beside it pass false. */
+  register?: boolean;
+}
+
+function storageError(error: unknown): WebhooksError {
+  if (error instanceof WebhooksError) return error;
+  return new WebhooksError(`storage failed: ${(error as Error).message}`, {
+    status: 503,
+    reason: 'storage',
+    cause: error,
+  });
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * The store on PostgreSQL, shared by every replica behind a load balancer. Dedupe is the unique
+ * (source, webhook_id) key; outbox rows are claimed with `FOR UPDATE SKIP LOCKED` and a lease, so
+ * two replicas never take the same row while its lease runs; repeats are written only if the
+ * firing row is still as it was read. Migrations run at open, under an advisory lock.
+ */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  const now = options.now ?? Date.now;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const me = options.replicaId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema))
+    throw new WebhooksError(`storage.schema: "${options.schema}" is not a plain lower-case identifier`, {
+      status: 400,
+      reason: 'config',
+    });
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  // An idle connection cut by a database restart: the next query opens a new one.
+  pool.on('error', () => {});
+  try {
+    if (options.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
+    await migrate(pool);
+    if (options.register !== false)
+      await pool.query(
+        `INSERT INTO replicas (id, pid, host, started_at, probed_at) VALUES ($1, $2, $3, $4, $4)
+       ON CONFLICT (id) DO UPDATE SET probed_at = excluded.probed_at`,
+        [me, process.pid, hostname(), now()],
+      );
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw storageError(error);
+  }
+
+  let closed = false;
+  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (closed) throw storageError(new Error('store is closed'));
+    try {
+      return await work();
+    } catch (error) {
+      throw storageError(error);
+    }
+  };
+  const query = (sql: string, values: unknown[] = []) => pool.query(sql, values);
+  const deliveries = (rows: Record<string, unknown>[]) => rows.map(rowToDelivery);
+  // Takes up to `limit` rows that match `where` (and are not leased to another replica) for this
+  // replica, oldest first: the claim and the read are one statement.
+  const claim = async (where: string, values: unknown[], limit: number, skip: ReadonlySet<number>) => {
+    const t = now();
+    const base = values.length;
+    const { rows } = await query(
+      `WITH claimed AS (
+         UPDATE deliveries d SET locked_until = $${base + 1}, locked_by = $${base + 2}
+         FROM (SELECT id FROM deliveries
+                WHERE state = 'pending' AND next_attempt_at <= $${base + 3} AND ${where}
+                  AND (locked_until <= $${base + 3} OR locked_by = $${base + 2}) AND NOT (id = ANY($${base + 4}::bigint[]))
+                ORDER BY next_attempt_at, id LIMIT $${base + 5} FOR UPDATE SKIP LOCKED) c
+         WHERE d.id = c.id RETURNING d.*)
+       SELECT ${DELIVERY_COLUMNS} FROM claimed d JOIN alerts a ON a.id = d.alert_id ORDER BY d.next_attempt_at, d.id`,
+      [...values, t + leaseMs, me, t, [...skip], limit],
+    );
+    return deliveries(rows);
+  };
+  // Outcomes end the claim; a row another replica finished meanwhile (its lease ran out) stays finished.
+  const outcome = (sql: string, values: unknown[]) =>
+    guard(async () => {
+      await query(`${sql}, locked_until = 0, locked_by = NULL WHERE id = $1 AND state = 'pending'`, values);
+    });
+  const select = `SELECT ${DELIVERY_COLUMNS} FROM deliveries d JOIN alerts a ON a.id = d.alert_id`;
+  const prune = createPruneStep(pgPruneOps(pool));
+
+  const browse: Browse = {
+    recentAlerts: (limit, beforeId = Number.MAX_SAFE_INTEGER) =>
+      guard(async () => {
+        const alerts = (
+          await query(
+            'SELECT id, source, webhook_id, event_type, body, received_at FROM alerts WHERE id < $1 ORDER BY id DESC LIMIT $2',
+            [beforeId, limit],
+          )
+        ).rows;
+        const ids = alerts.map((a) => a.id);
+        const rows = (
+          await query(
+            `SELECT id, alert_id, destination, route, state, attempts, last_status, last_error FROM deliveries
+               WHERE alert_id = ANY($1::bigint[]) ORDER BY id`,
+            [ids],
+          )
+        ).rows;
+        return alerts.map((a) => ({
+          id: Number(a.id),
+          source: String(a.source),
+          webhookId: String(a.webhook_id),
+          eventType: String(a.event_type),
+          body: String(a.body),
+          receivedAt: Number(a.received_at),
+          deliveries: rows
+            .filter((d) => d.alert_id === a.id)
+            .map((d) => ({
+              id: Number(d.id),
+              destination: String(d.destination),
+              route: String(d.route),
+              state: d.state as DeliveryState,
+              attempts: Number(d.attempts),
+              lastStatus: d.last_status === null ? null : Number(d.last_status),
+              lastError: d.last_error === null ? null : String(d.last_error),
+            })),
+        }));
+      }),
+    destinationCounts: () =>
+      guard(async () =>
+        (
+          await query(
+            'SELECT destination, state, COUNT(*) AS n FROM deliveries GROUP BY destination, state ORDER BY destination',
+          )
+        ).rows.map((r) => ({
+          destination: String(r.destination),
+          state: r.state as DeliveryState,
+          count: Number(r.n),
+        })),
+      ),
+  };
+
+  return {
+    kind: 'postgres',
+    ingest: (item) =>
+      guard(() =>
+        inTransaction(pool, (client) => {
+          const t = now();
+          return runPlanAsync(ingestPlan(item, t), pgIngestOps(client, { by: me, until: t + leaseMs }));
+        }),
+      ),
+    due: (limit, skip) => guard(() => claim('TRUE', [], limit, skip)),
+    dueInGroup: (groupKey, destination, limit, skip) =>
+      guard(() => claim('group_key = $1 AND destination = $2', [groupKey, destination], limit, skip)),
+    markDelivered: (id, status) =>
+      outcome(
+        "UPDATE deliveries SET state = 'delivered', attempts = attempts + 1, last_status = $2, last_error = NULL, updated_at = $3, delivered_at = $3",
+        [id, status, now()],
+      ),
+    markRetry: (id, at, status, error) =>
+      outcome(
+        'UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = $2, last_status = $3, last_error = $4, updated_at = $5',
+        [id, at, status, error.slice(0, 2000), now()],
+      ),
+    postpone: (id, at) => outcome('UPDATE deliveries SET next_attempt_at = $2', [id, at]),
+    markDead: (id, status, error) =>
+      outcome(
+        "UPDATE deliveries SET state = 'dead', attempts = attempts + 1, last_status = $2, last_error = $3, updated_at = $4",
+        [id, status, error.slice(0, 2000), now()],
+      ),
+    get: (id) =>
+      guard(async () => {
+        const { rows } = await query(`${select} WHERE d.id = $1`, [id]);
+        return rows[0] ? rowToDelivery(rows[0]) : undefined;
+      }),
+    list: (state, limit = 1000) =>
+      guard(async () =>
+        deliveries((await query(`${select} WHERE d.state = $1 ORDER BY d.id LIMIT $2`, [state, limit])).rows),
+      ),
+    replay: (id) =>
+      guard(async () => {
+        const set =
+          "UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = $1, updated_at = $1, locked_until = 0, locked_by = NULL WHERE state = 'dead'";
+        const r = id === 'all' ? await query(set, [now()]) : await query(`${set} AND id = $2`, [now(), id]);
+        return r.rowCount ?? 0;
+      }),
+    counts: () =>
+      guard(async () =>
+        Object.fromEntries(
+          (await query('SELECT state, COUNT(*) AS n FROM deliveries GROUP BY state')).rows.map((r) => [
+            String(r.state),
+            Number(r.n),
+          ]),
+        ),
+      ),
+    repeatDue: (isMuted) =>
+      guard(() =>
+        repeatDue(
+          {
+            dueFiring: async (t, limit) =>
+              (
+                await query(
+                  `SELECT f.route, f.scope, f.alert_id, f.destinations, f.repeat_ms, f.repeats, a.source, a.webhook_id, a.body
+                     FROM firing f JOIN alerts a ON a.id = f.alert_id WHERE f.next_at <= $1 ORDER BY f.next_at LIMIT $2`,
+                  [t, limit],
+                )
+              ).rows.map(toFiringRow),
+            applyRepeats: (decisions, t) =>
+              inTransaction(pool, async (client) => {
+                let made = 0;
+                for (const { row, nextAt, repeats, deliveries: rows } of decisions) {
+                  // Another replica may have repeated it (or a resolve ended it) since it was read: then nothing.
+                  const moved = await client.query(
+                    'UPDATE firing SET next_at = $1, repeats = $2 WHERE route = $3 AND scope = $4 AND alert_id = $5 AND repeats = $6',
+                    [nextAt, repeats, row.route, row.scope, row.alertId, row.repeats],
+                  );
+                  if ((moved.rowCount ?? 0) === 0) continue;
+                  for (const d of rows) {
+                    await client.query(
+                      `INSERT INTO deliveries (alert_id, destination, route, idempotency_key, state, next_attempt_at, created_at, updated_at)
+                       VALUES ($1, $2, $3, $4, 'pending', $5, $5, $5)`,
+                      [row.alertId, d.destination, row.route, d.idempotencyKey, t],
+                    );
+                    made++;
+                  }
+                }
+                return made;
+              }),
+          },
+          now(),
+          isMuted,
+        ),
+      ),
+    nextDueAt: () =>
+      guard(async () => {
+        const v = (await query("SELECT MIN(next_attempt_at) AS t FROM deliveries WHERE state = 'pending'"))
+          .rows[0]?.t;
+        return v === null || v === undefined ? null : Number(v);
+      }),
+    ping: () =>
+      guard(async () => {
+        await query('UPDATE replicas SET probed_at = $2 WHERE id = $1', [me, now()]);
+      }),
+    prune: (kind, before, afterId, window) => guard(() => prune(kind, before, afterId, window)),
+    pruneSilences: (before) =>
+      guard(async () => (await query('DELETE FROM silences WHERE ends_at < $1', [before])).rowCount ?? 0),
+    silences: (() => {
+      const s = pgSilences(pool, now);
+      return {
+        localChanges: s.localChanges,
+        create: (input) => guard(() => s.create(input)),
+        get: (id) => guard(() => s.get(id)),
+        update: (id, input) => guard(() => s.update(id, input)),
+        list: () => guard(() => s.list()),
+        live: (t) => guard(() => s.live(t)),
+        expire: (id, t) => guard(() => s.expire(id, t)),
+        version: () => guard(() => s.version()),
+      };
+    })(),
+    firingAlerts: () =>
+      guard(async () =>
+        (await query('SELECT a.body FROM tracker_firing f JOIN alerts a ON a.id = f.alert_id')).rows.map(
+          (r) => String(r.body),
+        ),
+      ),
+    browse,
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Claims this replica still holds go back at once instead of when their lease runs out.
+      await pool
+        .query(
+          "UPDATE deliveries SET locked_until = 0, locked_by = NULL WHERE locked_by = $1 AND state = 'pending'",
+          [me],
+        )
+        .catch(() => {});
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import type { Pool, PoolClient } from 'pg';
+
+/**
+ * The receiver's tables on PostgreSQL, as numbered migrations: each runs once, in order, inside
+ * the transaction that records it. Times are epoch milliseconds (bigint), as in the SQLite file.
+ * Never edit a migration that has shipped: add the next one.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+CREATE TABLE alerts (
+  id bigserial PRIMARY KEY,
+  source text NOT NULL,
+  webhook_id text NOT NULL,
+  event_type text NOT NULL,
+  known boolean NOT NULL,
+  body text NOT NULL,
+  received_at bigint NOT NULL,
+  UNIQUE (source, webhook_id)
+);
+CREATE INDEX alerts_received ON alerts (received_at);
+CREATE TABLE deliveries (
+  id bigserial PRIMARY KEY,
+  alert_id bigint NOT NULL REFERENCES alerts(id),
+  destination text NOT NULL,
+  route text NOT NULL,
+  idempotency_key text NOT NULL,
+  state text NOT NULL CHECK (state IN ('pending', 'delivered', 'dead', 'muted', 'suppressed', 'silenced', 'inhibited')),
+  attempts integer NOT NULL DEFAULT 0,
+  next_attempt_at bigint NOT NULL,
+  -- A replica's claim: no other replica takes the row until locked_until (its lease) has passed.
+  locked_until bigint NOT NULL DEFAULT 0,
+  locked_by text,
+  last_status integer,
+  last_error text,
+  created_at bigint NOT NULL,
+  updated_at bigint NOT NULL,
+  delivered_at bigint,
+  group_key text
+);
+CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE state = 'pending';
+CREATE INDEX deliveries_alert ON deliveries (alert_id);
+CREATE INDEX deliveries_group ON deliveries (group_key, destination) WHERE group_key IS NOT NULL AND state = 'pending';
+CREATE INDEX deliveries_finished ON deliveries (updated_at)
+  WHERE state IN ('delivered', 'muted', 'suppressed', 'silenced', 'inhibited');
+CREATE TABLE firing (
+  route text NOT NULL,
+  scope text NOT NULL,
+  alert_id bigint NOT NULL REFERENCES alerts(id),
+  destinations text NOT NULL,
+  repeat_ms bigint NOT NULL,
+  next_at bigint NOT NULL,
+  repeats integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (route, scope)
+);
+CREATE INDEX firing_due ON firing (next_at);
+CREATE INDEX firing_scope ON firing (scope);
+CREATE INDEX firing_alert ON firing (alert_id);
+CREATE TABLE silences (
+  id text PRIMARY KEY,
+  matchers text NOT NULL,
+  starts_at bigint NOT NULL,
+  ends_at bigint NOT NULL,
+  created_by text NOT NULL,
+  comment text NOT NULL,
+  updated_at bigint NOT NULL,
+  version bigint NOT NULL
+);
+CREATE SEQUENCE silences_version;
+CREATE TABLE tracker_firing (
+  tracker_id text PRIMARY KEY,
+  alert_id bigint NOT NULL
+);
+CREATE INDEX tracker_firing_alert ON tracker_firing (alert_id);
+CREATE TABLE alert_groups (
+  route text NOT NULL,
+  group_key text NOT NULL,
+  next_flush bigint NOT NULL,
+  PRIMARY KEY (route, group_key)
+);
+CREATE TABLE alert_group_members (
+  route text NOT NULL,
+  group_key text NOT NULL,
+  tracker_id text NOT NULL,
+  PRIMARY KEY (route, group_key, tracker_id)
+);
+CREATE INDEX alert_group_members_tracker ON alert_group_members (tracker_id);
+-- Each replica's readiness probe writes its own row: a write that commits proves the store takes writes.
+CREATE TABLE replicas (
+  id text PRIMARY KEY,
+  pid integer NOT NULL,
+  host text NOT NULL,
+  started_at bigint NOT NULL,
+  probed_at bigint NOT NULL
+);
+`,
+];
+
+// Any constant: replicas starting at once queue on this lock, so each migration runs exactly once.
+const MIGRATION_LOCK = 0x7472_6b77;
+
+/** Applies the migrations this database has not seen yet; safe when several replicas start at once. */
+export async function migrate(pool: Pool): Promise<number> {
+  const client: PoolClient = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS trackerkit_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const { rows } = await client.query<{ v: number | null }>(
+      'SELECT MAX(version) AS v FROM trackerkit_migrations',
+    );
+    const done = rows[0]?.v ?? 0;
+    for (let v = done + 1; v <= MIGRATIONS.length; v++) {
+      await client.query(MIGRATIONS[v - 1]!);
+      await client.query('INSERT INTO trackerkit_migrations (version) VALUES ($1)', [v]);
+    }
+    await client.query('COMMIT');
+    return MIGRATIONS.length - done;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
