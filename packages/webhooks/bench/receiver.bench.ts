@@ -5,13 +5,14 @@
 //   with the outbox sampled, latency at 500 alerts/s to the 2xx and to the delivered line, and
 //   receiving with 1,000,000 alerts already stored against an empty store.
 // Closed loop, 32 in flight, distinct signed alerts. Ratios matter; absolute numbers move with the machine.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fillStore } from './fill-store.ts';
 import { closeAgent, openLoop, quantile, SECRET, throughput } from './load.ts';
+import { killAll, node, receiverProcess, stop } from './spawn.ts';
 import { tailSink } from './tail-sink.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -19,18 +20,6 @@ const PHASE_MS = Number(process.env.BENCH_PHASE_MS ?? 10_000);
 const SUSTAIN_MS = Number(process.env.BENCH_SUSTAIN_MS ?? 30_000);
 const STORED_ROWS = Number(process.env.BENCH_STORED_ROWS ?? 1_000_000);
 const dir = mkdtempSync(join(tmpdir(), 'tk-bench-'));
-const children: ChildProcess[] = [];
-
-function node(args: string[], env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, ['--conditions=trackerkit-source', '--no-warnings', ...args], {
-    cwd: join(here, '..'),
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return child;
-}
-
 /** A server that prints `{"port":N}` on stdout when it listens. */
 async function server(script: string, args: string[] = []): Promise<{ url: URL; child: ChildProcess }> {
   const child = node([join(here, 'servers', script), ...args]);
@@ -41,7 +30,7 @@ async function server(script: string, args: string[] = []): Promise<{ url: URL; 
   return { url: new URL(`http://127.0.0.1:${port}/`), child };
 }
 
-/** `trackerkit-webhooks serve` from source; its ready line (stdout) names its source URLs. */
+/** `trackerkit-webhooks serve` from source with one file destination; its ready line names its source URL. */
 async function receiver(name: string, options: { muted: boolean; store: string }) {
   const config = {
     storage: { path: options.store, synchronous: 'full' },
@@ -52,32 +41,8 @@ async function receiver(name: string, options: { muted: boolean; store: string }
       : { destination: 'sink' },
     log: { level: 'warn' },
   };
-  const configPath = join(dir, `${name}.json`);
-  writeFileSync(configPath, JSON.stringify(config));
-  const child = node([join(here, '..', 'src', 'bin.ts'), 'serve', '--config', configPath, '--port', '0'], {
-    BENCH_SECRET: SECRET,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const ready = await new Promise<{ url: string; sources: Record<string, string> }>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const line = stdout.split('\n').find((l) => l.includes('"event":"ready"'));
-      if (line) resolve(JSON.parse(line));
-    });
-    child.once('exit', (code) => reject(new Error(`receiver exited ${code}: ${stderr}`)));
-  });
-  return { url: new URL(ready.sources.tracker!), base: ready.url, sink: join(dir, `${name}.jsonl`), child };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+  const started = await receiverProcess(config, join(dir, `${name}.json`), { BENCH_SECRET: SECRET });
+  return { ...started, sink: join(dir, `${name}.jsonl`) };
 }
 
 async function pending(base: string): Promise<number> {
@@ -179,7 +144,7 @@ try {
   report('receiving with an empty store (alerts/s)', emptyRate.toFixed(0));
   report('  stored vs empty (goal >= 0.90x)', x(bigRate, emptyRate));
 } finally {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  killAll();
   closeAgent();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -9,12 +9,13 @@ import { repeatDue, toFiringRow } from '../repeat-due.ts';
 import { createPruneStep } from '../retention.ts';
 import { DELIVERY_COLUMNS, rowToDelivery } from '../row-to-delivery.ts';
 import type { Store } from '../store.ts';
-import type { DeliveryState } from '../types.ts';
+import type { DeliveryState, IngestItem, IngestResult } from '../types.ts';
 import { inTransaction } from './in-transaction.ts';
 import { pgIngestOps } from './pg-ingest-ops.ts';
 import { pgPruneOps } from './pg-prune-ops.ts';
 import { migrate } from './pg-schema.ts';
 import { pgSilences } from './pg-silences.ts';
+import { turnBatch } from './turn-batch.ts';
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:port/database` */
@@ -120,6 +121,55 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       await query(`${sql}, locked_until = 0, locked_by = NULL WHERE id = $1 AND state = 'pending'`, values);
     });
   const select = `SELECT ${DELIVERY_COLUMNS} FROM deliveries d JOIN alerts a ON a.id = d.alert_id`;
+  // Group commit, as the SQLite store does it: the alerts of one turn share one transaction. If
+  // it fails (a deadlock with another replica, say), each alert is tried again on its own, so one
+  // alert's trouble never fails its neighbours.
+  const ingestOne = (item: IngestItem) =>
+    inTransaction(pool, (client) => {
+      const t = now();
+      return runPlanAsync(ingestPlan(item, t), pgIngestOps(client, { by: me, until: t + leaseMs }));
+    });
+  const ingest = turnBatch<IngestItem, IngestResult>(async (items) => {
+    if (items.length > 1) {
+      try {
+        // In tracker order: replicas whose batches touch the same trackers' rows then lock them in
+        // the same order, and wait for each other instead of deadlocking.
+        const order = items.map((item, i) => ({ item, i, key: item.repeatScope ?? item.resolves ?? '' }));
+        order.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : x.i - y.i));
+        const results = await inTransaction(pool, async (client) => {
+          const out = new Array<IngestResult>(items.length);
+          for (const { item, i } of order) {
+            const t = now();
+            out[i] = await runPlanAsync(
+              ingestPlan(item, t),
+              pgIngestOps(client, { by: me, until: t + leaseMs }),
+            );
+          }
+          return out;
+        });
+        return results.map((value) => ({ ok: true as const, value }));
+      } catch {}
+    }
+    return Promise.all(
+      items.map((item) =>
+        ingestOne(item).then(
+          (value) => ({ ok: true as const, value }),
+          (error: unknown) => ({ ok: false as const, error }),
+        ),
+      ),
+    );
+  });
+  // Deliveries recorded in one turn: one statement.
+  const delivered = turnBatch<{ id: number; status: number | null }, void>(async (items) => {
+    const t = now();
+    await query(
+      `UPDATE deliveries d SET state = 'delivered', attempts = attempts + 1, last_status = u.status, last_error = NULL,
+         updated_at = $3, delivered_at = $3, locked_until = 0, locked_by = NULL
+       FROM unnest($1::bigint[], $2::int[]) AS u(id, status) WHERE d.id = u.id AND d.state = 'pending'`,
+      [items.map((i) => i.id), items.map((i) => i.status), t],
+    );
+    return items.map(() => ({ ok: true as const, value: undefined }));
+  });
   const prune = createPruneStep(pgPruneOps(pool));
 
   const browse: Browse = {
@@ -175,21 +225,11 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 
   return {
     kind: 'postgres',
-    ingest: (item) =>
-      guard(() =>
-        inTransaction(pool, (client) => {
-          const t = now();
-          return runPlanAsync(ingestPlan(item, t), pgIngestOps(client, { by: me, until: t + leaseMs }));
-        }),
-      ),
+    ingest: (item) => guard(() => ingest(item)),
     due: (limit, skip) => guard(() => claim('TRUE', [], limit, skip)),
     dueInGroup: (groupKey, destination, limit, skip) =>
       guard(() => claim('group_key = $1 AND destination = $2', [groupKey, destination], limit, skip)),
-    markDelivered: (id, status) =>
-      outcome(
-        "UPDATE deliveries SET state = 'delivered', attempts = attempts + 1, last_status = $2, last_error = NULL, updated_at = $3, delivered_at = $3",
-        [id, status, now()],
-      ),
+    markDelivered: (id, status) => guard(() => delivered({ id, status })),
     markRetry: (id, at, status, error) =>
       outcome(
         'UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = $2, last_status = $3, last_error = $4, updated_at = $5',
