@@ -62,6 +62,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const now = options.now ?? Date.now;
   const destinations = new Map(options.destinations.map((d) => [d.name, d]));
   const configs = new Map(options.configs.map((c) => [c.name, c]));
+  // A destination held (Retry-After, an open circuit) is held in the store too, so that every
+  // process on it holds it: replicas on PostgreSQL do not each find out by failing.
+  const share = (destination: string, until: number) =>
+    store
+      .holdDestination(destination, until)
+      .catch((error: Error) =>
+        logger.warn('could not share a destination hold', { destination, error: error.message }),
+      );
+  const unshare = (destination: string) =>
+    store
+      .releaseDestination(destination)
+      .catch((error: Error) =>
+        logger.warn('could not end a destination hold', { destination, error: error.message }),
+      );
   const breakers = new Map<string, CircuitBreaker>(
     options.configs.map((c) => {
       metrics.set('trackerkit_webhooks_breaker_state', BREAKER_GAUGE.closed, { destination: c.name });
@@ -76,6 +90,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
           const fields = { destination: c.name, from, to, reason };
           if (to === 'open') logger.warn('circuit breaker opened', fields);
           else logger.info(`circuit breaker ${to === 'closed' ? 'closed' : 'half-open'}`, fields);
+          if (to === 'open') void share(c.name, breaker.retryAt());
+          else if (to === 'closed') void unshare(c.name);
         },
       });
       return [c.name, breaker];
@@ -84,6 +100,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
   // A destination that asked us to slow down (429, or 503 with Retry-After) is paused as a whole:
   // its other rows wait too instead of each spending an attempt on the same refusal.
   const pausedUntil = new Map<string, number>();
+  // The holds in the store (this process's own and other replicas'), read at most once per poll interval.
+  let sharedHolds = new Map<string, number>();
+  let holdsReadAt = Number.NEGATIVE_INFINITY;
+  const readHolds = async () => {
+    if (now() - holdsReadAt < options.pollIntervalMs) return;
+    holdsReadAt = now();
+    try {
+      sharedHolds = await store.destinationHolds(now());
+    } catch (error) {
+      logger.warn('could not read destination holds', { error: (error as Error).message });
+    }
+  };
   const stopController = new AbortController();
   const inFlight = new Set<Promise<void>>();
   // Rows taken and not yet settled in the store (in flight, or their outcome not yet committed).
@@ -147,6 +175,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const delay = Math.max(...rows.map(delayOf));
     if (outcome.retryAfterMs !== undefined) {
       pausedUntil.set(name, Math.max(pausedUntil.get(name) ?? 0, now() + delay));
+      void share(name, pausedUntil.get(name)!);
       if (outcome.retryAfterMs > config.retry.maxDelayMs) {
         logger.warn('destination asked for a delay longer than retry.max_delay', {
           destination: name,
@@ -199,7 +228,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         return store.markDead(row.id, null, `destination ${name} is no longer configured`);
       });
     }
-    const paused = pausedUntil.get(name) ?? 0;
+    const paused = Math.max(pausedUntil.get(name) ?? 0, sharedHolds.get(name) ?? 0);
     if (now() < paused) return all((row) => store.postpone(row.id, paused));
     const breaker = breakers.get(name)!;
     if (!breaker.allow()) return all((row) => store.postpone(row.id, breaker.retryAt()));
@@ -303,6 +332,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if ((backlog || poll) && free > 0) {
       looking = true;
       try {
+        await readHolds();
         const rows = await store.due(free, held);
         backlog = rows.length === free;
         // A row may have gone with its group's message taken just before it.

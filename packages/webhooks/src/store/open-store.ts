@@ -158,6 +158,12 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   const firingAlerts = db.prepare('SELECT a.body FROM tracker_firing f JOIN alerts a ON a.id = f.alert_id');
   const browse = prepareBrowse(db);
   const oldSilences = db.prepare('DELETE FROM silences WHERE ends_at < ?');
+  const hold = db.prepare(
+    `INSERT INTO destination_holds (destination, until) VALUES (?, ?)
+     ON CONFLICT (destination) DO UPDATE SET until = MAX(until, excluded.until)`,
+  );
+  const release = db.prepare('UPDATE destination_holds SET until = 0 WHERE destination = ?');
+  const holds = db.prepare('SELECT destination, until FROM destination_holds WHERE until > ?');
   const nextDue = db.prepare("SELECT MIN(next_attempt_at) AS t FROM deliveries WHERE state = 'pending'");
 
   let closed = false;
@@ -265,6 +271,18 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     pruneSilences: (before) => asPromise(() => Number(oldSilences.run(before).changes)),
     silences,
     firingAlerts: () => asPromise(() => (firingAlerts.all() as Array<{ body: string }>).map((r) => r.body)),
+    holdDestination: (destination, until) => write(() => hold.run(destination, until)),
+    releaseDestination: (destination) => write(() => release.run(destination)),
+    destinationHolds: (t) =>
+      asPromise(
+        () =>
+          new Map(
+            (holds.all(t) as Array<{ destination: string; until: number }>).map((r) => [
+              r.destination,
+              Number(r.until),
+            ]),
+          ),
+      ),
     browse,
     async close() {
       if (closed) return;

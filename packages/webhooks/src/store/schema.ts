@@ -88,6 +88,11 @@ CREATE TABLE IF NOT EXISTS alert_group_members (
   PRIMARY KEY (route, group_key, tracker_id)
 );
 CREATE INDEX IF NOT EXISTS alert_group_members_tracker ON alert_group_members (tracker_id);
+-- Until when each destination is held (Retry-After, an open circuit): shared by every process on the store.
+CREATE TABLE IF NOT EXISTS destination_holds (
+  destination TEXT PRIMARY KEY,
+  until INTEGER NOT NULL
+);
 CREATE INDEX IF NOT EXISTS deliveries_group ON deliveries (group_key) WHERE group_key IS NOT NULL;
 -- Retention finds the old rows through these, so a pass costs what it prunes, not the table's
 -- size. Both grow at their end (a row is stamped with the time it is written).

@@ -55,6 +55,16 @@ export interface Store {
   silences: SilenceStore;
   /** The body of each tracker's alert still firing (tracker.alert not yet resolved): inhibit_rules' sources. */
   firingAlerts(): Promise<string[]>;
+  /**
+   * Holds a destination until `until` (a Retry-After, an open circuit), for every process on the
+   * store: replicas on PostgreSQL stop sending to a destination one of them found down or busy.
+   * A later hold extends an earlier one, never shortens it.
+   */
+  holdDestination(destination: string, until: number): Promise<void>;
+  /** The destination is up again (its circuit closed): its hold ends now. */
+  releaseDestination(destination: string): Promise<void>;
+  /** Destinations held past `now`, and until when. */
+  destinationHolds(now: number): Promise<Map<string, number>>;
   /** Read-only queries for the `/ui` pages. */
   browse: Browse;
   close(): Promise<void>;

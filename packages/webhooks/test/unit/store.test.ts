@@ -158,6 +158,25 @@ describe.each(STORES)('store contract (%s)', (_kind, open) => {
   });
 });
 
+describe.each(STORES)('destination holds (%s)', (_kind, open) => {
+  it('a later hold extends an earlier one, never shortens it; a release ends it; only holds past now are read', async () => {
+    const store = await open({ now });
+    await store.holdDestination('slack', clock + 5000);
+    await store.holdDestination('slack', clock + 1000);
+    await store.holdDestination('pager', clock + 100);
+    expect(await store.destinationHolds(clock)).toEqual(
+      new Map([
+        ['slack', clock + 5000],
+        ['pager', clock + 100],
+      ]),
+    );
+    expect(await store.destinationHolds(clock + 100)).toEqual(new Map([['slack', clock + 5000]]));
+    await store.releaseDestination('slack');
+    expect(await store.destinationHolds(clock)).toEqual(new Map([['pager', clock + 100]]));
+    await store.close();
+  });
+});
+
 // The SQLite file's own ways: group commit, :memory:, files from earlier versions.
 describe('store (SQLite)', () => {
   it('writes queued in one turn share one transaction; a failing write fails alone', async () => {

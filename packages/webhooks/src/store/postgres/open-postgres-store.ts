@@ -73,8 +73,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   // An idle connection cut by a database restart: the next query opens a new one.
   pool.on('error', () => {});
   try {
-    if (options.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
-    await migrate(pool);
+    await migrate(pool, options.schema);
     if (options.register !== false)
       await pool.query(
         `INSERT INTO replicas (id, pid, host, started_at, probed_at) VALUES ($1, $2, $3, $4, $4)
@@ -336,6 +335,25 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
           (r) => String(r.body),
         ),
       ),
+    holdDestination: (destination, until) =>
+      guard(async () => {
+        await query(
+          `INSERT INTO destination_holds (destination, until) VALUES ($1, $2)
+           ON CONFLICT (destination) DO UPDATE SET until = GREATEST(destination_holds.until, excluded.until)`,
+          [destination, until],
+        );
+      }),
+    releaseDestination: (destination) =>
+      guard(async () => {
+        await query('UPDATE destination_holds SET until = 0 WHERE destination = $1', [destination]);
+      }),
+    destinationHolds: (t) =>
+      guard(async () => {
+        const { rows } = await query('SELECT destination, until FROM destination_holds WHERE until > $1', [
+          t,
+        ]);
+        return new Map(rows.map((r) => [String(r.destination), Number(r.until)]));
+      }),
     browse,
     async close() {
       if (closed) return;

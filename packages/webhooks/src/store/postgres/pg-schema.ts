@@ -84,6 +84,11 @@ CREATE TABLE alert_group_members (
   PRIMARY KEY (route, group_key, tracker_id)
 );
 CREATE INDEX alert_group_members_tracker ON alert_group_members (tracker_id);
+-- Until when each destination is held (Retry-After, an open circuit): every replica holds it.
+CREATE TABLE destination_holds (
+  destination text PRIMARY KEY,
+  until bigint NOT NULL
+);
 -- Each replica's readiness probe writes its own row: a write that commits proves the store takes writes.
 CREATE TABLE replicas (
   id text PRIMARY KEY,
@@ -99,11 +104,13 @@ CREATE TABLE replicas (
 const MIGRATION_LOCK = 0x7472_6b77;
 
 /** Applies the migrations this database has not seen yet; safe when several replicas start at once. */
-export async function migrate(pool: Pool): Promise<number> {
+export async function migrate(pool: Pool, schema?: string): Promise<number> {
   const client: PoolClient = await pool.connect();
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    // Under the lock: two replicas making the same schema at once would otherwise collide.
+    if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query(
       'CREATE TABLE IF NOT EXISTS trackerkit_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
