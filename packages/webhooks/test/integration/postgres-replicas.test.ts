@@ -72,13 +72,19 @@ describe('three replicas on one PostgreSQL, replicas killed and the database cut
       }),
     );
     const env = { TRACKER_WEBHOOK_SECRET: SECRET, TK_DATABASE_URL: viaProxy.toString() };
+    const died: string[] = [];
     const ports = await Promise.all(Array.from({ length: REPLICAS }, () => freePort()));
     // As a supervisor (systemd, Kubernetes) does: a replica that cannot start (the database is
     // away: it exits 1 naming the reason) is started again until it runs.
     const start = async (i: number) => {
       for (let attempt = 1; ; attempt++) {
         try {
-          const { child } = await spawnReceiver(configPath, ports[i]!, env);
+          const { child, stderr } = await spawnReceiver(configPath, ports[i]!, env);
+          // Only our kill -9 may end a replica: one that dies on its own (a cut connection) is a defect.
+          child.once('exit', (code, signal) => {
+            if (signal !== 'SIGKILL')
+              died.push(`replica ${i}: exit ${code} ${stderr.join('').slice(0, 300)}`);
+          });
           children.set(i, child);
           return;
         } catch (error) {
@@ -160,6 +166,9 @@ describe('three replicas on one PostgreSQL, replicas killed and the database cut
     expect(acked.size).toBe(TOTAL);
     expect(kills).toBeGreaterThanOrEqual(KILLS);
     expect(cuts).toBe(1);
+    expect(died).toEqual([]);
+    // While the database was away, the replicas said so: 503 (the sender resent those later).
+    expect(refused.status503).toBeGreaterThan(0);
 
     // Drained: every key delivered; the outbox (shared: any replica reports it) empty.
     const keys = new Set(requests.map((r) => idempotencyKey('tracker', r.headers['webhook-id']!, 'forward')));

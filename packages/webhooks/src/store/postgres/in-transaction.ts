@@ -13,6 +13,13 @@ export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) =>
   for (let attempt = 1; ; attempt++) {
     const client = await pool.connect();
     let broken = false;
+    // A connection cut between two statements (the database restarted) emits 'error' on the
+    // client, which nobody would hear while it is checked out: the process would crash. Heard
+    // here, the next statement fails instead and the caller answers 503.
+    const cut = () => {
+      broken = true;
+    };
+    client.on('error', cut);
     try {
       await client.query('BEGIN');
       const result = await work(client);
@@ -29,6 +36,7 @@ export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) =>
       throw error;
     } finally {
       // A connection that could not even roll back is not given to the next caller.
+      client.off('error', cut);
       client.release(broken);
     }
   }

@@ -106,6 +106,9 @@ const MIGRATION_LOCK = 0x7472_6b77;
 /** Applies the migrations this database has not seen yet; safe when several replicas start at once. */
 export async function migrate(pool: Pool, schema?: string): Promise<number> {
   const client: PoolClient = await pool.connect();
+  // A connection cut mid-migration fails the next statement (and the start) instead of crashing.
+  const cut = () => {};
+  client.on('error', cut);
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
@@ -128,6 +131,7 @@ export async function migrate(pool: Pool, schema?: string): Promise<number> {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
+    client.off('error', cut);
     client.release();
   }
 }
