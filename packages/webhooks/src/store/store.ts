@@ -9,7 +9,7 @@ import type { DeliveryRow, IngestItem, IngestResult } from './types.ts';
  * cannot drift. Every method is asynchronous because one of the two talks over a network.
  */
 export interface Store {
-  /** `sqlite` or `postgres`: named in the ready line and on the pages. */
+  /** Which store this is: `sqlite` (one process, a file) or `postgres` (shared by replicas). */
   readonly kind: 'sqlite' | 'postgres';
   /** Durably stores an alert and its outbox rows; resolves only after the commit. */
   ingest(item: IngestItem): Promise<IngestResult>;
