@@ -21,3 +21,16 @@ export function invalidConfig(problems: readonly string[]): WebhooksError {
     reason: 'invalid_config',
   });
 }
+
+/**
+ * The store could not do its part (a full disk, a database that cannot be reached, a closed
+ * store): 503, so the sender retries. An error that already is one passes through unchanged.
+ */
+export function storageError(error: unknown): WebhooksError {
+  if (error instanceof WebhooksError && error.reason === 'storage') return error;
+  return new WebhooksError(`storage failed: ${(error as Error).message}`, {
+    status: 503,
+    reason: 'storage',
+    cause: error,
+  });
+}

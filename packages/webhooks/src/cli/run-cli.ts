@@ -7,7 +7,7 @@ import { WebhooksError } from '../errors.ts';
 import { startReceiver } from '../server/start-receiver.ts';
 import { deadLettersCommand } from './dead-letters-command.ts';
 import { silenceCommand } from './silence-command.ts';
-import { storeTargetFromArg, storeTargetFromFile } from './store-target.ts';
+import { type StoreTarget, storeTargetFromArg, storeTargetFromFile } from './store-target.ts';
 
 const NAME = 'trackerkit-webhooks';
 
@@ -39,6 +39,15 @@ function report(error: unknown): number {
 }
 
 /** The CLI. Resolves to an exit code; `serve` resolves only when the server stops. */
+/** The store a tool opens: `--db` (a path or a postgres:// URL), else the one `--config` names. */
+function toolStore(values: {
+  db?: string | undefined;
+  config?: string | undefined;
+}): StoreTarget | undefined {
+  if (values.db) return storeTargetFromArg(values.db);
+  return values.config ? storeTargetFromFile(values.config) : undefined;
+}
+
 export async function runCli(argv: string[]): Promise<number> {
   try {
     return await run(argv);
@@ -120,20 +129,12 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'dead-letters') {
-    const db = values.db
-      ? storeTargetFromArg(values.db)
-      : values.config
-        ? storeTargetFromFile(values.config)
-        : undefined;
+    const db = toolStore(values);
     if (!db) throw new UsageError('dead-letters needs --config FILE or --db PATH|URL');
     return deadLettersCommand(db, values.all ? [...rest, '--all'] : rest);
   }
   if (command === 'silence') {
-    const db = values.db
-      ? storeTargetFromArg(values.db)
-      : values.config
-        ? storeTargetFromFile(values.config)
-        : undefined;
+    const db = toolStore(values);
     if (!db) throw new UsageError('silence needs --config FILE or --db PATH|URL');
     return silenceCommand(db, rest, {
       ...(values.duration !== undefined ? { duration: values.duration } : {}),

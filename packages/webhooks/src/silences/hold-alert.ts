@@ -1,4 +1,4 @@
-import { WebhooksError } from '../errors.ts';
+import { storageError } from '../errors.ts';
 import type { AlertEvent } from '../events/types.ts';
 import { alertLabels } from '../router/label-matcher.ts';
 import type { Store } from '../store/store.ts';
@@ -7,14 +7,6 @@ import { type CompiledSilence, compileSilence, silences } from './silence.ts';
 
 /** `inhibited`, `silenced`, or undefined (sent). */
 export type Hold = (event: AlertEvent, now: number) => Promise<'silenced' | 'inhibited' | undefined>;
-
-const storageFailed = (error: unknown) =>
-  // The sender retries a 503; sending a silenced alert would not be undone.
-  new WebhooksError(`storage failed: ${(error as Error).message}`, {
-    status: 503,
-    reason: 'storage',
-    cause: error,
-  });
 
 /**
  * Whether an alert is held at `now`: `inhibited` (an inhibit rule's source fires; checked first, as
@@ -63,7 +55,7 @@ export function createHold(
     try {
       await refresh(now);
     } catch (error) {
-      throw storageFailed(error);
+      throw storageError(error);
     }
     if (rules.length === 0 && cached.length === 0) return undefined;
     const labels = alertLabels(event);
@@ -73,7 +65,7 @@ export function createHold(
       try {
         sources = await firing();
       } catch (error) {
-        throw storageFailed(error);
+        throw storageError(error);
       }
       if (isInhibited(targeting, labels, () => sources)) return 'inhibited';
     }

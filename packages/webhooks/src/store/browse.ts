@@ -27,8 +27,35 @@ export interface Browse {
   destinationCounts(): Promise<Array<{ destination: string; state: DeliveryState; count: number }>>;
 }
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 const nullableNumber = (v: unknown) => (v === null ? null : Number(v));
+
+/** An alert row and its delivery rows (either store's columns) as the pages show them. */
+export function toAlertWithDeliveries(a: Row, deliveries: Row[]): AlertWithDeliveries {
+  return {
+    id: Number(a.id),
+    source: String(a.source),
+    webhookId: String(a.webhook_id),
+    eventType: String(a.event_type),
+    body: String(a.body),
+    receivedAt: Number(a.received_at),
+    deliveries: deliveries.map((d) => ({
+      id: Number(d.id),
+      destination: String(d.destination),
+      route: String(d.route),
+      state: d.state as DeliveryState,
+      attempts: Number(d.attempts),
+      lastStatus: nullableNumber(d.last_status),
+      lastError: d.last_error === null ? null : String(d.last_error),
+    })),
+  };
+}
+
+export const toDestinationCount = (r: Row) => ({
+  destination: String(r.destination),
+  state: r.state as DeliveryState,
+  count: Number(r.n),
+});
 
 /** Read-only queries for the operators' pages. */
 export function prepareBrowse(db: DatabaseSync): Browse {
@@ -44,29 +71,10 @@ export function prepareBrowse(db: DatabaseSync): Browse {
   );
   return {
     async recentAlerts(limit, beforeId = Number.MAX_SAFE_INTEGER) {
-      return (alerts.all(beforeId, limit) as Row[]).map((a) => ({
-        id: Number(a.id),
-        source: String(a.source),
-        webhookId: String(a.webhook_id),
-        eventType: String(a.event_type),
-        body: String(a.body),
-        receivedAt: Number(a.received_at),
-        deliveries: (deliveries.all(a.id as number) as Row[]).map((d) => ({
-          id: Number(d.id),
-          destination: String(d.destination),
-          route: String(d.route),
-          state: d.state as DeliveryState,
-          attempts: Number(d.attempts),
-          lastStatus: nullableNumber(d.last_status),
-          lastError: d.last_error === null ? null : String(d.last_error),
-        })),
-      }));
+      return (alerts.all(beforeId, limit) as Row[]).map((a) =>
+        toAlertWithDeliveries(a, deliveries.all(a.id as number) as Row[]),
+      );
     },
-    destinationCounts: async () =>
-      (counts.all() as Row[]).map((r) => ({
-        destination: String(r.destination),
-        state: r.state as DeliveryState,
-        count: Number(r.n),
-      })),
+    destinationCounts: async () => (counts.all() as Row[]).map(toDestinationCount),
   };
 }

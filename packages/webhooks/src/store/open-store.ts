@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { WebhooksError } from '../errors.ts';
+import { storageError } from '../errors.ts';
 import { prepareSilences } from '../silences/silence-store.ts';
 import { prepareBrowse } from './browse.ts';
 import { ingestPlan } from './ingest-plan.ts';
@@ -28,14 +28,6 @@ export interface StoreOptions {
    * dead-letters and silence CLIs) pass false.
    */
   owner?: boolean;
-}
-
-function storageError(error: unknown): WebhooksError {
-  return new WebhooksError(`storage failed: ${(error as Error).message}`, {
-    status: 503,
-    reason: 'storage',
-    cause: error,
-  });
 }
 
 // Beside the shared schema: who owns the file (named when a second process is refused), the

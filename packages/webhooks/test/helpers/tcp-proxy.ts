@@ -2,6 +2,8 @@ import { createConnection, createServer, type Socket } from 'node:net';
 
 export interface TcpProxy {
   port: number;
+  /** `url` with its host and port pointing at this proxy. */
+  via(url: string): string;
   /** Cuts every connection and refuses new ones, as a database that went down does. */
   cut(): void;
   /** Accepts connections again (the database is back). */
@@ -27,8 +29,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     client.pipe(upstream).pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
   return {
-    port: (server.address() as { port: number }).port,
+    port,
+    via(url) {
+      const proxied = new URL(url);
+      proxied.hostname = '127.0.0.1';
+      proxied.port = String(port);
+      return proxied.toString();
+    },
     cut() {
       down = true;
       for (const s of sockets) s.destroy();

@@ -44,9 +44,6 @@ describe('three replicas on one PostgreSQL, replicas killed and the database cut
     loop = await startLoopback();
     const upstream = new URL(TEST_DATABASE_URL);
     proxy = await startTcpProxy({ host: upstream.hostname, port: Number(upstream.port || 5432) });
-    const viaProxy = new URL(TEST_DATABASE_URL);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
     const dir = mkdtempSync(join(tmpdir(), 'tk-replicas-'));
     const configPath = join(dir, 'config.yaml');
     writeFileSync(
@@ -71,7 +68,7 @@ describe('three replicas on one PostgreSQL, replicas killed and the database cut
         log: { level: 'error' },
       }),
     );
-    const env = { TRACKER_WEBHOOK_SECRET: SECRET, TK_DATABASE_URL: viaProxy.toString() };
+    const env = { TRACKER_WEBHOOK_SECRET: SECRET, TK_DATABASE_URL: proxy.via(TEST_DATABASE_URL) };
     const died: string[] = [];
     const ports = await Promise.all(Array.from({ length: REPLICAS }, () => freePort()));
     // As a supervisor (systemd, Kubernetes) does: a replica that cannot start (the database is
@@ -213,9 +210,6 @@ describe('a replica whose database goes away', () => {
     const hook = await startLoopback();
     const upstream = new URL(TEST_DATABASE_URL);
     const cutter = await startTcpProxy({ host: upstream.hostname, port: Number(upstream.port || 5432) });
-    const viaProxy = new URL(TEST_DATABASE_URL);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(cutter.port);
     const dir = mkdtempSync(join(tmpdir(), 'tk-replica-outage-'));
     const configPath = join(dir, 'config.yaml');
     writeFileSync(
@@ -233,7 +227,7 @@ describe('a replica whose database goes away', () => {
     const port = await freePort();
     const { child } = await spawnReceiver(configPath, port, {
       TRACKER_WEBHOOK_SECRET: SECRET,
-      TK_DATABASE_URL: viaProxy.toString(),
+      TK_DATABASE_URL: cutter.via(TEST_DATABASE_URL),
     });
     children.set(99, child);
     const post = async (id: string) => {

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import pg from 'pg';
-import { WebhooksError } from '../../errors.ts';
-import type { Browse } from '../browse.ts';
+import { storageError, WebhooksError } from '../../errors.ts';
+import { type Browse, toAlertWithDeliveries, toDestinationCount } from '../browse.ts';
 import { ingestPlan } from '../ingest-plan.ts';
 import { runPlanAsync } from '../plan.ts';
 import { repeatDue, toFiringRow } from '../repeat-due.ts';
 import { createPruneStep } from '../retention.ts';
 import { DELIVERY_COLUMNS, rowToDelivery } from '../row-to-delivery.ts';
 import type { Store } from '../store.ts';
-import type { DeliveryState, IngestItem, IngestResult } from '../types.ts';
+import type { IngestItem, IngestResult } from '../types.ts';
 import { inTransaction } from './in-transaction.ts';
 import { pgIngestOps } from './pg-ingest-ops.ts';
 import { pgPruneOps } from './pg-prune-ops.ts';
@@ -35,15 +35,6 @@ export interface PostgresStoreOptions {
   poolSize?: number;
   /** A replica records itself (and its readiness probe) in `replicas`; tools beside it pass false. */
   register?: boolean;
-}
-
-function storageError(error: unknown): WebhooksError {
-  if (error instanceof WebhooksError) return error;
-  return new WebhooksError(`storage failed: ${(error as Error).message}`, {
-    status: 503,
-    reason: 'storage',
-    cause: error,
-  });
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -188,25 +179,12 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
             [ids],
           )
         ).rows;
-        return alerts.map((a) => ({
-          id: Number(a.id),
-          source: String(a.source),
-          webhookId: String(a.webhook_id),
-          eventType: String(a.event_type),
-          body: String(a.body),
-          receivedAt: Number(a.received_at),
-          deliveries: rows
-            .filter((d) => d.alert_id === a.id)
-            .map((d) => ({
-              id: Number(d.id),
-              destination: String(d.destination),
-              route: String(d.route),
-              state: d.state as DeliveryState,
-              attempts: Number(d.attempts),
-              lastStatus: d.last_status === null ? null : Number(d.last_status),
-              lastError: d.last_error === null ? null : String(d.last_error),
-            })),
-        }));
+        return alerts.map((a) =>
+          toAlertWithDeliveries(
+            a,
+            rows.filter((d) => d.alert_id === a.id),
+          ),
+        );
       }),
     destinationCounts: () =>
       guard(async () =>
@@ -214,11 +192,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
           await query(
             'SELECT destination, state, COUNT(*) AS n FROM deliveries GROUP BY destination, state ORDER BY destination',
           )
-        ).rows.map((r) => ({
-          destination: String(r.destination),
-          state: r.state as DeliveryState,
-          count: Number(r.n),
-        })),
+        ).rows.map(toDestinationCount),
       ),
   };
 
