@@ -4,11 +4,12 @@
 // exit 2; over HTTP, ready is ONE JSON line on stdout; SIGINT/SIGTERM answer calls in flight, then
 // exit 0. Over stdio, stdout is the protocol's alone.
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { failureLine, readyLine, stopOnSignals } from '@trackerkit/core';
+import { failureLine, quietSqliteWarning, readyLine, stopOnSignals } from '@trackerkit/core';
 import { parseCliOptions, USAGE } from './cli-options.ts';
 import { createClientFromEnv } from './client-factory.ts';
 import { startHttpServer } from './http-server.ts';
 import { createStderrLogger } from './logger.ts';
+import { parseTokenKey, TOKEN_KEY_ENV } from './oauth/token-key.ts';
 import { createTrackerMcpServer } from './server.ts';
 import { LimitedStdioServerTransport } from './stdio-transport.ts';
 import { SERVER_VERSION } from './version.ts';
@@ -31,10 +32,21 @@ async function main() {
   if (options.help) return void process.stdout.write(`${USAGE}\n`);
   if (options.version) return void process.stdout.write(`${SERVER_VERSION}\n`);
   process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', reason));
-  // Made once, up front: missing configuration stops start-up, not the first request.
-  const client = createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
+  // Made once, up front: missing configuration stops start-up, not the first request. Under
+  // OAuth there is no shared client: each user's calls carry that user's own token.
+  // node:sqlite is loaded only then: a stdio start loads nothing it does not use.
+  if (options.oauthIssuer) quietSqliteWarning(process);
+  const userTokens = options.oauthIssuer
+    ? (await import('./oauth/user-tokens.ts')).openSqliteUserTokens(
+        options.userStore,
+        parseTokenKey(process.env[TOKEN_KEY_ENV]),
+      )
+    : undefined;
+  const client = userTokens
+    ? undefined
+    : createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
   const common = {
-    client,
+    ...(client ? { client } : { baseUrl: options.baseUrl }),
     readOnly: options.readOnly,
     filesRoots: options.filesRoots,
     allowPrivateUrls: options.allowPrivateUrls,
@@ -50,11 +62,25 @@ async function main() {
       allowedHosts: options.allowedHosts,
       allowedOrigins: options.allowedOrigins,
       maxConcurrentRequests: options.maxConcurrentRequests,
+      ...(userTokens && options.oauthIssuer
+        ? {
+            oauth: {
+              issuer: options.oauthIssuer,
+              resource: options.publicUrl,
+              userTokens,
+              readScope: options.readScope,
+              writeScope: options.writeScope,
+            },
+          }
+        : {}),
     });
     logger.info(`listening on ${running.url}`);
     stopOnSignals(
       process,
-      () => running.close(),
+      async () => {
+        await running.close();
+        await userTokens?.close();
+      },
       (error) => logger.error('stopping failed', error),
     );
     // The token is in the ready line only when generated: clients must send it, and the operator

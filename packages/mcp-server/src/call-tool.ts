@@ -3,7 +3,13 @@
 // tool-schema.ts's validate) and sdk-adapter.ts calls runTool; callTool also checks them, for
 // callers without the SDK (tests, with any client, and no network when arguments are refused).
 import { type Problem, problemsOf } from '@trackerkit/core';
-import type { ToolContext, ToolDefinition, ToolOptions, ToolResult } from './tool-definition.ts';
+import type {
+  AccountContext,
+  ToolContext,
+  ToolDefinition,
+  ToolOptions,
+  ToolResult,
+} from './tool-definition.ts';
 import { describeToolError, PartialSuccessError, ToolInputError } from './tool-errors.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
 
@@ -35,6 +41,7 @@ export function checkToolArguments(tool: ToolDefinition, args: unknown): Argumen
 
 export interface ToolCallDependencies {
   client: TrackerClientLike;
+  account?: AccountContext | undefined;
   options: ToolOptions;
   logger?: Logger | undefined;
   /** Aborted when the caller cancels (default: never). */
@@ -87,6 +94,7 @@ export async function runTool(
   const signal = AbortSignal.any(signals);
   const context: ToolContext = {
     client: dependencies.client,
+    account: dependencies.account,
     options: dependencies.options,
     signal,
     canReportProgress: send !== undefined,

@@ -1,5 +1,6 @@
 // Flags and environment for the trackerkit-mcp command. Flags win over the environment.
-import { delimiter } from 'node:path';
+import { homedir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { portFromFlag, UsageError } from '@trackerkit/core';
 import { parseEnvBoolean } from './config/env-boolean.ts';
@@ -25,6 +26,20 @@ export interface CliOptions {
   filesRoots: string[];
   allowPrivateUrls: boolean;
   maxConcurrentRequests: number;
+  /** Users sign in with OAuth at this authorization server (HTTP only). */
+  oauthIssuer: string | undefined;
+  /** The MCP endpoint's public URL, the audience of users' tokens (default: the listening URL). */
+  publicUrl: string | undefined;
+  /** The SQLite file of users' Tracker API tokens (OAuth only). */
+  userStore: string;
+  readScope: string | undefined;
+  writeScope: string | undefined;
+}
+
+/** Where users' tokens are kept when --user-store is not given: the user's data directory. */
+export function defaultUserStore(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
+  return join(base, 'trackerkit', 'mcp-users.db');
 }
 
 export const USAGE = `Usage: trackerkit-mcp [options]
@@ -49,6 +64,17 @@ Options:
   --allowed-hosts <list>   Extra Host names accepted over HTTP (DNS-rebinding check)
   --allowed-origins <list> Extra Origins accepted over HTTP
   --max-requests <n>       Concurrent HTTP requests (default ${DEFAULT_MAX_CONCURRENT_REQUESTS}); more get 503
+
+Hosted for a team (HTTP only): users sign in with OAuth and each brings their own API token.
+  --oauth-issuer <url>     Authorization server issuing JWT access tokens for this server
+                           (env TRACKERKIT_MCP_OAUTH_ISSUER); replaces --auth-token and --api-token
+  --public-url <url>       This endpoint's public URL, the tokens' audience
+                           (env TRACKERKIT_MCP_PUBLIC_URL; default the listening URL)
+  --user-store <file>      SQLite file of users' API tokens (env TRACKERKIT_MCP_USER_STORE;
+                           default $XDG_DATA_HOME/trackerkit/mcp-users.db); tokens are encrypted
+                           with TRACKERKIT_MCP_TOKEN_KEY (32 bytes, base64)
+  --oauth-read-scope <s>   Scope every call needs (default tracker:read)
+  --oauth-write-scope <s>  Scope the tools that change anything need (default tracker:write)
   -h, --help               Show this help
   -v, --version            Show the version
 
@@ -95,7 +121,19 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv 
   } catch (error) {
     throw new CliUsageError((error as Error).message);
   }
+  const oauthIssuer = values['oauth-issuer'] ?? env.TRACKERKIT_MCP_OAUTH_ISSUER;
+  if (oauthIssuer && !values.http)
+    throw new CliUsageError(
+      '--oauth-issuer: needs --http (over stdio the server serves one person, with TRACKER_API_TOKEN)',
+    );
+  if (oauthIssuer && (values['auth-token'] ?? env.TRACKERKIT_MCP_AUTH_TOKEN))
+    throw new CliUsageError('--auth-token: not with --oauth-issuer (users sign in with OAuth instead)');
   return {
+    oauthIssuer,
+    publicUrl: values['public-url'] ?? env.TRACKERKIT_MCP_PUBLIC_URL,
+    userStore: values['user-store'] ?? env.TRACKERKIT_MCP_USER_STORE ?? defaultUserStore(env),
+    readScope: values['oauth-read-scope'],
+    writeScope: values['oauth-write-scope'],
     help: values.help ?? false,
     version: values.version ?? false,
     baseUrl: values['api-url'] ?? env.TRACKER_API_URL,
@@ -135,6 +173,11 @@ function parse(argv: readonly string[]) {
       'files-root': { type: 'string', multiple: true },
       'max-requests': { type: 'string' },
       'allow-private-urls': { type: 'boolean' },
+      'oauth-issuer': { type: 'string' },
+      'public-url': { type: 'string' },
+      'user-store': { type: 'string' },
+      'oauth-read-scope': { type: 'string' },
+      'oauth-write-scope': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },

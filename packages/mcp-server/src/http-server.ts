@@ -6,12 +6,17 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMcpHandler } from '@modelcontextprotocol/server';
-import { LIMITS } from '@trackerkit/core';
+import {
+  createMcpHandler,
+  type McpRequestContext,
+  oauthMetadataResponse,
+} from '@modelcontextprotocol/server';
+import { LIMITS, UsageError } from '@trackerkit/core';
 import { DEFAULT_HTTP_PORT } from './cli-options.ts';
-import { createClientFromEnv } from './client-factory.ts';
+import { createClientFromEnv, serviceBaseUrl } from './client-factory.ts';
 import { addCorsHeaders, answerPreflight } from './cors.ts';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS, MAX_MESSAGE_BYTES } from './limits.ts';
+import { type OAuthOptions, prepareOAuth, type ResolvedOAuth } from './oauth/oauth-settings.ts';
 import { createRequestGuard } from './request-guard.ts';
 import { createTrackerMcpServer, type TrackerMcpServerOptions } from './server.ts';
 
@@ -32,13 +37,19 @@ export interface HttpServerOptions extends TrackerMcpServerOptions {
   maxConcurrentRequests?: number;
   allowedHosts?: readonly string[];
   allowedOrigins?: readonly string[];
+  /**
+   * Users sign in with OAuth (the MCP authorization spec): this server is a resource server of
+   * `issuer`, and each user's calls use that user's own Tracker API token. No shared token, no
+   * `authToken`.
+   */
+  oauth?: OAuthOptions;
 }
 
 export interface RunningHttpServer {
   /** The MCP endpoint, e.g. http://127.0.0.1:3100/mcp. */
   url: string;
-  /** The bearer token clients must send: the one given, or the generated one. */
-  authToken: string;
+  /** The bearer token clients must send: the one given, or the generated one (none under OAuth). */
+  authToken: string | undefined;
   /** True when no token was given and `authToken` was generated for this run. */
   authTokenGenerated: boolean;
   /** Requests being served now. */
@@ -120,14 +131,28 @@ const DEFAULT_DRAIN_MS = 5000;
 export async function startHttpServer(options: HttpServerOptions = {}): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
-  const authTokenGenerated = !options.authToken;
-  const authToken = options.authToken || randomBytes(32).toString('base64url');
+  if (options.oauth && options.authToken)
+    throw new UsageError('--auth-token: not with --oauth-issuer (users sign in with OAuth instead)');
+  const authTokenGenerated = !options.oauth && !options.authToken;
+  const authToken = options.oauth ? undefined : options.authToken || randomBytes(32).toString('base64url');
   const maxRequests = options.maxConcurrentRequests ?? DEFAULT_MAX_CONCURRENT_REQUESTS;
-  const client = options.client ?? createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
+  // Under OAuth there is no shared identity: only the service's address is needed up front.
+  const oauthPrepared = options.oauth ? await prepareOAuth(options.oauth) : undefined;
+  const baseUrl = oauthPrepared ? serviceBaseUrl(options.baseUrl) : undefined;
+  const client = oauthPrepared
+    ? undefined
+    : (options.client ?? createClientFromEnv({ baseUrl: options.baseUrl, token: options.token }));
   const serverOptions = { ...options, client };
-  const guard = createRequestGuard({ ...options, host, authToken });
-  // One fresh server per request on both paths: nothing survives a request.
-  const handler = createMcpHandler(() => createTrackerMcpServer(serverOptions), {
+  let oauth: ResolvedOAuth | undefined;
+  let guard: ReturnType<typeof createRequestGuard>;
+  // One fresh server per request on both paths: nothing survives a request. A signed-in user's
+  // server carries that user's own client and account tools.
+  const factory = async ({ authInfo }: McpRequestContext) => {
+    if (!oauth) return createTrackerMcpServer(serverOptions);
+    const session = await oauth.session(authInfo);
+    return createTrackerMcpServer({ ...serverOptions, ...session, writeScopes: oauth.writeScopes });
+  };
+  const handler = createMcpHandler(factory, {
     legacy: 'stateless',
     maxRequestBodySize: MAX_MESSAGE_BYTES,
     onerror: (error) => options.logger?.error('MCP HTTP', error),
@@ -135,15 +160,23 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   let inFlight = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (oauth && pathname.startsWith('/.well-known/')) {
+      const metadata = oauthMetadataResponse(
+        toWebRequest(req, undefined, new AbortController().signal),
+        oauth.metadata,
+      );
+      if (metadata) return writeWebResponse(metadata, res);
+    }
+    if (pathname !== path) {
       return sendJsonRpcError(res, 404, `Not found; the MCP endpoint is ${path}`);
     }
     const foreign = guard.checkOrigin(req.headers);
     if (foreign) return writeWebResponse(foreign, res);
     addCorsHeaders(req, res);
     if (req.method === 'OPTIONS') return answerPreflight(req, res);
-    const rejection = await guard(req.headers);
-    if (rejection) return writeWebResponse(rejection, res);
+    const checked = await guard(req.headers);
+    if (checked instanceof Response) return writeWebResponse(checked, res);
     if (inFlight >= maxRequests) {
       return sendJsonRpcError(res, 503, `Server busy: ${maxRequests} requests in progress; retry shortly`, {
         'Retry-After': '1',
@@ -156,7 +189,10 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       gone.abort();
     });
     const body = req.method === 'POST' ? await readBody(req) : undefined;
-    await writeWebResponse(await handler.fetch(toWebRequest(req, body, gone.signal)), res);
+    await writeWebResponse(
+      await handler.fetch(toWebRequest(req, body, gone.signal), { authInfo: checked }),
+      res,
+    );
   }
 
   const httpServer = createServer((req, res) => {
@@ -172,8 +208,16 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   });
   const { port } = httpServer.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const url = `http://${urlHost}:${port}${path}`;
+  try {
+    oauth = oauthPrepared?.resolve(url, baseUrl as string);
+    guard = createRequestGuard({ ...options, host, authToken, oauth: oauth?.guard });
+  } catch (error) {
+    await new Promise((resolve) => httpServer.close(resolve));
+    throw error;
+  }
   return {
-    url: `http://${urlHost}:${port}${path}`,
+    url,
     authToken,
     authTokenGenerated,
     get inFlight() {

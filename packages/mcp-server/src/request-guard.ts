@@ -24,8 +24,21 @@ export interface GuardOptions {
   allowedHosts?: readonly string[];
   /** Origins (scheme://host[:port]) accepted besides loopback origins, exactly as written. */
   allowedOrigins?: readonly string[];
-  /** Bearer token every request must carry (the HTTP server always has one). */
-  authToken: string;
+  /** Bearer token every request must carry, when users do not sign in with OAuth. */
+  authToken?: string | undefined;
+  /** Users sign in with OAuth: their access tokens are checked instead of `authToken`. */
+  oauth?: GuardOAuth | undefined;
+}
+
+/** How OAuth access tokens are checked (oauth-settings.ts builds it). */
+export interface GuardOAuth {
+  verifier: OAuthTokenVerifier;
+  /** This server's resource identifier: a token for any other audience is refused. */
+  resource: URL;
+  /** Scopes every request needs (the read scope): without them, 403 insufficient_scope. */
+  requiredScopes: string[];
+  /** Advertised in every 401/403 challenge so a client finds the authorization server (RFC 9728). */
+  resourceMetadataUrl: string;
 }
 
 /** A refused request: the HTTP answer to send as it is. */
@@ -65,7 +78,16 @@ export function createRequestGuard(options: GuardOptions) {
     ...(options.allowedHosts ?? []).map(asHostname),
   ];
   const origins = new Set(options.allowedOrigins ?? []);
-  const verifier = staticTokenVerifier(options.authToken);
+  const { oauth } = options;
+  if (!oauth && !options.authToken) throw new Error('createRequestGuard: authToken or oauth is required');
+  const bearer = oauth
+    ? {
+        verifier: oauth.verifier,
+        expectedResource: oauth.resource,
+        requiredScopes: oauth.requiredScopes,
+        resourceMetadataUrl: oauth.resourceMetadataUrl,
+      }
+    : { verifier: staticTokenVerifier(options.authToken as string) };
 
   /** Host and Origin only: a CORS preflight is checked by these, as it never carries a token. */
   function checkOrigin(headers: IncomingHttpHeaders): GuardRejection | undefined {
@@ -79,15 +101,25 @@ export function createRequestGuard(options: GuardOptions) {
     return undefined;
   }
 
-  /** Host, Origin and the bearer token: the SDK's 401 with `WWW-Authenticate: Bearer` on a miss. */
-  async function check(headers: IncomingHttpHeaders): Promise<GuardRejection | undefined> {
+  /**
+   * Host, Origin and the bearer token: the caller's AuthInfo, or the SDK's 401/403 with
+   * `WWW-Authenticate: Bearer` (naming the resource metadata and the scope under OAuth) on a miss.
+   */
+  async function check(headers: IncomingHttpHeaders): Promise<GuardRejection | AuthInfo> {
     const rejected = checkOrigin(headers);
     if (rejected) return rejected;
     try {
-      await verifyBearerToken(headers.authorization, { verifier });
-      return undefined;
+      return await verifyBearerToken(headers.authorization, bearer);
     } catch (error) {
-      return bearerAuthChallengeResponse(error);
+      // A 401 names no scope: the client then asks for every scope the resource metadata lists
+      // (the MCP spec's fallback) and registers for all of them, so one sign-in can cover writes
+      // too; a client that registered for the read scope alone could never step up. Only a 403
+      // insufficient_scope names the scopes it lacks.
+      const insufficient = error instanceof OAuthError && error.code === OAuthErrorCode.InsufficientScope;
+      return bearerAuthChallengeResponse(
+        error,
+        insufficient ? bearer : { resourceMetadataUrl: oauth?.resourceMetadataUrl },
+      );
     }
   }
   return Object.assign(check, { checkOrigin });

@@ -2,10 +2,10 @@
 // in a loop with McpServer.registerTool. The SDK lists them, routes tools/call, validates the
 // arguments and the structuredContent (tool-schema.ts gives it our schemas) and projects the
 // result for the request's era; the callback asks for confirmation and runs call-tool.ts.
-import type { CallToolResult, McpServer, Tool } from '@modelcontextprotocol/server';
+import { type CallToolResult, type McpServer, requireScopes, type Tool } from '@modelcontextprotocol/server';
 import { type Logger, runTool } from './call-tool.ts';
 import { canElicit, confirmOrAsk } from './confirmation.ts';
-import type { ToolAnnotations, ToolDefinition, ToolOptions } from './tool-definition.ts';
+import type { AccountContext, ToolAnnotations, ToolDefinition, ToolOptions } from './tool-definition.ts';
 import { type ToolSchemas, toolSchemas } from './tool-schema.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
 
@@ -84,10 +84,26 @@ function toolConfig(tool: ToolDefinition): ToolConfig {
 export function registerTools(
   server: McpServer,
   tools: readonly ToolDefinition[],
-  dependencies: { client: TrackerClientLike; options: ToolOptions; logger?: Logger },
+  dependencies: {
+    client: TrackerClientLike;
+    options: ToolOptions;
+    logger?: Logger;
+    account?: AccountContext | undefined;
+    /**
+     * The OAuth scopes a tool that changes the service needs (read and write). A token without
+     * them still lists every tool; calling one of those answers 403 insufficient_scope naming the
+     * complete set, so the client can ask the user for more (the MCP authorization spec's step-up)
+     * and keeps what it had.
+     */
+    writeScopes?: readonly [string, ...string[]] | undefined;
+  },
 ): void {
+  const { writeScopes, ...callDependencies } = dependencies;
+  const needsWrite = writeScopes ? requireScopes(...writeScopes) : undefined;
   for (const tool of tools) {
-    server.registerTool(tool.name, toolConfig(tool), async (args, ctx): Promise<CallToolResult> => {
+    const guarded = needsWrite && !tool.annotations.readOnlyHint && tool.toolset !== 'account';
+    const config = guarded ? { ...toolConfig(tool), scopeChallenge: needsWrite } : toolConfig(tool);
+    server.registerTool(tool.name, config, async (args, ctx): Promise<CallToolResult> => {
       const meta = ctx.mcpReq._meta as Record<string, unknown> | undefined;
       if (tool.confirm && canElicit(meta, server.server.getClientCapabilities())) {
         const asked = confirmOrAsk(tool.name, tool.confirm(args), ctx.mcpReq.inputResponses);
@@ -95,7 +111,7 @@ export function registerTools(
       }
       const progressToken = ctx.mcpReq._meta?.progressToken;
       return runTool(tool, args, {
-        ...dependencies,
+        ...callDependencies,
         signal: ctx.mcpReq.signal,
         sendProgress:
           progressToken === undefined

@@ -7,7 +7,8 @@ import { DEFAULT_CALL_TIMEOUT_MS } from './limits.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 import { registerTools } from './sdk-adapter.ts';
-import type { ToolOptions, Toolset } from './tool-definition.ts';
+import type { AccountContext, ToolOptions, Toolset } from './tool-definition.ts';
+import { accountTools } from './tools/account/register-tracker-token.ts';
 import { selectTools } from './tools/index.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
 import { SERVER_NAME, SERVER_VERSION } from './version.ts';
@@ -36,6 +37,10 @@ export interface TrackerMcpServerOptions {
   /** Interval of progress notifications during long calls (default 5000 ms). */
   progressIntervalMs?: number;
   logger?: Logger;
+  /** A signed-in user's registration (OAuth): adds the account tools. */
+  account?: AccountContext;
+  /** The OAuth scopes the tools that change the service need (OAuth only). */
+  writeScopes?: readonly [string, ...string[]];
 }
 
 const INSTRUCTIONS = [
@@ -85,9 +90,11 @@ export function createTrackerMcpServer(options: TrackerMcpServerOptions = {}): M
     },
   );
   const tools = selectTools({ readOnly: options.readOnly, toolsets: options.toolsets });
-  registerTools(server, tools, {
+  registerTools(server, options.account ? [...accountTools, ...tools] : tools, {
     client,
     options: toolOptions,
+    account: options.account,
+    writeScopes: options.writeScopes,
     ...(options.logger ? { logger: options.logger } : {}),
   });
   registerResources(server, client);

@@ -31,8 +31,18 @@ export interface ToolOptions {
   progressIntervalMs: number;
 }
 
+/** The caller's own identity on a shared (OAuth) server: its Tracker API token, kept here. */
+export interface AccountContext {
+  /** Checks `token` against the service, then keeps it (sealed) for this user; resolves with the spaces it sees. */
+  register(token: string): Promise<{ spaces: number }>;
+  /** Forgets this user's token; false when none was kept. */
+  forget(): Promise<boolean>;
+}
+
 export interface ToolContext {
   client: TrackerClientLike;
+  /** Present on a server where each user brings their own token (OAuth): the account tools use it. */
+  account?: AccountContext | undefined;
   options: ToolOptions;
   /** Aborted when the client cancels the request or the connection closes. */
   signal: AbortSignal;
@@ -55,7 +65,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   name: string;
   title: string;
   description: string;
-  toolset: Toolset;
+  /** `account`: this server's own per-user settings, offered only when users sign in (OAuth). */
+  toolset: Toolset | 'account';
   /** The document's operationId this tool implements (null for local helpers). */
   operationId: string | null;
   input: I;

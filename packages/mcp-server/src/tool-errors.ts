@@ -125,7 +125,7 @@ function hintFor(status: number, detail: string, error: ErrorFields): string {
       }
       return 'Fix the request as the detail says and call again.';
     case 401:
-      return 'The API token is missing or invalid: the user must set TRACKER_API_TOKEN. Retrying will not help.';
+      return 'The API token is missing or invalid: the user must set TRACKER_API_TOKEN (on a shared server where each user signs in: register a valid token with register_tracker_token). Retrying will not help.';
     case 402:
       return 'The balance does not cover the run: call estimate_run_cost, or lower reasoning_mode or skills.';
     case 403:
@@ -182,6 +182,9 @@ export function describeToolError(toolName: string, thrown: unknown): string {
     return `${toolName}: the Tracker service is unreachable or the connection broke (${String(error.message)}). Before repeating a create, run or upload, check with the matching list_* tool that it did not go through; otherwise check TRACKER_API_URL and retry later.`;
   }
   if (name === 'AbortError') return `${toolName}: cancelled.`;
+  if (name === 'TokenNotRegisteredError') {
+    return `${toolName}: you have not registered your Tracker API token with this server, so it cannot act for you. Ask the user for their API token (created in the Tracker web console), call register_tracker_token with it, then call ${toolName} again.`;
+  }
   if (typeof error.status === 'number') {
     const detail = detailText(error);
     return `${toolName} failed with ${error.status}: ${detail}. ${hintFor(error.status, detail, error)}`;

@@ -53,6 +53,6 @@ export function selectTools(selection: ToolSelection = {}): ToolDefinition[] {
   return toolDefinitions.filter(
     (tool) =>
       (!selection.readOnly || tool.annotations.readOnlyHint) &&
-      (!selection.toolsets || selection.toolsets.includes(tool.toolset)),
+      (!selection.toolsets || selection.toolsets.includes(tool.toolset as Toolset)),
   );
 }

@@ -79,6 +79,18 @@ describe('trackerkit-mcp bin', () => {
     ],
     ['a base URL flag without /v1', ['--api-url', 'https://tracker.test/api'], {}, /ending in \/v1/],
     ['a non-boolean read-only setting', [], { TRACKERKIT_MCP_READ_ONLY: 'yes' }, /is not a boolean/],
+    [
+      'OAuth without the token key',
+      ['--http', '--oauth-issuer', 'http://127.0.0.1:1'],
+      {},
+      /set TRACKERKIT_MCP_TOKEN_KEY to 32 random bytes/,
+    ],
+    [
+      'OAuth with an issuer that does not answer',
+      ['--http', '--port', '0', '--oauth-issuer', 'http://127.0.0.1:1', '--user-store', ':memory:'],
+      { TRACKERKIT_MCP_TOKEN_KEY: Buffer.alloc(32, 1).toString('base64') },
+      /--oauth-issuer: no authorization server metadata found/,
+    ],
   ])('%s is one line on stderr and exit 2', async (_name, args, extra, want) => {
     const result = await run(args, extra);
     expect(result.code).toBe(2);

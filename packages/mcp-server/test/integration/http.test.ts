@@ -365,7 +365,7 @@ describe('Streamable HTTP', () => {
     'passes the official conformance suite for %s, apart from the listed scenarios',
     async (revision, expected, marker) => {
       // The suite sends no headers: a loopback proxy adds the token, as a gateway in front would.
-      const proxy = await tokenProxy(http.url, http.authToken);
+      const proxy = await tokenProxy(http.url, http.authToken as string);
       const result = await run(
         bin('conformance'),
         ['server', '--url', proxy.url, '--requirements', revision, '--expected-failures', expected],

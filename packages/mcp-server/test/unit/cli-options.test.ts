@@ -48,6 +48,32 @@ describe('parseCliOptions', () => {
     ],
     ['read-only flag', { argv: ['--read-only'], env: {}, want: { readOnly: true } }],
     [
+      'OAuth: issuer, public URL and store from the environment; default scopes left to the server',
+      {
+        argv: ['--http'],
+        env: {
+          TRACKERKIT_MCP_OAUTH_ISSUER: 'https://id.example',
+          TRACKERKIT_MCP_PUBLIC_URL: 'https://mcp.example/mcp',
+          TRACKERKIT_MCP_USER_STORE: '/data/users.db',
+        },
+        want: {
+          oauthIssuer: 'https://id.example',
+          publicUrl: 'https://mcp.example/mcp',
+          userStore: '/data/users.db',
+          readScope: undefined,
+          writeScope: undefined,
+        },
+      },
+    ],
+    [
+      'OAuth: the user store defaults to the data directory',
+      {
+        argv: [],
+        env: { XDG_DATA_HOME: '/home/u/.data' },
+        want: { userStore: '/home/u/.data/trackerkit/mcp-users.db' },
+      },
+    ],
+    [
       'allowed hosts and origins',
       {
         argv: ['--allowed-hosts', 'mcp.local, box', '--allowed-origins', 'https://app.example'],
@@ -64,6 +90,12 @@ describe('parseCliOptions', () => {
     ['bad port', ['--port', 'http'], /--port must be a port number from 0 to 65535/],
     ['unknown flag', ['--bogus'], /bogus/],
     ['bad max requests', ['--max-requests', '0'], /--max-requests: must be an integer >= 1/],
+    ['OAuth over stdio', ['--oauth-issuer', 'https://id.example'], /--oauth-issuer: needs --http/],
+    [
+      'OAuth with a shared bearer token',
+      ['--http', '--oauth-issuer', 'https://id.example', '--auth-token', 't'],
+      /--auth-token: not with --oauth-issuer/,
+    ],
   ])('rejects %s naming the flag', (_name, argv, want) => {
     expect(() => parseCliOptions(argv, {})).toThrow(want);
   });

@@ -1,0 +1,77 @@
+import {
+  type AuthInfo,
+  OAuthError,
+  OAuthErrorCode,
+  type OAuthTokenVerifier,
+} from '@modelcontextprotocol/server';
+import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+
+export interface JwtVerifierOptions {
+  issuer: string;
+  jwksUri: string;
+  /** This server's resource identifier (RFC 8707): tokens must name it in `aud`. */
+  resource: string;
+}
+
+/** The user a token speaks for: issuer and subject, since `sub` is unique only within its issuer. */
+export interface TokenSubject {
+  issuer: string;
+  subject: string;
+}
+
+const invalid = (message: string) => new OAuthError(OAuthErrorCode.InvalidToken, message);
+
+/**
+ * Validates JWT access tokens (RFC 9068) against the authorization server's published keys: the
+ * signature, the issuer, the audience (this server and nothing else, so a token minted for another
+ * service is refused: no token is accepted on someone else's behalf), the expiry. The token itself
+ * stays here: the Tracker service is called with the user's own API token, never this one.
+ */
+export function createJwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifier {
+  const keys = createRemoteJWKSet(new URL(options.jwksUri));
+  return {
+    async verifyAccessToken(token): Promise<AuthInfo> {
+      let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
+      try {
+        ({ payload } = await jwtVerify(token, keys, {
+          issuer: options.issuer,
+          audience: options.resource,
+          requiredClaims: ['exp'],
+        }));
+      } catch (error) {
+        if (error instanceof errors.JWTExpired) throw invalid('The access token has expired');
+        if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'aud')
+          throw invalid(`The access token is not for this server (audience must be ${options.resource})`);
+        if (error instanceof errors.JOSEError)
+          throw invalid(`The access token is not valid: ${error.message}`);
+        // The key set could not be fetched: the authorization server's fault, not the caller's.
+        throw new OAuthError(
+          OAuthErrorCode.ServerError,
+          `Could not check the access token: ${(error as Error).message}`,
+        );
+      }
+      // A machine token (client credentials) speaks for no user, and only users have Tracker tokens
+      // here. RFC 9068 has such a token's sub name the client itself: sub equal to client_id.
+      if (typeof payload.sub !== 'string' || payload.sub === '' || payload.sub === payload.client_id)
+        throw invalid('The access token names no user (a client credentials token): sign in as a user');
+      const scope = typeof payload.scope === 'string' ? payload.scope : '';
+      const subject: TokenSubject = { issuer: options.issuer, subject: payload.sub };
+      return {
+        token,
+        clientId: String(payload.client_id ?? payload.azp ?? ''),
+        scopes: scope.split(' ').filter(Boolean),
+        expiresAt: Number(payload.exp),
+        resource: new URL(options.resource),
+        extra: { ...subject },
+      };
+    },
+  };
+}
+
+/** The user of a verified token (undefined for the operator's static token). */
+export function subjectOf(authInfo: AuthInfo | undefined): TokenSubject | undefined {
+  const extra = authInfo?.extra;
+  return typeof extra?.subject === 'string' && typeof extra.issuer === 'string'
+    ? { issuer: extra.issuer, subject: extra.subject }
+    : undefined;
+}

@@ -1,0 +1,89 @@
+// Everything the HTTP server needs to be an OAuth 2.1 resource server, resolved once at start-up:
+// the authorization server's metadata and keys, this server's Protected Resource Metadata (RFC
+// 9728), the bearer checks, and per request the signed-in user's own Tracker session.
+import {
+  type AuthInfo,
+  type AuthMetadataOptions,
+  buildOAuthProtectedResourceMetadata,
+  getOAuthProtectedResourceMetadataUrl,
+} from '@modelcontextprotocol/server';
+import { isLoopbackHost, UsageError } from '@trackerkit/core';
+import type { GuardOAuth } from '../request-guard.ts';
+import { discoverIssuer } from './discover-issuer.ts';
+import { createJwtVerifier, subjectOf } from './jwt-verifier.ts';
+import { type UserSession, userSession } from './user-client.ts';
+import type { UserTokens } from './user-tokens.ts';
+
+export const DEFAULT_READ_SCOPE = 'tracker:read';
+export const DEFAULT_WRITE_SCOPE = 'tracker:write';
+
+export interface OAuthOptions {
+  /** The authorization server's issuer URL (its metadata and JWKS are read from it at start-up). */
+  issuer: string;
+  /** This endpoint's public URL, the audience tokens must name; default: the URL it listens on. */
+  resource?: string | undefined;
+  /** Where each user's Tracker API token is kept. */
+  userTokens: UserTokens;
+  /** Needed for any call (default tracker:read). */
+  readScope?: string | undefined;
+  /** Needed for the tools that change the service (default tracker:write). */
+  writeScope?: string | undefined;
+}
+
+export interface ResolvedOAuth {
+  guard: GuardOAuth;
+  metadata: AuthMetadataOptions;
+  /** The complete set a tool that changes the service needs (read and write). */
+  writeScopes: readonly [string, ...string[]];
+  /** The signed-in user's session for one request. */
+  session(authInfo: AuthInfo | undefined): Promise<UserSession>;
+}
+
+/** Reads the issuer's metadata: before listening, so a wrong issuer never opens a port. */
+export async function prepareOAuth(options: OAuthOptions) {
+  const issuer = await discoverIssuer(options.issuer);
+  return {
+    /** Completes the settings once the listening URL is known (the default resource). */
+    resolve(listening: string, baseUrl: string): ResolvedOAuth {
+      const resource = options.resource ?? listening;
+      let resourceUrl: URL;
+      try {
+        resourceUrl = new URL(resource);
+      } catch {
+        throw new UsageError(`--public-url: not a URL: "${resource}"`);
+      }
+      const readScope = options.readScope ?? DEFAULT_READ_SCOPE;
+      const writeScope = options.writeScope ?? DEFAULT_WRITE_SCOPE;
+      const metadata: AuthMetadataOptions = {
+        oauthMetadata: issuer.document as AuthMetadataOptions['oauthMetadata'],
+        resourceServerUrl: resourceUrl,
+        scopesSupported: [readScope, writeScope],
+        resourceName: 'Tracker Monitoring Service (trackerkit-mcp)',
+        // Plain HTTP only for an authorization server on this machine (tests, local trials).
+        dangerouslyAllowInsecureIssuerUrl: isLoopbackHost(new URL(issuer.issuer).hostname),
+      };
+      // Checked now (an http issuer elsewhere than loopback is refused), not at the first request.
+      try {
+        buildOAuthProtectedResourceMetadata(metadata);
+      } catch (error) {
+        throw new UsageError(`--oauth-issuer: ${(error as Error).message}`);
+      }
+      return {
+        guard: {
+          verifier: createJwtVerifier({ issuer: issuer.issuer, jwksUri: issuer.jwks_uri, resource }),
+          resource: resourceUrl,
+          requiredScopes: [readScope],
+          resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resourceUrl),
+        },
+        metadata,
+        writeScopes: [readScope, writeScope],
+        async session(authInfo) {
+          const user = subjectOf(authInfo);
+          // The guard admits only verified tokens, which always carry their subject.
+          if (!user) throw new Error('prepareOAuth: a request reached the server without a signed-in user');
+          return userSession(user, { baseUrl, tokens: options.userTokens });
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { createTrackerClient } from '@trackerkit/client';
+import { LIMITS } from '@trackerkit/core';
+import type { AccountContext } from '../tool-definition.ts';
+import type { TrackerClientLike } from '../tracker-client-like.ts';
+import type { TokenSubject } from './jwt-verifier.ts';
+import type { UserTokens } from './user-tokens.ts';
+
+/** A signed-in user who has not registered a Tracker API token yet: no tool can act for them. */
+export class TokenNotRegisteredError extends Error {
+  constructor() {
+    super('no Tracker API token is registered for you on this server');
+    this.name = 'TokenNotRegisteredError';
+  }
+}
+
+/** Every call fails with TokenNotRegisteredError, which the tools turn into what to do next. */
+const unregistered: TrackerClientLike = new Proxy({} as TrackerClientLike, {
+  get: () =>
+    new Proxy(
+      {},
+      {
+        get: () => async () => {
+          throw new TokenNotRegisteredError();
+        },
+      },
+    ),
+});
+
+export interface UserSession {
+  client: TrackerClientLike;
+  account: AccountContext;
+}
+
+/**
+ * What one request of a signed-in user works with: a client carrying that user's own Tracker API
+ * token (so the service decides what they see, and two users never share an identity), and the
+ * account tools' view of their registration.
+ */
+export async function userSession(
+  user: TokenSubject,
+  settings: { baseUrl: string; tokens: UserTokens },
+): Promise<UserSession> {
+  const clientFor = (token: string) =>
+    createTrackerClient({ baseUrl: settings.baseUrl, token, userAgent: 'trackerkit-mcp' });
+  const token = await settings.tokens.get(user);
+  return {
+    client: token === undefined ? unregistered : clientFor(token),
+    account: {
+      async register(candidate) {
+        // The service is the judge of a token: one that it refuses is never kept.
+        const page = await clientFor(candidate).spaces.list({ page: 1, page_size: LIMITS.pageSizeMax });
+        await settings.tokens.put(user, candidate);
+        return { spaces: page.pagination.total_items };
+      },
+      forget: () => settings.tokens.remove(user),
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { TokenSubject } from './jwt-verifier.ts';
+
+/** Each user's Tracker API token, kept by this server. */
+export interface UserTokens {
+  get(user: TokenSubject): Promise<string | undefined>;
+  put(user: TokenSubject, token: string): Promise<void>;
+  /** True when a token was removed. */
+  remove(user: TokenSubject): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS user_tokens (
+  issuer TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  sealed BLOB NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (issuer, subject)
+)`;
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+// Binds a sealed token to its user: a row copied onto another user's key does not open.
+const aad = (user: TokenSubject) => Buffer.from(JSON.stringify([user.issuer, user.subject]));
+
+/** AES-256-GCM: iv | tag | ciphertext. */
+export function seal(key: Buffer, user: TokenSubject, token: string): Buffer {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(aad(user));
+  const body = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+}
+
+/** The token, or an error when the key is not the one it was sealed with or the row was altered. */
+export function unseal(key: Buffer, user: TokenSubject, sealed: Uint8Array): string {
+  const bytes = Buffer.from(sealed);
+  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES)).setAAD(aad(user));
+  decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+    'utf8',
+  );
+}
+
+/** The embedded store: one SQLite file (node:sqlite), tokens sealed with `key`. */
+export function openSqliteUserTokens(path: string, key: Buffer): UserTokens {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path);
+  db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL;');
+  db.exec(SCHEMA);
+  const select = db.prepare('SELECT sealed FROM user_tokens WHERE issuer = ? AND subject = ?');
+  const upsert = db.prepare(
+    `INSERT INTO user_tokens (issuer, subject, sealed, updated_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (issuer, subject) DO UPDATE SET sealed = excluded.sealed, updated_at = excluded.updated_at`,
+  );
+  const remove = db.prepare('DELETE FROM user_tokens WHERE issuer = ? AND subject = ?');
+  return {
+    async get(user) {
+      const row = select.get(user.issuer, user.subject) as { sealed: Uint8Array } | undefined;
+      return row ? unseal(key, user, row.sealed) : undefined;
+    },
+    async put(user, token) {
+      upsert.run(user.issuer, user.subject, seal(key, user, token), new Date().toISOString());
+    },
+    async remove(user) {
+      return Number(remove.run(user.issuer, user.subject).changes) > 0;
+    },
+    async close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}

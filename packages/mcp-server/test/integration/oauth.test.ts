@@ -1,0 +1,238 @@
+// The server hosted for a team: an OAuth 2.1 resource server (the MCP authorization spec) in front
+// of per-user Tracker identities. Judges: a real authorization server (oidc-provider) issues the
+// tokens, and the SDK's own client discovers it from the 401, registers, runs PKCE and calls the
+// tools as each user; the emulator decides what each user's own API token may see.
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import type { RunningEmulator } from '@trackerkit/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
+import { openSqliteUserTokens, type UserTokens } from '../../src/oauth/user-tokens.ts';
+import {
+  MemoryOAuthClient,
+  OTHER_RESOURCE,
+  REDIRECT_URI,
+  SCOPES,
+  startAuthorizationServer,
+} from './authorization-server.ts';
+import { startTestEmulator, trackerArgs } from './harness.ts';
+
+type CallResult = {
+  isError?: boolean;
+  content: { type: string; text?: string }[];
+  structuredContent?: Record<string, unknown>;
+};
+const textOf = (r: CallResult) => r.content.map((p) => p.text ?? '').join('\n');
+
+let emulator: RunningEmulator;
+let as: Awaited<ReturnType<typeof startAuthorizationServer>>;
+let mcp: RunningHttpServer;
+let userTokens: UserTokens;
+let dir: string;
+let bobToken: string;
+const KEY = Buffer.alloc(32, 7);
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  dir = await mkdtemp(join(tmpdir(), 'trackerkit-oauth-'));
+  userTokens = openSqliteUserTokens(join(dir, 'users.db'), KEY);
+  as = await startAuthorizationServer();
+  mcp = await startHttpServer({
+    port: 0,
+    baseUrl: emulator.baseUrl,
+    oauth: { issuer: as.issuer, userTokens },
+  });
+  as.setResource(mcp.url);
+  const origin = new URL(emulator.baseUrl).origin;
+  const bob = await fetch(`${origin}/_emulator/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bob@example.com' }),
+  });
+  bobToken = ((await bob.json()) as { token: string }).token;
+});
+afterAll(async () => {
+  await mcp?.close();
+  await as?.close();
+  await userTokens?.close();
+  await emulator?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** Signs `user` in through the SDK client's own OAuth flow; resolves with a connected client. */
+async function signIn(user: string, scopes = SCOPES, ttlSeconds = 300) {
+  as.signIn(user, scopes, ttlSeconds);
+  const auth = new MemoryOAuthClient();
+  const connect = async () => {
+    const client = new Client({ name: `oauth-${user}`, version: '0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url), { authProvider: auth }));
+    return client;
+  };
+  // First contact: 401 with the resource metadata; the client discovers, registers and redirects.
+  await expect(connect()).rejects.toBeInstanceOf(UnauthorizedError);
+  expect(auth.authorizationUrl?.searchParams.get('resource')).toBe(mcp.url);
+  const callback = await as.authorize(auth.authorizationUrl!, REDIRECT_URI);
+  await new StreamableHTTPClientTransport(new URL(mcp.url), { authProvider: auth }).finishAuth(callback);
+  let client = await connect();
+  const session = {
+    auth,
+    /** How many times a call needed the user to consent to more scopes. */
+    stepUps: 0,
+    close: () => client.close(),
+    /** A tool call; on a 403 insufficient_scope the client asks for more, the user consents, the call is retried. */
+    async call(name: string, args = {}): Promise<CallResult> {
+      try {
+        return (await client.callTool({ name, arguments: args })) as CallResult;
+      } catch (error) {
+        if (!(error instanceof UnauthorizedError)) throw error;
+        session.stepUps += 1;
+        const more = await as.authorize(auth.authorizationUrl!, REDIRECT_URI);
+        await new StreamableHTTPClientTransport(new URL(mcp.url), { authProvider: auth }).finishAuth(more);
+        await client.close();
+        client = await connect();
+        return (await client.callTool({ name, arguments: args })) as CallResult;
+      }
+    },
+  };
+  return session;
+}
+
+describe('OAuth resource server', () => {
+  it('publishes Protected Resource Metadata and answers 401 with resource_metadata', async () => {
+    const unauthenticated = await post(undefined, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(unauthenticated.status).toBe(401);
+    const challenge = unauthenticated.headers.get('www-authenticate') ?? '';
+    const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)?.[1];
+    expect(metadataUrl).toBe(new URL('/.well-known/oauth-protected-resource/mcp', mcp.url).href);
+    const metadata = (await (await fetch(metadataUrl!)).json()) as Record<string, unknown>;
+    expect(metadata).toMatchObject({ resource: mcp.url, scopes_supported: SCOPES });
+    expect((metadata.authorization_servers as string[]).map((s) => s.replace(/\/$/, ''))).toEqual([
+      as.issuer,
+    ]);
+  });
+
+  it('each user acts with their own Tracker token: registration, isolation, encryption at rest', async () => {
+    const alice = await signIn('alice');
+    const bob = await signIn('bob');
+
+    // Before registering, a tool says what to do, and nothing reaches the service.
+    const before = await alice.call('list_spaces');
+    expect(before.isError).toBe(true);
+    expect(textOf(before)).toMatch(/register_tracker_token/);
+
+    const refused = await alice.call('register_tracker_token', { api_token: 'qapi_not_a_real_token' });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/401/);
+
+    expect((await alice.call('register_tracker_token', { api_token: emulator.token })).isError).toBeFalsy();
+    expect((await bob.call('register_tracker_token', { api_token: bobToken })).isError).toBeFalsy();
+
+    const created = await alice.call('create_tracker', trackerArgs(emulator.spaceId, 'Alice only'));
+    expect(created.isError).toBeFalsy();
+    const trackerId = created.structuredContent?.tracker_id as string;
+
+    const aliceSpaces = await alice.call('list_spaces');
+    expect(JSON.stringify(aliceSpaces.structuredContent)).toContain(emulator.spaceId);
+    const bobSpaces = await bob.call('list_spaces');
+    expect(bobSpaces.isError).toBeFalsy();
+    expect(JSON.stringify(bobSpaces.structuredContent)).not.toContain(emulator.spaceId);
+    const peek = await bob.call('get_tracker', { tracker_id: trackerId });
+    expect(peek.isError).toBe(true);
+    expect(textOf(peek)).toMatch(/404/);
+    const touch = await bob.call('delete_tracker', { tracker_id: trackerId, confirm: true });
+    expect(touch.isError).toBe(true);
+    expect((await alice.call('get_tracker', { tracker_id: trackerId })).isError).toBeFalsy();
+
+    // Sealed at rest: neither token is in the file; the OAuth token never reached the service.
+    const file =
+      readFileSync(join(dir, 'users.db')).toString('latin1') +
+      readFileSync(join(dir, 'users.db-wal')).toString('latin1');
+    expect(file).not.toContain(emulator.token);
+    expect(file).not.toContain(bobToken);
+
+    expect((await alice.call('forget_tracker_token')).structuredContent).toEqual({ forgotten: true });
+    expect(textOf(await alice.call('list_spaces'))).toMatch(/register_tracker_token/);
+    await alice.close();
+    await bob.close();
+  });
+
+  it('a read-only grant reads but cannot call a write tool: 403 insufficient_scope naming the write scope', async () => {
+    const reader = await signIn('reader', ['tracker:read']);
+    await reader.call('register_tracker_token', { api_token: emulator.token });
+    expect((await reader.call('list_spaces')).isError).toBeFalsy();
+    const write = await post(reader.auth.accessToken!, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'create_tracker', arguments: trackerArgs(emulator.spaceId, 'Not allowed') },
+    });
+    expect(write.status).toBe(403);
+    expect(write.headers.get('www-authenticate')).toMatch(/error="insufficient_scope"/);
+    expect(write.headers.get('www-authenticate')).toMatch(/scope="tracker:read tracker:write"/);
+    const trackers = await reader.call('list_trackers', { space_id: emulator.spaceId });
+    expect(JSON.stringify(trackers.structuredContent)).not.toContain('Not allowed');
+    await reader.close();
+  });
+
+  it('steps up: the SDK client answers the 403 by asking the user for the write scope, then the call goes through', async () => {
+    const grower = await signIn('grower', ['tracker:read']);
+    await grower.call('register_tracker_token', { api_token: emulator.token });
+    as.signIn('grower', SCOPES); // the user may now grant writes
+    const created = await grower.call('create_tracker', trackerArgs(emulator.spaceId, 'After step-up'));
+    expect(created.isError).toBeFalsy();
+    expect(grower.stepUps).toBe(1);
+    await grower.close();
+  });
+
+  it.each([
+    ['another audience', () => as.machineToken(OTHER_RESOURCE), /not for this server/],
+    ['no user (client credentials)', () => as.machineToken(mcp.url), /names no user/],
+    ['a token signed by someone else', async () => forged(), /not valid/],
+  ])('refuses %s with 401 invalid_token', async (_name, token, reason) => {
+    const response = await post(await token(), {});
+    expect(response.status).toBe(401);
+    const challenge = response.headers.get('www-authenticate') ?? '';
+    expect(challenge).toMatch(/error="invalid_token"/);
+    expect(challenge).toMatch(/resource_metadata=/);
+    expect(((await response.json()) as { error_description: string }).error_description).toMatch(reason);
+  });
+
+  it('refuses an expired token with 401 invalid_token', async () => {
+    const late = await signIn('late', SCOPES, 1);
+    await late.close();
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const response = await post(late.auth.accessToken!, {});
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+    expect(((await response.json()) as { error_description: string }).error_description).toMatch(/expired/);
+  });
+});
+
+/** One raw MCP request over HTTP (2025-era, stateless), with `token` as the bearer when given. */
+function post(token: string | undefined, body: unknown): Promise<Response> {
+  return fetch(mcp.url, {
+    method: 'POST',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A JWT shaped like the real ones but signed with a key the authorization server never published. */
+async function forged(): Promise<string> {
+  const { SignJWT, generateKeyPair } = await import('jose');
+  const { privateKey } = await generateKeyPair('RS256');
+  return new SignJWT({ scope: SCOPES.join(' '), sub: 'alice' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'test' })
+    .setIssuer(as.issuer)
+    .setAudience(mcp.url)
+    .setExpirationTime('5m')
+    .sign(privateKey);
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { parseTokenKey } from '../../../src/oauth/token-key.ts';
+import { openSqliteUserTokens, seal, unseal } from '../../../src/oauth/user-tokens.ts';
+
+const key = Buffer.alloc(32, 3);
+const alice = { issuer: 'https://id.example', subject: 'alice' };
+const mallory = { issuer: 'https://id.example', subject: 'mallory' };
+
+describe('sealed user tokens', () => {
+  it('round-trips, and a fresh nonce makes every seal different', () => {
+    const a = seal(key, alice, 'qapi_secret');
+    expect(unseal(key, alice, a)).toBe('qapi_secret');
+    expect(seal(key, alice, 'qapi_secret').equals(a)).toBe(false);
+    expect(a.toString('latin1')).not.toContain('qapi_secret');
+  });
+
+  it.each([
+    ['another key', () => unseal(Buffer.alloc(32, 4), alice, seal(key, alice, 'qapi_secret'))],
+    ["another user's row", () => unseal(key, mallory, seal(key, alice, 'qapi_secret'))],
+    [
+      'an altered row',
+      () => {
+        const sealed = seal(key, alice, 'qapi_secret');
+        sealed[sealed.length - 1]! ^= 1;
+        return unseal(key, alice, sealed);
+      },
+    ],
+  ])('refuses to open with %s', (_name, open) => {
+    expect(open).toThrow(/unable to authenticate|Unsupported state/);
+  });
+
+  it('keeps one token per user: put replaces, remove says whether there was one', async () => {
+    const tokens = openSqliteUserTokens(':memory:', key);
+    expect(await tokens.get(alice)).toBeUndefined();
+    await tokens.put(alice, 'qapi_1');
+    await tokens.put(alice, 'qapi_2');
+    await tokens.put(mallory, 'qapi_m');
+    expect(await tokens.get(alice)).toBe('qapi_2');
+    expect(await tokens.remove(alice)).toBe(true);
+    expect(await tokens.remove(alice)).toBe(false);
+    expect(await tokens.get(mallory)).toBe('qapi_m');
+    await tokens.close();
+  });
+});
+
+describe('parseTokenKey', () => {
+  it.each([
+    ['missing', undefined, /set TRACKERKIT_MCP_TOKEN_KEY/],
+    ['too short', Buffer.alloc(16).toString('base64'), /must be 32 bytes in base64.*got 16 bytes/],
+    ['not base64', `${'!'.repeat(43)}=`, /must be 32 bytes in base64/],
+  ])('refuses a key that is %s, naming the variable', (_name, raw, want) => {
+    expect(() => parseTokenKey(raw)).toThrow(want);
+  });
+
+  it('accepts base64 and base64url', () => {
+    const bytes = Buffer.from(Array.from({ length: 32 }, (_, i) => 250 - i));
+    expect(parseTokenKey(bytes.toString('base64')).equals(bytes)).toBe(true);
+    expect(parseTokenKey(bytes.toString('base64url')).equals(bytes)).toBe(true);
+  });
+});
