@@ -5,7 +5,7 @@
 // exit 0. Over stdio, stdout is the protocol's alone.
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { failureLine, quietSqliteWarning, readyLine, stopOnSignals } from '@trackerkit/core';
-import { parseCliOptions, USAGE } from './cli-options.ts';
+import { type CliOptions, parseCliOptions, USAGE } from './cli-options.ts';
 import { createClientFromEnv } from './client-factory.ts';
 import { startHttpServer } from './http-server.ts';
 import { createStderrLogger } from './logger.ts';
@@ -27,6 +27,17 @@ function keepStdoutForProtocol() {
   console.warn = toStderr;
 }
 
+/** Users' tokens in PostgreSQL or the SQLite file; loaded only under OAuth, so stdio loads neither. */
+async function openUserTokens(options: CliOptions) {
+  const key = parseTokenKey(process.env[TOKEN_KEY_ENV]);
+  if (options.databaseUrl) {
+    const { openPostgresUserTokens } = await import('./oauth/postgres-user-tokens.ts');
+    return openPostgresUserTokens({ url: options.databaseUrl, key });
+  }
+  quietSqliteWarning(process);
+  return (await import('./oauth/user-tokens.ts')).openSqliteUserTokens(options.userStore, key);
+}
+
 async function main() {
   const options = parseCliOptions(process.argv.slice(2));
   if (options.help) return void process.stdout.write(`${USAGE}\n`);
@@ -34,14 +45,7 @@ async function main() {
   process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', reason));
   // Made once, up front: missing configuration stops start-up, not the first request. Under
   // OAuth there is no shared client: each user's calls carry that user's own token.
-  // node:sqlite is loaded only then: a stdio start loads nothing it does not use.
-  if (options.oauthIssuer) quietSqliteWarning(process);
-  const userTokens = options.oauthIssuer
-    ? (await import('./oauth/user-tokens.ts')).openSqliteUserTokens(
-        options.userStore,
-        parseTokenKey(process.env[TOKEN_KEY_ENV]),
-      )
-    : undefined;
+  const userTokens = options.oauthIssuer ? await openUserTokens(options) : undefined;
   const client = userTokens
     ? undefined
     : createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });

@@ -32,6 +32,8 @@ export interface CliOptions {
   publicUrl: string | undefined;
   /** The SQLite file of users' Tracker API tokens (OAuth only). */
   userStore: string;
+  /** PostgreSQL for users' tokens instead of the file, shared by replicas (OAuth only). */
+  databaseUrl: string | undefined;
   readScope: string | undefined;
   writeScope: string | undefined;
 }
@@ -73,6 +75,8 @@ Hosted for a team (HTTP only): users sign in with OAuth and each brings their ow
   --user-store <file>      SQLite file of users' API tokens (env TRACKERKIT_MCP_USER_STORE;
                            default $XDG_DATA_HOME/trackerkit/mcp-users.db); tokens are encrypted
                            with TRACKERKIT_MCP_TOKEN_KEY (32 bytes, base64)
+  --database-url <url>     Keep users' API tokens in PostgreSQL instead, shared by replicas
+                           (env TRACKERKIT_MCP_DATABASE_URL)
   --oauth-read-scope <s>   Scope every call needs (default tracker:read)
   --oauth-write-scope <s>  Scope the tools that change anything need (default tracker:write)
   -h, --help               Show this help
@@ -128,10 +132,20 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv 
     );
   if (oauthIssuer && (values['auth-token'] ?? env.TRACKERKIT_MCP_AUTH_TOKEN))
     throw new CliUsageError('--auth-token: not with --oauth-issuer (users sign in with OAuth instead)');
+  const databaseUrl = values['database-url'] ?? env.TRACKERKIT_MCP_DATABASE_URL;
+  if (databaseUrl && !oauthIssuer)
+    throw new CliUsageError(
+      "--database-url: only with --oauth-issuer (it keeps the signed-in users' API tokens)",
+    );
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new CliUsageError(
+      `--database-url: must be a postgres:// or postgresql:// URL, got "${databaseUrl.split(':')[0]}:..."`,
+    );
   return {
     oauthIssuer,
     publicUrl: values['public-url'] ?? env.TRACKERKIT_MCP_PUBLIC_URL,
     userStore: values['user-store'] ?? env.TRACKERKIT_MCP_USER_STORE ?? defaultUserStore(env),
+    databaseUrl,
     readScope: values['oauth-read-scope'],
     writeScope: values['oauth-write-scope'],
     help: values.help ?? false,
@@ -176,6 +190,7 @@ function parse(argv: readonly string[]) {
       'oauth-issuer': { type: 'string' },
       'public-url': { type: 'string' },
       'user-store': { type: 'string' },
+      'database-url': { type: 'string' },
       'oauth-read-scope': { type: 'string' },
       'oauth-write-scope': { type: 'string' },
       help: { type: 'boolean', short: 'h' },

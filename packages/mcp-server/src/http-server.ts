@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  type AuthInfo,
   createMcpHandler,
   type McpRequestContext,
   oauthMetadataResponse,
@@ -17,6 +18,7 @@ import { createClientFromEnv, serviceBaseUrl } from './client-factory.ts';
 import { addCorsHeaders, answerPreflight } from './cors.ts';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS, MAX_MESSAGE_BYTES } from './limits.ts';
 import { type OAuthOptions, prepareOAuth, type ResolvedOAuth } from './oauth/oauth-settings.ts';
+import type { UserSession } from './oauth/user-client.ts';
 import { createRequestGuard } from './request-guard.ts';
 import { createTrackerMcpServer, type TrackerMcpServerOptions } from './server.ts';
 
@@ -145,11 +147,14 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const serverOptions = { ...options, client };
   let oauth: ResolvedOAuth | undefined;
   let guard: ReturnType<typeof createRequestGuard>;
+  // A signed-in user's session, looked up before the SDK sees the request (so a user store that
+  // cannot answer is a 503 here, not a failure inside the handler) and found again by the factory.
+  const sessions = new WeakMap<AuthInfo, UserSession>();
   // One fresh server per request on both paths: nothing survives a request. A signed-in user's
   // server carries that user's own client and account tools.
   const factory = async ({ authInfo }: McpRequestContext) => {
     if (!oauth) return createTrackerMcpServer(serverOptions);
-    const session = await oauth.session(authInfo);
+    const session = (authInfo && sessions.get(authInfo)) ?? (await oauth.session(authInfo));
     return createTrackerMcpServer({ ...serverOptions, ...session, writeScopes: oauth.writeScopes });
   };
   const handler = createMcpHandler(factory, {
@@ -188,6 +193,16 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       inFlight -= 1;
       gone.abort();
     });
+    if (oauth) {
+      try {
+        sessions.set(checked, await oauth.session(checked));
+      } catch (error) {
+        options.logger?.error('user store unavailable', error);
+        return sendJsonRpcError(res, 503, 'The user store is unavailable; retry shortly', {
+          'Retry-After': '5',
+        });
+      }
+    }
     const body = req.method === 'POST' ? await readBody(req) : undefined;
     await writeWebResponse(
       await handler.fetch(toWebRequest(req, body, gone.signal), { authInfo: checked }),

@@ -13,11 +13,12 @@ export interface UserTokens {
   close(): Promise<void>;
 }
 
-const SCHEMA = `
+/** One row per user; the same columns on SQLite and PostgreSQL (postgres-user-tokens.ts). */
+export const USER_TOKENS_TABLE = (blob: string) => `
 CREATE TABLE IF NOT EXISTS user_tokens (
   issuer TEXT NOT NULL,
   subject TEXT NOT NULL,
-  sealed BLOB NOT NULL,
+  sealed ${blob} NOT NULL,
   updated_at TEXT NOT NULL,
   PRIMARY KEY (issuer, subject)
 )`;
@@ -50,7 +51,7 @@ export function openSqliteUserTokens(path: string, key: Buffer): UserTokens {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
   db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL;');
-  db.exec(SCHEMA);
+  db.exec(USER_TOKENS_TABLE('BLOB'));
   const select = db.prepare('SELECT sealed FROM user_tokens WHERE issuer = ? AND subject = ?');
   const upsert = db.prepare(
     `INSERT INTO user_tokens (issuer, subject, sealed, updated_at) VALUES (?, ?, ?, ?)

@@ -11,6 +11,7 @@ import type { RunningEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
 import { openSqliteUserTokens, type UserTokens } from '../../src/oauth/user-tokens.ts';
+import { dropUserSchemas, openPostgres } from '../helpers/user-stores.ts';
 import {
   MemoryOAuthClient,
   OTHER_RESOURCE,
@@ -211,9 +212,56 @@ describe('OAuth resource server', () => {
   });
 });
 
+describe('replicas sharing the user store in PostgreSQL', () => {
+  afterAll(dropUserSchemas);
+
+  it('a token registered through one replica serves its user on the other; a store that cannot answer is 503', async () => {
+    const alice = await signIn('alice');
+    const access = alice.auth.accessToken!;
+    await alice.close();
+    const first = await openPostgres(KEY);
+    const second = await openPostgres(KEY, first.name);
+    // Both behind one public URL, as behind a load balancer: the audience of alice's token.
+    const replica = (userTokens: UserTokens) =>
+      startHttpServer({
+        port: 0,
+        baseUrl: emulator.baseUrl,
+        oauth: { issuer: as.issuer, userTokens, resource: mcp.url },
+      });
+    const one = await replica(first);
+    const two = await replica(second);
+    try {
+      const register = await post(
+        access,
+        toolCall('register_tracker_token', { api_token: emulator.token }),
+        one.url,
+      );
+      expect(await register.text()).toMatch(/Registered/);
+      const listed = await post(access, toolCall('list_spaces', {}), two.url);
+      expect(await listed.text()).toContain(emulator.spaceId);
+
+      await second.close(); // the database is gone for replica two
+      const down = await post(access, toolCall('list_spaces', {}), two.url);
+      expect(down.status).toBe(503);
+      expect(down.headers.get('retry-after')).toBe('5');
+    } finally {
+      await one.close();
+      await two.close();
+      await first.close();
+    }
+  });
+});
+
+const toolCall = (name: string, args: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
+
 /** One raw MCP request over HTTP (2025-era, stateless), with `token` as the bearer when given. */
-function post(token: string | undefined, body: unknown): Promise<Response> {
-  return fetch(mcp.url, {
+function post(token: string | undefined, body: unknown, url = mcp.url): Promise<Response> {
+  return fetch(url, {
     method: 'POST',
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),

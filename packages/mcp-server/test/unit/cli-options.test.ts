@@ -92,6 +92,16 @@ describe('parseCliOptions', () => {
     ['bad max requests', ['--max-requests', '0'], /--max-requests: must be an integer >= 1/],
     ['OAuth over stdio', ['--oauth-issuer', 'https://id.example'], /--oauth-issuer: needs --http/],
     [
+      'a database URL without OAuth',
+      ['--http', '--database-url', 'postgres://db/x'],
+      /--database-url: only with --oauth-issuer/,
+    ],
+    [
+      'a database URL that is not PostgreSQL',
+      ['--http', '--oauth-issuer', 'https://id.example', '--database-url', 'mysql://db/x'],
+      /--database-url: must be a postgres:\/\/ or postgresql:\/\/ URL, got "mysql:..."/,
+    ],
+    [
       'OAuth with a shared bearer token',
       ['--http', '--oauth-issuer', 'https://id.example', '--auth-token', 't'],
       /--auth-token: not with --oauth-issuer/,

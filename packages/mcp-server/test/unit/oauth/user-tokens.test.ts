@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseTokenKey } from '../../../src/oauth/token-key.ts';
-import { openSqliteUserTokens, seal, unseal } from '../../../src/oauth/user-tokens.ts';
+import { seal, unseal } from '../../../src/oauth/user-tokens.ts';
+import { dropUserSchemas, USER_STORES } from '../../helpers/user-stores.ts';
 
 const key = Buffer.alloc(32, 3);
+afterAll(dropUserSchemas);
 const alice = { issuer: 'https://id.example', subject: 'alice' };
 const mallory = { issuer: 'https://id.example', subject: 'mallory' };
 
@@ -28,9 +30,11 @@ describe('sealed user tokens', () => {
   ])('refuses to open with %s', (_name, open) => {
     expect(open).toThrow(/unable to authenticate|Unsupported state/);
   });
+});
 
+describe.each(USER_STORES)('the user store on %s', (_kind, open) => {
   it('keeps one token per user: put replaces, remove says whether there was one', async () => {
-    const tokens = openSqliteUserTokens(':memory:', key);
+    const tokens = await open(key);
     expect(await tokens.get(alice)).toBeUndefined();
     await tokens.put(alice, 'qapi_1');
     await tokens.put(alice, 'qapi_2');
@@ -40,6 +44,15 @@ describe('sealed user tokens', () => {
     expect(await tokens.remove(alice)).toBe(false);
     expect(await tokens.get(mallory)).toBe('qapi_m');
     await tokens.close();
+  });
+
+  it('a token sealed under another key does not open (the key rotated without re-registering)', async () => {
+    const tokens = await open(key);
+    await tokens.put(alice, 'qapi_1');
+    const rotated = await open(Buffer.alloc(32, 9), tokens.name);
+    await expect(rotated.get(alice)).rejects.toThrow(/unable to authenticate/);
+    await tokens.close();
+    await rotated.close();
   });
 });
 
