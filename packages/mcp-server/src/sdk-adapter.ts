@@ -2,7 +2,14 @@
 // in a loop with McpServer.registerTool. The SDK lists them, routes tools/call, validates the
 // arguments and the structuredContent (tool-schema.ts gives it our schemas) and projects the
 // result for the request's era; the callback asks for confirmation and runs call-tool.ts.
-import { type CallToolResult, type McpServer, requireScopes, type Tool } from '@modelcontextprotocol/server';
+import {
+  type CallToolResult,
+  type McpServer,
+  requireScopes,
+  type Tool,
+  type ToolCallback,
+} from '@modelcontextprotocol/server';
+import { appToolMeta } from './apps/signal-chart.ts';
 import { type Logger, runTool } from './call-tool.ts';
 import { canElicit, confirmOrAsk } from './confirmation.ts';
 import type { AccountContext, ToolAnnotations, ToolDefinition, ToolOptions } from './tool-definition.ts';
@@ -54,6 +61,7 @@ export function toToolListEntry(tool: ToolDefinition): Tool {
       target: 'draft-2020-12',
     }) as Tool['outputSchema'],
     annotations: listedAnnotations(tool.annotations, tool.confirm !== undefined),
+    ...(tool.ui ? { _meta: appToolMeta(tool.ui.resourceUri) } : {}),
   };
 }
 
@@ -61,6 +69,7 @@ type ToolConfig = ToolSchemas & {
   title: string;
   description: string;
   annotations: Partial<ToolAnnotations>;
+  _meta?: Record<string, unknown>;
 };
 
 // Built once per tool for the process: over HTTP every request registers the tools on a fresh
@@ -75,6 +84,7 @@ function toolConfig(tool: ToolDefinition): ToolConfig {
       description: tool.description,
       ...toolSchemas(tool),
       annotations: listedAnnotations(tool.annotations, tool.confirm !== undefined),
+      ...(tool.ui ? { _meta: appToolMeta(tool.ui.resourceUri) } : {}),
     };
     configs.set(tool, config);
   }
@@ -103,7 +113,7 @@ export function registerTools(
   for (const tool of tools) {
     const guarded = needsWrite && !tool.annotations.readOnlyHint && tool.toolset !== 'account';
     const config = guarded ? { ...toolConfig(tool), scopeChallenge: needsWrite } : toolConfig(tool);
-    server.registerTool(tool.name, config, async (args, ctx): Promise<CallToolResult> => {
+    const callback: ToolCallback<ToolSchemas['inputSchema']> = async (args, ctx) => {
       const meta = ctx.mcpReq._meta as Record<string, unknown> | undefined;
       if (tool.confirm && canElicit(meta, server.server.getClientCapabilities())) {
         const asked = confirmOrAsk(tool.name, tool.confirm(args), ctx.mcpReq.inputResponses);
@@ -122,6 +132,7 @@ export function registerTools(
                   params: { progressToken, progress, ...(total === undefined ? {} : { total }), message },
                 }),
       });
-    });
+    };
+    server.registerTool(tool.name, config, callback);
   }
 }

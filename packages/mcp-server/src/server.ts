@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { DEFAULT_SKILL_COSTS } from '@trackerkit/core';
+import { registerSignalChart } from './apps/signal-chart.ts';
 import { CACHE_HINTS } from './cache-hints.ts';
 import type { Logger } from './call-tool.ts';
 import { createClientFromEnv } from './client-factory.ts';
@@ -98,6 +99,7 @@ export function createTrackerMcpServer(options: TrackerMcpServerOptions = {}): M
     ...(options.logger ? { logger: options.logger } : {}),
   });
   registerResources(server, client);
+  registerSignalChart(server);
   registerPrompts(server, client);
   return server;
 }

@@ -67,6 +67,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   description: string;
   /** `account`: this server's own per-user settings, offered only when users sign in (OAuth). */
   toolset: Toolset | 'account';
+  /** An MCP Apps view (a `ui://` resource) a host may show with this tool's result. */
+  ui?: { resourceUri: string };
   /** The document's operationId this tool implements (null for local helpers). */
   operationId: string | null;
   input: I;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIGNAL_CHART_URI } from '../../apps/signal-chart.ts';
 import { queryField } from '../../document-fields.ts';
 import { definedOnly, pageArgs, pageOutput, trackerId } from '../../schemas.ts';
 import { defineTool, READ_ONLY } from '../../tool-definition.ts';
@@ -8,8 +9,9 @@ export const listRuns = defineTool({
   name: 'list_runs',
   title: 'List runs',
   description:
-    "List a tracker's runs, newest first, filtered by signal, score, status, alert status or date (compact: run_id, status, score, signal, started_at; fields ['analysis'] adds the text). get_run shows one in full.",
+    "List a tracker's runs, newest first, by signal, score, status, alert status or date (compact: run_id, status, score, signal, started_at; fields ['analysis'] adds the text). get_run shows one in full.",
   toolset: 'runs',
+  ui: { resourceUri: SIGNAL_CHART_URI },
   operationId: 'listRuns',
   input: z.strictObject({
     tracker_id: trackerId,

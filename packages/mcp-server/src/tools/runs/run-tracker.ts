@@ -95,7 +95,7 @@ export const runTracker = defineTool({
   name: 'run_tracker',
   title: 'Run a tracker',
   description:
-    'Start a run (async, so zen works too) and by default wait for its score, signal and analysis, with progress. A failed run is an error. If it outlasts the wait: done=false and the run_id for get_run. Costs quants.',
+    'Start a run and by default wait for its score, signal and analysis, with progress. A failed run is an error. If it outlasts the wait: done=false and the run_id for get_run. Costs quants.',
   toolset: 'runs',
   operationId: 'triggerRun',
   input: z.strictObject({

@@ -31,7 +31,7 @@ export const updateTracker = defineTool({
   name: 'update_tracker',
   title: 'Update a tracker',
   description:
-    "Change some of a tracker's settings (get_tracker shows them). Fields left out stay, inside notification_config too: the tracker is read and objects sent complete. schedule null clears it. Next: run_tracker.",
+    "Change some of a tracker's settings. Fields left out stay, inside notification_config too: the tracker is read and objects sent complete. schedule null clears it. Next: run_tracker.",
   toolset: 'trackers',
   operationId: 'updateTracker',
   input: z.strictObject({
