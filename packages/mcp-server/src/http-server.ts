@@ -12,7 +12,7 @@ import {
   type McpRequestContext,
   oauthMetadataResponse,
 } from '@modelcontextprotocol/server';
-import { LIMITS, UsageError } from '@trackerkit/core';
+import { isLoopbackHost, LIMITS, UsageError } from '@trackerkit/core';
 import { DEFAULT_HTTP_PORT } from './cli-options.ts';
 import { createClientFromEnv, serviceBaseUrl } from './client-factory.ts';
 import { addCorsHeaders, answerPreflight } from './cors.ts';
@@ -135,6 +135,11 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const path = options.path ?? '/mcp';
   if (options.oauth && options.authToken)
     throw new UsageError('--auth-token: not with --oauth-issuer (users sign in with OAuth instead)');
+  // Tokens name the public URL as their audience; the listening address is only right on loopback.
+  if (options.oauth && !options.oauth.resource && !isLoopbackHost(host))
+    throw new UsageError(
+      '--public-url: required with --oauth-issuer when serving beyond loopback (the URL clients use, which tokens must name)',
+    );
   const authTokenGenerated = !options.oauth && !options.authToken;
   const authToken = options.oauth ? undefined : options.authToken || randomBytes(32).toString('base64url');
   const maxRequests = options.maxConcurrentRequests ?? DEFAULT_MAX_CONCURRENT_REQUESTS;

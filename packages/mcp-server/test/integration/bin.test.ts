@@ -86,6 +86,22 @@ describe('trackerkit-mcp bin', () => {
       /set TRACKERKIT_MCP_TOKEN_KEY to 32 random bytes/,
     ],
     [
+      'OAuth beyond loopback without a public URL',
+      [
+        '--http',
+        '--host',
+        '0.0.0.0',
+        '--port',
+        '0',
+        '--oauth-issuer',
+        'http://127.0.0.1:1',
+        '--user-store',
+        ':memory:',
+      ],
+      { TRACKERKIT_MCP_TOKEN_KEY: Buffer.alloc(32, 1).toString('base64') },
+      /--public-url: required with --oauth-issuer when serving beyond loopback/,
+    ],
+    [
       'OAuth with an issuer that does not answer',
       ['--http', '--port', '0', '--oauth-issuer', 'http://127.0.0.1:1', '--user-store', ':memory:'],
       { TRACKERKIT_MCP_TOKEN_KEY: Buffer.alloc(32, 1).toString('base64') },

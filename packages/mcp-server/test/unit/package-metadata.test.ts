@@ -18,6 +18,22 @@ describe('package metadata', () => {
     expect(workspaceBin.startsWith('#!/usr/bin/env node\n')).toBe(true);
   });
 
+  it('the container recipe installs this version of the published package and runs its bin over HTTP', () => {
+    const dockerfile = readFileSync(new URL('Dockerfile', root), 'utf8');
+    expect(dockerfile).toMatch(new RegExp(`^ARG VERSION=${pkg.version.replaceAll('.', '\\.')}$`, 'm'));
+    expect(dockerfile).toContain(`"${pkg.name}@\${VERSION}"`);
+    const entrypoint = /^ENTRYPOINT (.+)$/m.exec(dockerfile)?.[1];
+    expect(JSON.parse(entrypoint ?? '[]')).toEqual([
+      'trackerkit-mcp',
+      '--http',
+      '--host',
+      '0.0.0.0',
+      '--port',
+      '3100',
+    ]);
+    expect(Object.keys(pkg.publishConfig.bin)).toContain('trackerkit-mcp');
+  });
+
   it('server.json describes the same package for the MCP registry', () => {
     expect(serverJson.name).toBe(pkg.mcpName);
     expect(serverJson.version).toBe(pkg.version);
