@@ -1,6 +1,6 @@
 // `pnpm --filter @trackerkit/mcp-server run mcpb [out-dir]`: the MCP Bundle (.mcpb) desktop clients
 // install in one click. The server and every dependency (the workspace's core and client too) are
-// bundled by esbuild into one file, so the bundle needs nothing but Node; the manifest is made from
+// bundled by esbuild into server/ (no node_modules), so the bundle needs nothing but Node; the manifest is made from
 // package.json and the tool catalogue (it cannot drift from them), then checked and packed by the
 // official `mcpb` CLI (validate, pack). Prints the bundle's path.
 import { execFileSync } from 'node:child_process';
@@ -24,8 +24,12 @@ const staging = mkdtempSync(join(tmpdir(), 'trackerkit-mcpb-'));
 const ENTRY = 'server/index.mjs';
 
 await build({
-  entryPoints: [join(packageDir, 'src', 'bin.ts')],
-  outfile: join(staging, ENTRY),
+  // Code splitting keeps the modules bin.ts imports on demand (the OAuth user stores) in chunks of
+  // their own: inlined, esbuild's lazy wrappers reordered zod's initialisation (ZodLazy undefined).
+  entryPoints: { index: join(packageDir, 'src', 'bin.ts') },
+  outdir: join(staging, 'server'),
+  outExtension: { '.js': '.mjs' },
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -2,7 +2,8 @@
 // against DNS rebinding (validateHostHeader, validateOriginHeader, localhostAllowedHostnames: a
 // web page must not reach a local server through a hostile domain), then the bearer token
 // (verifyBearerToken and bearerAuthChallengeResponse, with our verifier of the operator's one
-// token). What stays ours, and why, is in the README ("Why not the SDK's ...").
+// token, or under OAuth the users' JWT access tokens for this audience, oauth/jwt-verifier.ts).
+// What stays ours, and why, is in the README ("Why not the SDK's ...").
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   type AuthInfo,

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { TokenSubject } from './jwt-verifier.ts';
+import { TOKEN_KEY_ENV } from './token-key.ts';
 
 /** Each user's Tracker API token, kept by this server. */
 export interface UserTokens {
@@ -39,11 +40,17 @@ export function seal(key: Buffer, user: TokenSubject, token: string): Buffer {
 /** The token, or an error when the key is not the one it was sealed with or the row was altered. */
 export function unseal(key: Buffer, user: TokenSubject, sealed: Uint8Array): string {
   const bytes = Buffer.from(sealed);
-  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES)).setAAD(aad(user));
-  decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-  return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
-    'utf8',
-  );
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES)).setAAD(aad(user));
+    decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    const body = bytes.subarray(IV_BYTES + TAG_BYTES);
+    return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+  } catch {
+    // The operator's to fix (the server answers 503 and logs this), never silently "not registered".
+    throw new Error(
+      `cannot open the stored API token of ${user.subject}: ${TOKEN_KEY_ENV} is not the key it was sealed with, or the row was altered`,
+    );
+  }
 }
 
 /** The embedded store: one SQLite file (node:sqlite), tokens sealed with `key`. */

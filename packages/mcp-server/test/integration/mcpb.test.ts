@@ -60,6 +60,35 @@ function expand(value: string, config: Record<string, string>): string {
 }
 
 describe('the .mcpb bundle', () => {
+  it('loads the parts it imports on demand (the OAuth user store) from its own folder', async () => {
+    const started = await run(
+      process.execPath,
+      [
+        join(installed, manifest.server.entry_point),
+        '--http',
+        '--port',
+        '0',
+        '--oauth-issuer',
+        'http://127.0.0.1:1',
+        '--user-store',
+        join(work, 'users.db'),
+      ],
+      {
+        cwd: installed,
+        env: {
+          PATH: process.env.PATH ?? '',
+          TRACKER_API_URL: emulator.baseUrl,
+          TRACKERKIT_MCP_TOKEN_KEY: Buffer.alloc(32, 5).toString('base64'),
+        },
+      },
+    ).catch((error: { code: number; stderr: string }) => error);
+    // The user store opened (its chunk loaded), then the issuer that does not answer stopped start-up.
+    expect(started).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--oauth-issuer: no authorization server metadata/),
+    });
+  });
+
   it('names every tool of the catalogue and asks for the API token as a secret', () => {
     expect(manifest.tools.map((t) => t.name)).toEqual(toolDefinitions.map((t) => t.name));
     expect(manifest.user_config.api_token).toMatchObject({ required: true, sensitive: true });

@@ -28,7 +28,7 @@ describe('sealed user tokens', () => {
       },
     ],
   ])('refuses to open with %s', (_name, open) => {
-    expect(open).toThrow(/unable to authenticate|Unsupported state/);
+    expect(open).toThrow(/cannot open the stored API token of \w+: TRACKERKIT_MCP_TOKEN_KEY is not the key/);
   });
 });
 
@@ -50,7 +50,9 @@ describe.each(USER_STORES)('the user store on %s', (_kind, open) => {
     const tokens = await open(key);
     await tokens.put(alice, 'qapi_1');
     const rotated = await open(Buffer.alloc(32, 9), tokens.name);
-    await expect(rotated.get(alice)).rejects.toThrow(/unable to authenticate/);
+    await expect(rotated.get(alice)).rejects.toThrow(
+      /TRACKERKIT_MCP_TOKEN_KEY is not the key it was sealed with/,
+    );
     await tokens.close();
     await rotated.close();
   });
