@@ -28,8 +28,7 @@ function keepStdoutForProtocol() {
 }
 
 /** Users' tokens in PostgreSQL or the SQLite file; loaded only under OAuth, so stdio loads neither. */
-async function openUserTokens(options: CliOptions) {
-  const key = parseTokenKey(process.env[TOKEN_KEY_ENV]);
+async function openUserTokens(options: CliOptions, key: Buffer) {
   if (options.databaseUrl) {
     const { openPostgresUserTokens } = await import('./oauth/postgres-user-tokens.ts');
     return openPostgresUserTokens({ url: options.databaseUrl, key });
@@ -45,7 +44,8 @@ async function main() {
   process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', reason));
   // Made once, up front: missing configuration stops start-up, not the first request. Under
   // OAuth there is no shared client: each user's calls carry that user's own token.
-  const userTokens = options.oauthIssuer ? await openUserTokens(options) : undefined;
+  const tokenKey = options.oauthIssuer ? parseTokenKey(process.env[TOKEN_KEY_ENV]) : undefined;
+  const userTokens = tokenKey ? await openUserTokens(options, tokenKey) : undefined;
   const client = userTokens
     ? undefined
     : createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
@@ -66,12 +66,13 @@ async function main() {
       allowedHosts: options.allowedHosts,
       allowedOrigins: options.allowedOrigins,
       maxConcurrentRequests: options.maxConcurrentRequests,
-      ...(userTokens && options.oauthIssuer
+      ...(userTokens && tokenKey && options.oauthIssuer
         ? {
             oauth: {
               issuer: options.oauthIssuer,
               resource: options.publicUrl,
               userTokens,
+              tokenKey,
               readScope: options.readScope,
               writeScope: options.writeScope,
             },

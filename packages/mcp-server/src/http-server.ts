@@ -18,6 +18,7 @@ import { createClientFromEnv, serviceBaseUrl } from './client-factory.ts';
 import { addCorsHeaders, answerPreflight } from './cors.ts';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS, MAX_MESSAGE_BYTES } from './limits.ts';
 import { type OAuthOptions, prepareOAuth, type ResolvedOAuth } from './oauth/oauth-settings.ts';
+import { handleRegistration, REGISTRATION_PATH } from './oauth/registration-page.ts';
 import type { UserSession } from './oauth/user-client.ts';
 import { createRequestGuard } from './request-guard.ts';
 import { createTrackerMcpServer, type TrackerMcpServerOptions } from './server.ts';
@@ -177,6 +178,12 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
         oauth.metadata,
       );
       if (metadata) return writeWebResponse(metadata, res);
+    }
+    if (oauth && pathname.startsWith(REGISTRATION_PATH)) {
+      // A page for people's browsers: the same Host/Origin checks as the endpoint (DNS rebinding).
+      const foreign = guard.checkOrigin(req.headers);
+      if (foreign) return writeWebResponse(foreign, res);
+      return handleRegistration(req, res, pathname, oauth.registration);
     }
     if (pathname !== path) {
       return sendJsonRpcError(res, 404, `Not found; the MCP endpoint is ${path}`);

@@ -37,6 +37,8 @@ export interface AccountContext {
   register(token: string): Promise<{ spaces: number }>;
   /** Forgets this user's token; false when none was kept. */
   forget(): Promise<boolean>;
+  /** A one-time link to this server's page where the user enters the token in the browser. */
+  registrationLink(): { url: string; expiresInMinutes: number };
 }
 
 export interface ToolContext {

@@ -183,7 +183,7 @@ export function describeToolError(toolName: string, thrown: unknown): string {
   }
   if (name === 'AbortError') return `${toolName}: cancelled.`;
   if (name === 'TokenNotRegisteredError') {
-    return `${toolName}: you have not registered your Tracker API token with this server, so it cannot act for you. Ask the user for their API token (created in the Tracker web console), call register_tracker_token with it, then call ${toolName} again.`;
+    return `${toolName}: you have not registered your Tracker API token with this server, so it cannot act for you. Call register_tracker_token without arguments and give the user the link it returns (they enter the token in their browser), then call ${toolName} again.`;
   }
   if (typeof error.status === 'number') {
     const detail = detailText(error);

@@ -10,7 +10,9 @@ import {
 import { isLoopbackHost, UsageError } from '@trackerkit/core';
 import type { GuardOAuth } from '../request-guard.ts';
 import { discoverIssuer } from './discover-issuer.ts';
-import { createJwtVerifier, subjectOf } from './jwt-verifier.ts';
+import { createJwtVerifier, subjectOf, type TokenSubject } from './jwt-verifier.ts';
+import { createRegistrationLinks } from './registration-link.ts';
+import { REGISTRATION_PATH, type RegistrationPage } from './registration-page.ts';
 import { type UserSession, userSession } from './user-client.ts';
 import type { UserTokens } from './user-tokens.ts';
 
@@ -24,6 +26,8 @@ export interface OAuthOptions {
   resource?: string | undefined;
   /** Where each user's Tracker API token is kept. */
   userTokens: UserTokens;
+  /** TRACKERKIT_MCP_TOKEN_KEY: registration links are sealed with a key derived from it. */
+  tokenKey: Buffer;
   /** Needed for any call (default tracker:read). */
   readScope?: string | undefined;
   /** Needed for the tools that change the service (default tracker:write). */
@@ -37,6 +41,8 @@ export interface ResolvedOAuth {
   writeScopes: readonly [string, ...string[]];
   /** The signed-in user's session for one request. */
   session(authInfo: AuthInfo | undefined): Promise<UserSession>;
+  /** The page behind registration links. */
+  registration: RegistrationPage;
 }
 
 /** Reads the issuer's metadata: before listening, so a wrong issuer never opens a port. */
@@ -68,6 +74,14 @@ export async function prepareOAuth(options: OAuthOptions) {
       } catch (error) {
         throw new UsageError(`--oauth-issuer: ${(error as Error).message}`);
       }
+      const links = createRegistrationLinks(options.tokenKey);
+      const settings = {
+        baseUrl,
+        tokens: options.userTokens,
+        // On the public origin: the link is opened in the user's browser, like the URL tokens name.
+        linkFor: (user: TokenSubject) =>
+          new URL(`${REGISTRATION_PATH}${links.issue(user)}`, resourceUrl).href,
+      };
       return {
         guard: {
           verifier: createJwtVerifier({ issuer: issuer.issuer, jwksUri: issuer.jwks_uri, resource }),
@@ -81,7 +95,11 @@ export async function prepareOAuth(options: OAuthOptions) {
           const user = subjectOf(authInfo);
           // The guard admits only verified tokens, which always carry their subject.
           if (!user) throw new Error('prepareOAuth: a request reached the server without a signed-in user');
-          return userSession(user, { baseUrl, tokens: options.userTokens });
+          return userSession(user, settings);
+        },
+        registration: {
+          links,
+          register: async (user, token) => (await userSession(user, settings)).account.register(token),
         },
       };
     },

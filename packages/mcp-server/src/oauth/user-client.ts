@@ -3,6 +3,7 @@ import { LIMITS } from '@trackerkit/core';
 import type { AccountContext } from '../tool-definition.ts';
 import type { TrackerClientLike } from '../tracker-client-like.ts';
 import type { TokenSubject } from './jwt-verifier.ts';
+import { REGISTRATION_LINK_TTL_MS } from './registration-link.ts';
 import type { UserTokens } from './user-tokens.ts';
 
 /** A signed-in user who has not registered a Tracker API token yet: no tool can act for them. */
@@ -38,7 +39,7 @@ export interface UserSession {
  */
 export async function userSession(
   user: TokenSubject,
-  settings: { baseUrl: string; tokens: UserTokens },
+  settings: { baseUrl: string; tokens: UserTokens; linkFor(user: TokenSubject): string },
 ): Promise<UserSession> {
   const clientFor = (token: string) =>
     createTrackerClient({ baseUrl: settings.baseUrl, token, userAgent: 'trackerkit-mcp' });
@@ -53,6 +54,10 @@ export async function userSession(
         return { spaces: page.pagination.total_items };
       },
       forget: () => settings.tokens.remove(user),
+      registrationLink: () => ({
+        url: settings.linkFor(user),
+        expiresInMinutes: REGISTRATION_LINK_TTL_MS / 60_000,
+      }),
     },
   };
 }

@@ -1,8 +1,8 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { TokenSubject } from './jwt-verifier.ts';
+import { openText, sealText } from './seal.ts';
 import { TOKEN_KEY_ENV } from './token-key.ts';
 
 /** Each user's Tracker API token, kept by this server. */
@@ -24,27 +24,18 @@ CREATE TABLE IF NOT EXISTS user_tokens (
   PRIMARY KEY (issuer, subject)
 )`;
 
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 // Binds a sealed token to its user: a row copied onto another user's key does not open.
 const aad = (user: TokenSubject) => Buffer.from(JSON.stringify([user.issuer, user.subject]));
 
-/** AES-256-GCM: iv | tag | ciphertext. */
+/** A user's token, sealed for the store (AES-256-GCM, seal.ts). */
 export function seal(key: Buffer, user: TokenSubject, token: string): Buffer {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(aad(user));
-  const body = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+  return sealText(key, aad(user), token);
 }
 
 /** The token, or an error when the key is not the one it was sealed with or the row was altered. */
 export function unseal(key: Buffer, user: TokenSubject, sealed: Uint8Array): string {
-  const bytes = Buffer.from(sealed);
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES)).setAAD(aad(user));
-    decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    const body = bytes.subarray(IV_BYTES + TAG_BYTES);
-    return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+    return openText(key, aad(user), sealed);
   } catch {
     // The operator's to fix (the server answers 503 and logs this), never silently "not registered".
     throw new Error(

@@ -14,7 +14,7 @@ export const registerTrackerToken = defineTool({
   name: 'register_tracker_token',
   title: 'Register your Tracker API token',
   description:
-    "Keep the signed-in user's own Tracker API token on this server (encrypted), so every other tool acts as that user. Call it once, when a tool says no token is registered, with the token the user gives you (created in the Tracker web console). The token is checked with the service before it is kept; registering again replaces it.",
+    "Let the signed-in user's own Tracker API token act for them here (kept encrypted). Call it without arguments when a tool says no token is registered: it returns a one-time link (10 minutes) to a page of this server where the user enters the token, so it never passes through the conversation; give the user the link. With api_token (only if the user insists on pasting it) the token is checked with the service and kept.",
   toolset: 'account',
   operationId: null,
   input: z.strictObject({
@@ -22,13 +22,26 @@ export const registerTrackerToken = defineTool({
       .string()
       .min(1)
       .max(512)
-      .describe("The user's Tracker API token (Authorization: Bearer <token>)."),
+      .optional()
+      .describe('Prefer the link: leave this out. The token the user pasted, if they did.'),
   }),
-  output: z.strictObject({ registered: z.boolean(), spaces_visible: z.number().int() }),
+  output: z.strictObject({
+    registered: z.boolean(),
+    spaces_visible: z.number().int().optional(),
+    link: z.string().optional(),
+    link_expires_in_minutes: z.number().int().optional(),
+  }),
   annotations: OWN_SETTING,
   async handler(args, { account }) {
     if (!account)
       throw new ToolInputError('api_token', 'this server uses one token for everyone: nothing to register');
+    if (args.api_token === undefined) {
+      const { url, expiresInMinutes } = account.registrationLink();
+      return {
+        structured: { registered: false, link: url, link_expires_in_minutes: expiresInMinutes },
+        text: `Ask the user to open this link in their browser and enter their Tracker API token there (it works for ${expiresInMinutes} minutes and only for them): ${url}`,
+      };
+    }
     const { spaces } = await account.register(args.api_token.trim());
     return {
       structured: { registered: true, spaces_visible: spaces },
