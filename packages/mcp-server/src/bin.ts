@@ -4,11 +4,12 @@
 // exit 2; over HTTP, ready is ONE JSON line on stdout; SIGINT/SIGTERM answer calls in flight, then
 // exit 0. Over stdio, stdout is the protocol's alone.
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { failureLine, quietSqliteWarning, readyLine, stopOnSignals } from '@trackerkit/core';
+import { failureLine, quietSqliteWarning, readyLine, stopOnSignals, UsageError } from '@trackerkit/core';
 import { type CliOptions, parseCliOptions, USAGE } from './cli-options.ts';
 import { createClientFromEnv } from './client-factory.ts';
 import { startHttpServer } from './http-server.ts';
 import { createStderrLogger } from './logger.ts';
+import { INTROSPECTION_ENV } from './oauth/oauth-settings.ts';
 import { parseTokenKey, TOKEN_KEY_ENV } from './oauth/token-key.ts';
 import { createTrackerMcpServer } from './server.ts';
 import { LimitedStdioServerTransport } from './stdio-transport.ts';
@@ -35,6 +36,18 @@ async function openUserTokens(options: CliOptions, key: Buffer) {
   }
   quietSqliteWarning(process);
   return (await import('./oauth/user-tokens.ts')).openSqliteUserTokens(options.userStore, key);
+}
+
+/** The resource server's own credentials for introspection: both variables or neither. */
+function introspectionFromEnv(env: NodeJS.ProcessEnv) {
+  const clientId = env[INTROSPECTION_ENV.clientId];
+  const clientSecret = env[INTROSPECTION_ENV.clientSecret];
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret)
+    throw new UsageError(
+      `set both ${INTROSPECTION_ENV.clientId} and ${INTROSPECTION_ENV.clientSecret}, or neither`,
+    );
+  return { clientId, clientSecret };
 }
 
 async function main() {
@@ -73,6 +86,7 @@ async function main() {
               resource: options.publicUrl,
               userTokens,
               tokenKey,
+              introspection: introspectionFromEnv(process.env),
               readScope: options.readScope,
               writeScope: options.writeScope,
             },

@@ -3,7 +3,10 @@ import { UsageError } from '@trackerkit/core';
 /** What this server needs from its authorization server's metadata (RFC 8414 / OpenID Discovery). */
 export interface IssuerMetadata {
   issuer: string;
-  jwks_uri: string;
+  /** Where the keys of JWT access tokens are published. */
+  jwks_uri: string | undefined;
+  /** RFC 7662, for opaque access tokens. */
+  introspection_endpoint: string | undefined;
   /** The whole document, served again to clients that look for it on this server's origin. */
   document: Record<string, unknown> & { issuer: string };
 }
@@ -19,8 +22,9 @@ function metadataUrls(issuer: URL): URL[] {
 }
 
 /**
- * Reads the authorization server's metadata once, at start-up: a wrong issuer or one without a
- * JWKS stops the server with a usage error naming the flag, never a 500 at the first request.
+ * Reads the authorization server's metadata once, at start-up: a wrong issuer stops the server
+ * with a usage error naming the flag (and oauth-settings.ts one without a way to check tokens),
+ * never a 500 at the first request.
  * The document must name the issuer exactly as configured (RFC 8414 section 3.3).
  */
 export async function discoverIssuer(
@@ -51,11 +55,13 @@ export async function discoverIssuer(
       throw new UsageError(
         `--oauth-issuer: the metadata at ${candidate.href} names issuer "${String(document.issuer)}", not "${issuer}"`,
       );
-    if (typeof document.jwks_uri !== 'string')
-      throw new UsageError(
-        `--oauth-issuer: the metadata at ${candidate.href} has no jwks_uri (JWT access tokens need it)`,
-      );
-    return { issuer, jwks_uri: document.jwks_uri, document: document as IssuerMetadata['document'] };
+    const text = (key: string) => (typeof document[key] === 'string' ? (document[key] as string) : undefined);
+    return {
+      issuer,
+      jwks_uri: text('jwks_uri'),
+      introspection_endpoint: text('introspection_endpoint'),
+      document: document as IssuerMetadata['document'],
+    };
   }
   throw new UsageError(`--oauth-issuer: no authorization server metadata found (${tried.join('; ')})`);
 }

@@ -5,6 +5,7 @@ import {
   type OAuthTokenVerifier,
 } from '@modelcontextprotocol/server';
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { authInfoFromClaims, invalidToken } from './token-claims.ts';
 
 export interface JwtVerifierOptions {
   issuer: string;
@@ -19,7 +20,7 @@ export interface TokenSubject {
   subject: string;
 }
 
-const invalid = (message: string) => new OAuthError(OAuthErrorCode.InvalidToken, message);
+const invalid = invalidToken;
 
 /**
  * Validates JWT access tokens (RFC 9068) against the authorization server's published keys: the
@@ -50,20 +51,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifi
           `Could not check the access token: ${(error as Error).message}`,
         );
       }
-      // A machine token (client credentials) speaks for no user, and only users have Tracker tokens
-      // here. RFC 9068 has such a token's sub name the client itself: sub equal to client_id.
-      if (typeof payload.sub !== 'string' || payload.sub === '' || payload.sub === payload.client_id)
-        throw invalid('The access token names no user (a client credentials token): sign in as a user');
-      const scope = typeof payload.scope === 'string' ? payload.scope : '';
-      const subject: TokenSubject = { issuer: options.issuer, subject: payload.sub };
-      return {
-        token,
-        clientId: String(payload.client_id ?? payload.azp ?? ''),
-        scopes: scope.split(' ').filter(Boolean),
-        expiresAt: Number(payload.exp),
-        resource: new URL(options.resource),
-        extra: { ...subject },
-      };
+      return authInfoFromClaims(token, payload, options);
     },
   };
 }

@@ -10,6 +10,7 @@ import {
 import { isLoopbackHost, UsageError } from '@trackerkit/core';
 import type { GuardOAuth } from '../request-guard.ts';
 import { discoverIssuer } from './discover-issuer.ts';
+import { chooseVerifier, createIntrospectionVerifier } from './introspection-verifier.ts';
 import { createJwtVerifier, subjectOf, type TokenSubject } from './jwt-verifier.ts';
 import { createRegistrationLinks } from './registration-link.ts';
 import { REGISTRATION_PATH, type RegistrationPage } from './registration-page.ts';
@@ -18,6 +19,11 @@ import type { UserTokens } from './user-tokens.ts';
 
 export const DEFAULT_READ_SCOPE = 'tracker:read';
 export const DEFAULT_WRITE_SCOPE = 'tracker:write';
+/** Secrets come from the environment only (never a command line). */
+export const INTROSPECTION_ENV = {
+  clientId: 'TRACKERKIT_MCP_OAUTH_CLIENT_ID',
+  clientSecret: 'TRACKERKIT_MCP_OAUTH_CLIENT_SECRET',
+} as const;
 
 export interface OAuthOptions {
   /** The authorization server's issuer URL (its metadata and JWKS are read from it at start-up). */
@@ -32,6 +38,11 @@ export interface OAuthOptions {
   readScope?: string | undefined;
   /** Needed for the tools that change the service (default tracker:write). */
   writeScope?: string | undefined;
+  /**
+   * This server's client credentials at the authorization server, to check opaque (non-JWT)
+   * access tokens by introspection (RFC 7662). Without them only JWTs are accepted.
+   */
+  introspection?: { clientId: string; clientSecret: string } | undefined;
 }
 
 export interface ResolvedOAuth {
@@ -48,6 +59,14 @@ export interface ResolvedOAuth {
 /** Reads the issuer's metadata: before listening, so a wrong issuer never opens a port. */
 export async function prepareOAuth(options: OAuthOptions) {
   const issuer = await discoverIssuer(options.issuer);
+  if (options.introspection && !issuer.introspection_endpoint)
+    throw new UsageError(
+      `${INTROSPECTION_ENV.clientId}: the authorization server publishes no introspection_endpoint to check tokens with`,
+    );
+  if (!issuer.jwks_uri && !options.introspection)
+    throw new UsageError(
+      `--oauth-issuer: the authorization server publishes no jwks_uri, so its tokens are opaque: set ${INTROSPECTION_ENV.clientId} and ${INTROSPECTION_ENV.clientSecret} to check them by introspection`,
+    );
   return {
     /** Completes the settings once the listening URL is known (the default resource). */
     resolve(listening: string, baseUrl: string): ResolvedOAuth {
@@ -84,7 +103,19 @@ export async function prepareOAuth(options: OAuthOptions) {
       };
       return {
         guard: {
-          verifier: createJwtVerifier({ issuer: issuer.issuer, jwksUri: issuer.jwks_uri, resource }),
+          verifier: chooseVerifier(
+            issuer.jwks_uri
+              ? createJwtVerifier({ issuer: issuer.issuer, jwksUri: issuer.jwks_uri, resource })
+              : undefined,
+            options.introspection && issuer.introspection_endpoint
+              ? createIntrospectionVerifier({
+                  ...options.introspection,
+                  endpoint: issuer.introspection_endpoint,
+                  issuer: issuer.issuer,
+                  resource,
+                })
+              : undefined,
+          ),
           resource: resourceUrl,
           requiredScopes: [readScope],
           resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resourceUrl),

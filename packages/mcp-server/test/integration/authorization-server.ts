@@ -5,42 +5,62 @@
 // who signs in next, granted the scopes given there.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { OAuthClientProvider } from '@modelcontextprotocol/client';
+import {
+  Client,
+  type OAuthClientProvider,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import { exportJWK, generateKeyPair } from 'jose';
 // @ts-expect-error oidc-provider ships no types; the test uses a handful of its calls.
 import Provider, { errors } from 'oidc-provider';
+import { expect } from 'vitest';
 
 export const SCOPES = ['tracker:read', 'tracker:write'];
 export const OTHER_RESOURCE = 'https://other.example/api';
 export const ROBOT = { client_id: 'robot', client_secret: 'robot-secret' };
+/** The MCP server's own credentials, for introspection. */
+export const RESOURCE_SERVER = { clientId: 'mcp-rs', clientSecret: 'mcp-rs-secret' };
 
 export async function startAuthorizationServer() {
   const next = { user: 'alice', scopes: SCOPES, ttl: 300 };
-  // The MCP endpoint's URL, known once it listens (setResource).
+  // The MCP endpoint's URL, known once it listens (setResource); endpoints given opaque tokens.
   let resource = '';
+  const opaque = new Set<string>();
   const http = createServer();
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const provider = new Provider(issuer, {
     jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test' }] },
-    clients: [{ ...ROBOT, grant_types: ['client_credentials'], redirect_uris: [], response_types: [] }],
+    clients: [
+      { ...ROBOT, grant_types: ['client_credentials'], redirect_uris: [], response_types: [] },
+      {
+        client_id: RESOURCE_SERVER.clientId,
+        client_secret: RESOURCE_SERVER.clientSecret,
+        grant_types: ['client_credentials'],
+        redirect_uris: [],
+        response_types: [],
+      },
+    ],
     scopes: ['openid', 'offline_access', ...SCOPES],
     findAccount: (_ctx: unknown, sub: string) => ({ accountId: sub, claims: () => ({ sub }) }),
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
       clientCredentials: { enabled: true },
+      introspection: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => resource,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx: unknown, indicator: string) => {
-          if (indicator !== resource && indicator !== OTHER_RESOURCE) throw new errors.InvalidTarget();
+          if (indicator !== resource && indicator !== OTHER_RESOURCE && !opaque.has(indicator))
+            throw new errors.InvalidTarget();
           return {
             scope: SCOPES.join(' '),
             audience: indicator,
-            accessTokenFormat: 'jwt',
+            accessTokenFormat: opaque.has(indicator) ? 'opaque' : 'jwt',
             accessTokenTTL: next.ttl,
             jwt: { sign: { alg: 'RS256' } },
           };
@@ -129,6 +149,10 @@ export async function startAuthorizationServer() {
     setResource(url: string) {
       resource = url;
     },
+    /** A resource whose tokens are opaque (checked by introspection). */
+    addOpaqueResource(url: string) {
+      opaque.add(url);
+    },
     /** Who signs in at the next authorization, with which scopes and token lifetime (seconds). */
     signIn(user: string, scopes = SCOPES, ttl = 300) {
       Object.assign(next, { user, scopes, ttl });
@@ -186,4 +210,58 @@ export class MemoryOAuthClient implements OAuthClientProvider {
   get accessToken(): string | undefined {
     return (this.#tokens as { access_token?: string } | undefined)?.access_token;
   }
+}
+
+export type AuthorizationServer = Awaited<ReturnType<typeof startAuthorizationServer>>;
+export type CallResult = {
+  isError?: boolean;
+  content: { type: string; text?: string }[];
+  structuredContent?: Record<string, unknown>;
+};
+
+/**
+ * Signs `user` in at the MCP server `url` through the SDK client's own OAuth flow (discovery from
+ * the 401, dynamic registration, PKCE, RFC 9207 iss check); resolves with a connected session.
+ */
+export async function signInAt(
+  as: AuthorizationServer,
+  url: string,
+  user: string,
+  scopes = SCOPES,
+  ttlSeconds = 300,
+) {
+  as.signIn(user, scopes, ttlSeconds);
+  const auth = new MemoryOAuthClient();
+  const connect = async () => {
+    const client = new Client({ name: `oauth-${user}`, version: '0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { authProvider: auth }));
+    return client;
+  };
+  // First contact: 401 with the resource metadata; the client discovers, registers and redirects.
+  await expect(connect()).rejects.toBeInstanceOf(UnauthorizedError);
+  expect(auth.authorizationUrl?.searchParams.get('resource')).toBe(url);
+  const callback = await as.authorize(auth.authorizationUrl!, REDIRECT_URI);
+  await new StreamableHTTPClientTransport(new URL(url), { authProvider: auth }).finishAuth(callback);
+  let client = await connect();
+  const session = {
+    auth,
+    /** How many times a call needed the user to consent to more scopes. */
+    stepUps: 0,
+    close: () => client.close(),
+    /** A tool call; on a 403 insufficient_scope the client asks for more, the user consents, the call is retried. */
+    async call(name: string, args = {}): Promise<CallResult> {
+      try {
+        return (await client.callTool({ name, arguments: args })) as CallResult;
+      } catch (error) {
+        if (!(error instanceof UnauthorizedError)) throw error;
+        session.stepUps += 1;
+        const more = await as.authorize(auth.authorizationUrl!, REDIRECT_URI);
+        await new StreamableHTTPClientTransport(new URL(url), { authProvider: auth }).finishAuth(more);
+        await client.close();
+        client = await connect();
+        return (await client.callTool({ name, arguments: args })) as CallResult;
+      }
+    },
+  };
+  return session;
 }

@@ -86,6 +86,15 @@ describe('trackerkit-mcp bin', () => {
       /set TRACKERKIT_MCP_TOKEN_KEY to 32 random bytes/,
     ],
     [
+      'introspection with a client id but no secret',
+      ['--http', '--port', '0', '--oauth-issuer', 'http://127.0.0.1:1', '--user-store', ':memory:'],
+      {
+        TRACKERKIT_MCP_TOKEN_KEY: Buffer.alloc(32, 1).toString('base64'),
+        TRACKERKIT_MCP_OAUTH_CLIENT_ID: 'mcp-rs',
+      },
+      /set both TRACKERKIT_MCP_OAUTH_CLIENT_ID and TRACKERKIT_MCP_OAUTH_CLIENT_SECRET, or neither/,
+    ],
+    [
       'OAuth beyond loopback without a public URL',
       [
         '--http',

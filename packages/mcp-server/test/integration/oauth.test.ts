@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import type { RunningEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
@@ -14,19 +13,14 @@ import { createRegistrationLinks } from '../../src/oauth/registration-link.ts';
 import { openSqliteUserTokens, type UserTokens } from '../../src/oauth/user-tokens.ts';
 import { dropUserSchemas, openPostgres } from '../helpers/user-stores.ts';
 import {
-  MemoryOAuthClient,
+  type CallResult,
   OTHER_RESOURCE,
-  REDIRECT_URI,
   SCOPES,
+  signInAt,
   startAuthorizationServer,
 } from './authorization-server.ts';
 import { startTestEmulator, trackerArgs } from './harness.ts';
 
-type CallResult = {
-  isError?: boolean;
-  content: { type: string; text?: string }[];
-  structuredContent?: Record<string, unknown>;
-};
 const textOf = (r: CallResult) => r.content.map((p) => p.text ?? '').join('\n');
 
 let emulator: RunningEmulator;
@@ -64,43 +58,9 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-/** Signs `user` in through the SDK client's own OAuth flow; resolves with a connected client. */
-async function signIn(user: string, scopes = SCOPES, ttlSeconds = 300) {
-  as.signIn(user, scopes, ttlSeconds);
-  const auth = new MemoryOAuthClient();
-  const connect = async () => {
-    const client = new Client({ name: `oauth-${user}`, version: '0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url), { authProvider: auth }));
-    return client;
-  };
-  // First contact: 401 with the resource metadata; the client discovers, registers and redirects.
-  await expect(connect()).rejects.toBeInstanceOf(UnauthorizedError);
-  expect(auth.authorizationUrl?.searchParams.get('resource')).toBe(mcp.url);
-  const callback = await as.authorize(auth.authorizationUrl!, REDIRECT_URI);
-  await new StreamableHTTPClientTransport(new URL(mcp.url), { authProvider: auth }).finishAuth(callback);
-  let client = await connect();
-  const session = {
-    auth,
-    /** How many times a call needed the user to consent to more scopes. */
-    stepUps: 0,
-    close: () => client.close(),
-    /** A tool call; on a 403 insufficient_scope the client asks for more, the user consents, the call is retried. */
-    async call(name: string, args = {}): Promise<CallResult> {
-      try {
-        return (await client.callTool({ name, arguments: args })) as CallResult;
-      } catch (error) {
-        if (!(error instanceof UnauthorizedError)) throw error;
-        session.stepUps += 1;
-        const more = await as.authorize(auth.authorizationUrl!, REDIRECT_URI);
-        await new StreamableHTTPClientTransport(new URL(mcp.url), { authProvider: auth }).finishAuth(more);
-        await client.close();
-        client = await connect();
-        return (await client.callTool({ name, arguments: args })) as CallResult;
-      }
-    },
-  };
-  return session;
-}
+/** Signs `user` in at the main server through the SDK client's own OAuth flow. */
+const signIn = (user: string, scopes = SCOPES, ttlSeconds = 300) =>
+  signInAt(as, mcp.url, user, scopes, ttlSeconds);
 
 describe('OAuth resource server', () => {
   it('publishes Protected Resource Metadata and answers 401 with resource_metadata', async () => {
