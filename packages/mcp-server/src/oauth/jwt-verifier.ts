@@ -14,14 +14,6 @@ export interface JwtVerifierOptions {
   resource: string;
 }
 
-/** The user a token speaks for: issuer and subject, since `sub` is unique only within its issuer. */
-export interface TokenSubject {
-  issuer: string;
-  subject: string;
-}
-
-const invalid = invalidToken;
-
 /**
  * Validates JWT access tokens (RFC 9068) against the authorization server's published keys: the
  * signature, the issuer, the audience (this server and nothing else, so a token minted for another
@@ -40,11 +32,13 @@ export function createJwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifi
           requiredClaims: ['exp'],
         }));
       } catch (error) {
-        if (error instanceof errors.JWTExpired) throw invalid('The access token has expired');
+        if (error instanceof errors.JWTExpired) throw invalidToken('The access token has expired');
         if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'aud')
-          throw invalid(`The access token is not for this server (audience must be ${options.resource})`);
+          throw invalidToken(
+            `The access token is not for this server (audience must be ${options.resource})`,
+          );
         if (error instanceof errors.JOSEError)
-          throw invalid(`The access token is not valid: ${error.message}`);
+          throw invalidToken(`The access token is not valid: ${error.message}`);
         // The key set could not be fetched: the authorization server's fault, not the caller's.
         throw new OAuthError(
           OAuthErrorCode.ServerError,
@@ -54,12 +48,4 @@ export function createJwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifi
       return authInfoFromClaims(token, payload, options);
     },
   };
-}
-
-/** The user of a verified token (undefined for the operator's static token). */
-export function subjectOf(authInfo: AuthInfo | undefined): TokenSubject | undefined {
-  const extra = authInfo?.extra;
-  return typeof extra?.subject === 'string' && typeof extra.issuer === 'string'
-    ? { issuer: extra.issuer, subject: extra.subject }
-    : undefined;
 }

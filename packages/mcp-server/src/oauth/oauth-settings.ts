@@ -11,9 +11,10 @@ import { isLoopbackHost, UsageError } from '@trackerkit/core';
 import type { GuardOAuth } from '../request-guard.ts';
 import { discoverIssuer } from './discover-issuer.ts';
 import { chooseVerifier, createIntrospectionVerifier } from './introspection-verifier.ts';
-import { createJwtVerifier, subjectOf, type TokenSubject } from './jwt-verifier.ts';
+import { createJwtVerifier } from './jwt-verifier.ts';
 import { createRegistrationLinks } from './registration-link.ts';
 import { REGISTRATION_PATH, type RegistrationPage } from './registration-page.ts';
+import { subjectOf, type TokenSubject } from './token-claims.ts';
 import { type UserSession, userSession } from './user-client.ts';
 import type { UserTokens } from './user-tokens.ts';
 

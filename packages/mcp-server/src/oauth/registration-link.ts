@@ -1,6 +1,6 @@
 import { hkdfSync } from 'node:crypto';
-import type { TokenSubject } from './jwt-verifier.ts';
 import { openText, sealText } from './seal.ts';
+import type { TokenSubject } from './token-claims.ts';
 
 /** How long a registration link works. */
 export const REGISTRATION_LINK_TTL_MS = 10 * 60_000;

@@ -3,8 +3,8 @@
 // escaping `html`; no script; a strict CSP; nothing cached or sent on as a referrer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { html, SafeHtml } from '@trackerkit/core';
-import type { TokenSubject } from './jwt-verifier.ts';
 import { REGISTRATION_LINK_TTL_MS, type RegistrationLinks } from './registration-link.ts';
+import type { TokenSubject } from './token-claims.ts';
 
 export const REGISTRATION_PATH = '/register/';
 const MAX_FORM_BYTES = 4096;

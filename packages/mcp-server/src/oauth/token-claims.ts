@@ -1,5 +1,10 @@
 import { type AuthInfo, OAuthError, OAuthErrorCode } from '@modelcontextprotocol/server';
-import type { TokenSubject } from './jwt-verifier.ts';
+
+/** The user a token speaks for: issuer and subject, since `sub` is unique only within its issuer. */
+export interface TokenSubject {
+  issuer: string;
+  subject: string;
+}
 
 export const invalidToken = (message: string) => new OAuthError(OAuthErrorCode.InvalidToken, message);
 
@@ -26,4 +31,12 @@ export function authInfoFromClaims(
     resource: new URL(options.resource),
     extra: { ...subject },
   };
+}
+
+/** The user of a verified token (undefined for the operator's static token). */
+export function subjectOf(authInfo: AuthInfo | undefined): TokenSubject | undefined {
+  const extra = authInfo?.extra;
+  return typeof extra?.subject === 'string' && typeof extra.issuer === 'string'
+    ? { issuer: extra.issuer, subject: extra.subject }
+    : undefined;
 }

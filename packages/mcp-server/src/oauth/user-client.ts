@@ -2,8 +2,8 @@ import { createTrackerClient } from '@trackerkit/client';
 import { LIMITS } from '@trackerkit/core';
 import type { AccountContext } from '../tool-definition.ts';
 import type { TrackerClientLike } from '../tracker-client-like.ts';
-import type { TokenSubject } from './jwt-verifier.ts';
 import { REGISTRATION_LINK_TTL_MS } from './registration-link.ts';
+import type { TokenSubject } from './token-claims.ts';
 import type { UserTokens } from './user-tokens.ts';
 
 /** A signed-in user who has not registered a Tracker API token yet: no tool can act for them. */

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { TokenSubject } from './jwt-verifier.ts';
 import { openText, sealText } from './seal.ts';
+import type { TokenSubject } from './token-claims.ts';
 import { TOKEN_KEY_ENV } from './token-key.ts';
 
 /** Each user's Tracker API token, kept by this server. */
