@@ -104,9 +104,32 @@ describe('OAuth resource server', () => {
     const peek = await bob.call('get_tracker', { tracker_id: trackerId });
     expect(peek.isError).toBe(true);
     expect(textOf(peek)).toMatch(/404/);
-    const touch = await bob.call('delete_tracker', { tracker_id: trackerId, confirm: true });
+    const touch = await bob.call('delete_tracker', { tracker_id: trackerId });
     expect(touch.isError).toBe(true);
+    expect(textOf(touch)).toMatch(/404/);
     expect((await alice.call('get_tracker', { tracker_id: trackerId })).isError).toBeFalsy();
+
+    // The rest of the assistant's scenario, as alice: context, a run, its signal, then cleaning up.
+    const rows = [
+      { sku: 'A-1', late_days: 9 },
+      { sku: 'A-2', late_days: 12 },
+    ];
+    const upload = await alice.call('upload_vault_data', {
+      tracker_id: trackerId,
+      source_name: 'deliveries',
+      rows,
+    });
+    expect(upload.structuredContent).toMatchObject({ rows_processed: 2 });
+    const run = await alice.call('run_tracker', {
+      tracker_id: trackerId,
+      context: { emulator: { score: 2 } },
+    });
+    expect(run.structuredContent).toMatchObject({ done: true, score: 2, signal: 'Negative' });
+    const runs = await alice.call('list_runs', { tracker_id: trackerId });
+    expect(runs.structuredContent).toMatchObject({ total_items: 1 });
+    expect(textOf(await bob.call('list_runs', { tracker_id: trackerId }))).toMatch(/failed with 404/);
+    expect((await alice.call('delete_tracker', { tracker_id: trackerId })).isError).toBeFalsy();
+    expect((await alice.call('get_tracker', { tracker_id: trackerId })).isError).toBe(true);
 
     // Sealed at rest: neither token is in the file; the OAuth token never reached the service.
     const file =
