@@ -52,7 +52,9 @@ export {
 } from './retry/retry-decision.ts';
 export { type Attempted, type RetryIo, sendWithRetries } from './retry/send-with-retries.ts';
 export {
+  type AlertCondition,
   type AlertDecision,
+  alertCondition,
   alertRuleOf,
   evaluateAlert,
   type SignalLevelMatch,

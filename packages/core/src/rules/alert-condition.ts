@@ -14,14 +14,50 @@ export interface AlertDecision {
 /** How signal_level matches: the suite's assumption is "at or below the level". */
 export type SignalLevelMatch = 'at-or-below' | 'exact';
 
-/** Which setting decides alerts for a stored config; null when it alerts on nothing. */
-export function alertRuleOf(config: Partial<NotificationConfig>): AlertData['rule'] | null {
-  if (config.notify_below === true || config.notify_above === true) return 'bounds';
+/** Which setting decides a stored config's alerts, and the score thresholds it alerts at. */
+export interface AlertCondition {
+  /** null: the config alerts on nothing. */
+  rule: AlertData['rule'] | null;
+  /** Alert when score <= lower (null: never by a low score). */
+  lower: number | null;
+  /** Alert when score >= upper (null: never by a high score). */
+  upper: number | null;
+}
+
+/**
+ * The one reading of a stored notification_config. Self-contained on purpose (no outside name is
+ * used when `v03Fields` is given): the MCP server's signal chart runs this very function in the
+ * browser, its source put into the page, to draw the bounds the service alerts at.
+ */
+export function alertCondition(
+  config: Partial<NotificationConfig>,
+  v03Fields: readonly string[] = V03_NOTIFICATION_FIELDS,
+): AlertCondition {
+  if (config.notify_below === true || config.notify_above === true) {
+    return {
+      rule: 'bounds',
+      lower: config.notify_below === true ? (config.lower_threshold ?? null) : null,
+      upper: config.notify_above === true ? (config.upper_threshold ?? null) : null,
+    };
+  }
   // A v0.3 field present (even false or null) with both directions off: the bounds rule is chosen
   // and alerts on nothing; its validation counts presence alike.
-  if (V03_NOTIFICATION_FIELDS.some((f) => config[f] !== undefined)) return null;
-  if (config.score_threshold != null && config.threshold_direction != null) return 'score_threshold';
-  return 'signal_level';
+  if (v03Fields.some((f) => (config as Record<string, unknown>)[f] !== undefined))
+    return { rule: null, lower: null, upper: null };
+  if (config.score_threshold != null && config.threshold_direction != null) {
+    const t = Number(config.score_threshold);
+    return {
+      rule: 'score_threshold',
+      lower: config.threshold_direction === 'below' ? t : null,
+      upper: config.threshold_direction === 'above' ? t : null,
+    };
+  }
+  return { rule: 'signal_level', lower: null, upper: null };
+}
+
+/** Which setting decides alerts for a stored config; null when it alerts on nothing. */
+export function alertRuleOf(config: Partial<NotificationConfig>): AlertData['rule'] | null {
+  return alertCondition(config).rule;
 }
 
 /** The alert condition a result meets, or null when it meets none. */
@@ -31,44 +67,27 @@ export function evaluateAlert(
   match: SignalLevelMatch = 'at-or-below',
 ): AlertDecision | null {
   const { score, signal } = result;
-  switch (alertRuleOf(config)) {
-    case 'bounds': {
-      const lower = config.lower_threshold;
-      const upper = config.upper_threshold;
-      if (config.notify_below === true && lower != null && score <= lower) {
+  const { rule, lower, upper } = alertCondition(config);
+  switch (rule) {
+    case 'bounds':
+    case 'score_threshold': {
+      // The same comparison for both; only the reason's wording names the setting.
+      const [low, high] =
+        rule === 'bounds' ? ['lower threshold', 'upper threshold'] : ['threshold', 'threshold'];
+      if (lower !== null && score <= lower) {
         return {
-          rule: 'bounds',
+          rule,
           bound: 'lower',
           threshold: lower,
-          reason: `Score ${score} is at or below the lower threshold ${lower}.`,
+          reason: `Score ${score} is at or below the ${low} ${lower}.`,
         };
       }
-      if (config.notify_above === true && upper != null && score >= upper) {
+      if (upper !== null && score >= upper) {
         return {
-          rule: 'bounds',
+          rule,
           bound: 'upper',
           threshold: upper,
-          reason: `Score ${score} is at or above the upper threshold ${upper}.`,
-        };
-      }
-      return null;
-    }
-    case 'score_threshold': {
-      const t = Number(config.score_threshold);
-      if (config.threshold_direction === 'below' && score <= t) {
-        return {
-          rule: 'score_threshold',
-          bound: 'lower',
-          threshold: t,
-          reason: `Score ${score} is at or below the threshold ${t}.`,
-        };
-      }
-      if (config.threshold_direction === 'above' && score >= t) {
-        return {
-          rule: 'score_threshold',
-          bound: 'upper',
-          threshold: t,
-          reason: `Score ${score} is at or above the threshold ${t}.`,
+          reason: `Score ${score} is at or above the ${high} ${upper}.`,
         };
       }
       return null;

@@ -9,6 +9,8 @@
 // (an e-mail or webhook delivery was made) as red rings; the signal, score and time on hover.
 // Theme: the host's `theme` (light or dark) from its context, updated when it changes.
 
+import { alertCondition, V03_NOTIFICATION_FIELDS } from '@trackerkit/core';
+
 const STYLE = `
 :root { color-scheme: light dark; --bg: #ffffff; --fg: #1f2328; --muted: #59636e; --grid: #d1d9e0;
   --line: #0969da; --point: #0969da; --alert: #cf222e; --lower: #bc4c00; --upper: #1a7f37; --tip: #f6f8fa; }
@@ -89,17 +91,11 @@ const SCRIPT = `
       function () { draw(); });
   }
 
-  function bounds(config) {
-    config = config || {};
-    var lower = null, upper = null;
-    if (config.notify_below === true && config.lower_threshold != null) lower = config.lower_threshold;
-    if (config.notify_above === true && config.upper_threshold != null) upper = config.upper_threshold;
-    if (lower === null && upper === null && config.score_threshold != null) {
-      if (config.threshold_direction === 'below') lower = config.score_threshold;
-      if (config.threshold_direction === 'above') upper = config.score_threshold;
-    }
-    return { lower: lower, upper: upper };
-  }
+  // The service's rule for which thresholds a config alerts at: the core's own function, its
+  // source put here (it uses no outside name when given the v0.3 field list).
+  var alertCondition = (${alertCondition.toString()});
+  var V03_FIELDS = ${JSON.stringify(V03_NOTIFICATION_FIELDS)};
+  function bounds(config) { return alertCondition(config || {}, V03_FIELDS); }
   function alerted(run) {
     var d = run.notification_delivery;
     return !!(d && (d.email || d.webhook));
