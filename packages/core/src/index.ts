@@ -68,6 +68,7 @@ export {
   type RunCostOptions,
   runCostProblems,
 } from './rules/cost.ts';
+export { DATABASE_SCHEMA_RULE, isDatabaseSchemaName } from './rules/database-schema.ts';
 export {
   extensionOf,
   type FileExtension,

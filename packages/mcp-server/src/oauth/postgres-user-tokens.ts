@@ -1,3 +1,4 @@
+import { DATABASE_SCHEMA_RULE, isDatabaseSchemaName } from '@trackerkit/core';
 import pg from 'pg';
 import { seal, USER_TOKENS_TABLE, type UserTokens, unseal } from './user-tokens.ts';
 
@@ -9,7 +10,6 @@ export interface PostgresUserTokensOptions {
   poolSize?: number;
 }
 
-const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 /** Any fixed number: replicas starting together create the table one at a time. */
 const MIGRATION_LOCK = 0x7472_6b6d; // "trkm"
 
@@ -20,8 +20,8 @@ const MIGRATION_LOCK = 0x7472_6b6d; // "trkm"
  */
 export async function openPostgresUserTokens(options: PostgresUserTokensOptions): Promise<UserTokens> {
   const schema = options.schema ?? 'public';
-  if (!IDENTIFIER.test(schema))
-    throw new Error(`database schema must be a lower-case identifier, got "${schema}"`);
+  if (!isDatabaseSchemaName(schema))
+    throw new Error(`database schema must be ${DATABASE_SCHEMA_RULE}, got "${schema}"`);
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 4 });
   // An idle connection the server closes (a restart) must not crash the process.
   pool.on('error', () => {});

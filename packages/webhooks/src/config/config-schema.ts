@@ -1,4 +1,4 @@
-import { SIGNALS } from '@trackerkit/core';
+import { DATABASE_SCHEMA_RULE, isDatabaseSchemaName, SIGNALS } from '@trackerkit/core';
 import { z } from 'zod';
 import { parseMatchers } from '../router/label-matcher.ts';
 import { DURATION, parseDuration, SIZE } from './parse-duration.ts';
@@ -272,10 +272,7 @@ export const configSchema = z.strictObject({
       // (or { env: NAME }; TRACKERKIT_WEBHOOKS_DATABASE_URL when unset). Then `path` is unused.
       url: secretRef.optional(),
       // A schema of its own in that database (made if missing).
-      schema: z
-        .string()
-        .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a plain lower-case identifier (letters, digits, _)')
-        .optional(),
+      schema: z.string().refine(isDatabaseSchemaName, DATABASE_SCHEMA_RULE).optional(),
       // How long a replica's claim on an outbox row lasts; longer than any destination's timeout.
       lease: duration.default('60s'),
     })

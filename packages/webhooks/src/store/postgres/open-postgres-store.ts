@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { DATABASE_SCHEMA_RULE, isDatabaseSchemaName } from '@trackerkit/core';
 import pg from 'pg';
 import { storageError, WebhooksError } from '../../errors.ts';
 import { type Browse, toAlertWithDeliveries, toDestinationCount } from '../browse.ts';
@@ -37,8 +38,6 @@ export interface PostgresStoreOptions {
   register?: boolean;
 }
 
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-
 /**
  * The store on PostgreSQL, shared by every replica behind a load balancer. Dedupe is the unique
  * (source, webhook_id) key; outbox rows are claimed with `FOR UPDATE SKIP LOCKED` and a lease, so
@@ -49,8 +48,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const now = options.now ?? Date.now;
   const leaseMs = options.leaseMs ?? 60_000;
   const me = options.replicaId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema))
-    throw new WebhooksError(`storage.schema: "${options.schema}" is not a plain lower-case identifier`, {
+  if (options.schema !== undefined && !isDatabaseSchemaName(options.schema))
+    throw new WebhooksError(`storage.schema: "${options.schema}" is not ${DATABASE_SCHEMA_RULE}`, {
       status: 400,
       reason: 'config',
     });
