@@ -20,6 +20,7 @@ import { DEFAULT_MAX_CONCURRENT_REQUESTS, MAX_MESSAGE_BYTES } from './limits.ts'
 import { type OAuthOptions, prepareOAuth, type ResolvedOAuth } from './oauth/oauth-settings.ts';
 import { handleRegistration, REGISTRATION_PATH } from './oauth/registration-page.ts';
 import type { UserSession } from './oauth/user-client.ts';
+import { readBodyWithin } from './read-body.ts';
 import { createRequestGuard } from './request-guard.ts';
 import { createTrackerMcpServer, type TrackerMcpServerOptions } from './server.ts';
 
@@ -82,16 +83,9 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
       ),
       { status: 413 },
     );
-  // Refused before reading when the client says its size up front.
-  if (Number(req.headers['content-length'] ?? 0) > MAX_MESSAGE_BYTES) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_MESSAGE_BYTES) throw tooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  const body = await readBodyWithin(req, MAX_MESSAGE_BYTES);
+  if (body === undefined) throw tooLarge();
+  return body;
 }
 
 /** The web-standard request the SDK's handler takes; aborted when the client goes away. */

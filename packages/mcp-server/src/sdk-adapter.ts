@@ -49,19 +49,16 @@ export function listedAnnotations(hints: ToolAnnotations, confirmed = false): Pa
  * model reads.
  */
 export function toToolListEntry(tool: ToolDefinition): Tool {
-  const { inputSchema, outputSchema } = toolSchemas(tool);
+  const { inputSchema, outputSchema, ...listed } = toolConfig(tool);
   return {
     name: tool.name,
-    title: tool.title,
-    description: tool.description,
+    ...listed,
     inputSchema: inputSchema['~standard'].jsonSchema.input({
       target: 'draft-2020-12',
     }) as Tool['inputSchema'],
     outputSchema: outputSchema['~standard'].jsonSchema.output({
       target: 'draft-2020-12',
     }) as Tool['outputSchema'],
-    annotations: listedAnnotations(tool.annotations, tool.confirm !== undefined),
-    ...(tool.ui ? { _meta: appToolMeta(tool.ui.resourceUri) } : {}),
   };
 }
 

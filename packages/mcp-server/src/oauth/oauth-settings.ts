@@ -15,7 +15,7 @@ import { createJwtVerifier } from './jwt-verifier.ts';
 import { createRegistrationLinks } from './registration-link.ts';
 import { REGISTRATION_PATH, type RegistrationPage } from './registration-page.ts';
 import { subjectOf, type TokenSubject } from './token-claims.ts';
-import { type UserSession, userSession } from './user-client.ts';
+import { registerToken, type UserSession, userSession } from './user-client.ts';
 import type { UserTokens } from './user-tokens.ts';
 
 export const DEFAULT_READ_SCOPE = 'tracker:read';
@@ -131,7 +131,7 @@ export async function prepareOAuth(options: OAuthOptions) {
         },
         registration: {
           links,
-          register: async (user, token) => (await userSession(user, settings)).account.register(token),
+          register: (user, token) => registerToken(user, token, settings),
         },
       };
     },

@@ -3,6 +3,7 @@
 // escaping `html`; no script; a strict CSP; nothing cached or sent on as a referrer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { html, SafeHtml } from '@trackerkit/core';
+import { readBodyWithin } from '../read-body.ts';
 import { REGISTRATION_LINK_TTL_MS, type RegistrationLinks } from './registration-link.ts';
 import type { TokenSubject } from './token-claims.ts';
 
@@ -51,17 +52,6 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
 <p><small>This link works for ${REGISTRATION_LINK_TTL_MS / 60_000} minutes from when the assistant made it.</small></p>`;
 }
 
-async function readForm(req: IncomingMessage): Promise<URLSearchParams | 'too large'> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_FORM_BYTES) return 'too large';
-    chunks.push(chunk as Buffer);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
-
 /** GET shows the form, POST registers; every answer is a page a person reads. */
 export async function handleRegistration(
   req: IncomingMessage,
@@ -92,15 +82,15 @@ export async function handleRegistration(
     });
   if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? ''))
     return send(res, 415, 'Register your Tracker API token', form(user, 'Send the form from this page.'));
-  const fields = await readForm(req);
-  if (fields === 'too large')
+  const body = await readBodyWithin(req, MAX_FORM_BYTES);
+  if (body === undefined)
     return send(
       res,
       413,
       'Register your Tracker API token',
       form(user, `The form is larger than ${MAX_FORM_BYTES} bytes.`),
     );
-  const token = fields.get('api_token')?.trim();
+  const token = new URLSearchParams(body.toString('utf8')).get('api_token')?.trim();
   if (!token) return send(res, 422, 'Register your Tracker API token', form(user, 'Enter your API token.'));
   try {
     const { spaces } = await page.register(user, token);

@@ -37,22 +37,36 @@ export interface UserSession {
  * token (so the service decides what they see, and two users never share an identity), and the
  * account tools' view of their registration.
  */
-export async function userSession(
+export interface UserSettings {
+  baseUrl: string;
+  tokens: UserTokens;
+  linkFor(user: TokenSubject): string;
+}
+
+const clientFor = (baseUrl: string, token: string) =>
+  createTrackerClient({ baseUrl, token, userAgent: 'trackerkit-mcp' });
+
+/** Keeps `candidate` as `user`'s token once the service accepts it (the tool and the page). */
+export async function registerToken(
   user: TokenSubject,
-  settings: { baseUrl: string; tokens: UserTokens; linkFor(user: TokenSubject): string },
-): Promise<UserSession> {
-  const clientFor = (token: string) =>
-    createTrackerClient({ baseUrl: settings.baseUrl, token, userAgent: 'trackerkit-mcp' });
+  candidate: string,
+  settings: Pick<UserSettings, 'baseUrl' | 'tokens'>,
+): Promise<{ spaces: number }> {
+  // The service is the judge of a token: one that it refuses is never kept.
+  const page = await clientFor(settings.baseUrl, candidate).spaces.list({
+    page: 1,
+    page_size: LIMITS.pageSizeMax,
+  });
+  await settings.tokens.put(user, candidate);
+  return { spaces: page.pagination.total_items };
+}
+
+export async function userSession(user: TokenSubject, settings: UserSettings): Promise<UserSession> {
   const token = await settings.tokens.get(user);
   return {
-    client: token === undefined ? unregistered : clientFor(token),
+    client: token === undefined ? unregistered : clientFor(settings.baseUrl, token),
     account: {
-      async register(candidate) {
-        // The service is the judge of a token: one that it refuses is never kept.
-        const page = await clientFor(candidate).spaces.list({ page: 1, page_size: LIMITS.pageSizeMax });
-        await settings.tokens.put(user, candidate);
-        return { spaces: page.pagination.total_items };
-      },
+      register: (candidate) => registerToken(user, candidate, settings),
       forget: () => settings.tokens.remove(user),
       registrationLink: () => ({
         url: settings.linkFor(user),
