@@ -59,23 +59,32 @@ export function send(url: URL, alert: { body: string; headers: Record<string, st
   });
 }
 
-/** Closed loop: CONCURRENCY requests always outstanding for `ms`; answers 2xx per second. */
-export async function throughput(url: URL, ms: number): Promise<number> {
+/**
+ * Closed loop: CONCURRENCY requests always outstanding for `ms`, spread round robin over `urls`;
+ * 2xx per second and how many were sent. Any other answer fails the run.
+ */
+export async function closedLoop(urls: URL[], ms: number): Promise<{ rate: number; sent: number }> {
   let done = 0;
   let failed = 0;
+  let turn = 0;
   const started = performance.now();
   const until = started + ms;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < until) {
-        const status = await send(url, nextAlert());
+        const status = await send(urls[turn++ % urls.length]!, nextAlert());
         if (status === 200) done++;
         else failed++;
       }
     }),
   );
-  if (failed > 0) throw new Error(`${url.host}: ${failed} requests failed`);
-  return done / ((performance.now() - started) / 1000);
+  if (failed > 0) throw new Error(`${urls.map((u) => u.host).join(', ')}: ${failed} requests failed`);
+  return { rate: done / ((performance.now() - started) / 1000), sent: done };
+}
+
+/** The closed loop against one server: 2xx per second. */
+export async function throughput(url: URL, ms: number): Promise<number> {
+  return (await closedLoop([url], ms)).rate;
 }
 
 /** Open loop at `rate` per second for `ms`: each request's time to its 2xx, and when each was sent. */

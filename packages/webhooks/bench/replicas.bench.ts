@@ -8,32 +8,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { closeAgent, nextAlert, SECRET, send } from './load.ts';
+import { closeAgent, closedLoop, SECRET } from './load.ts';
 import { killAll, receiverProcess, stop } from './spawn.ts';
 
 const PHASE_MS = Number(process.env.BENCH_PHASE_MS ?? 10_000);
 const DATABASE_URL = process.env.TRACKERKIT_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const CONCURRENCY = 32;
 const dir = mkdtempSync(join(tmpdir(), 'tk-replicas-bench-'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Closed loop over several URLs (round robin): 2xx per second. */
-async function spread(urls: URL[], ms: number): Promise<{ rate: number; sent: number }> {
-  let done = 0;
-  let turn = 0;
-  const started = performance.now();
-  const until = started + ms;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        const status = await send(urls[turn++ % urls.length]!, nextAlert());
-        if (status !== 200) throw new Error(`status ${status}`);
-        done++;
-      }
-    }),
-  );
-  return { rate: done / ((performance.now() - started) / 1000), sent: done };
-}
 
 const lines = (path: string) => {
   try {
@@ -57,7 +38,7 @@ async function run(label: string, replicas: number, storage: object) {
     started.push(await receiverProcess(config, join(dir, `${label}-${i}.json`), { BENCH_SECRET: SECRET }));
   }
   const t0 = performance.now();
-  const { rate, sent } = await spread(
+  const { rate, sent } = await closedLoop(
     started.map((s) => s.url),
     PHASE_MS,
   );

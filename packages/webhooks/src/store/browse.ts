@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { nullableNumber, nullableString, type Row } from './row-to-delivery.ts';
 import type { DeliveryState } from './types.ts';
 
 /** One stored alert and what routing made of it: one row per destination it was sent (or held) for. */
@@ -27,9 +28,6 @@ export interface Browse {
   destinationCounts(): Promise<Array<{ destination: string; state: DeliveryState; count: number }>>;
 }
 
-export type Row = Record<string, unknown>;
-const nullableNumber = (v: unknown) => (v === null ? null : Number(v));
-
 /** An alert row and its delivery rows (either store's columns) as the pages show them. */
 export function toAlertWithDeliveries(a: Row, deliveries: Row[]): AlertWithDeliveries {
   return {
@@ -46,7 +44,7 @@ export function toAlertWithDeliveries(a: Row, deliveries: Row[]): AlertWithDeliv
       state: d.state as DeliveryState,
       attempts: Number(d.attempts),
       lastStatus: nullableNumber(d.last_status),
-      lastError: d.last_error === null ? null : String(d.last_error),
+      lastError: nullableString(d.last_error),
     })),
   };
 }

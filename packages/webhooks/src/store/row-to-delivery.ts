@@ -1,6 +1,9 @@
 import type { DeliveryRow, DeliveryState } from './types.ts';
 
-type Row = Record<string, unknown>;
+/** A row as either store's driver returns it (SQLite and PostgreSQL differ in number types). */
+export type Row = Record<string, unknown>;
+export const nullableNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+export const nullableString = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 export const DELIVERY_COLUMNS = `d.id, d.alert_id, d.destination, d.route, d.idempotency_key, d.state, d.attempts,
   d.next_attempt_at, d.last_status, d.last_error, d.created_at, d.updated_at, d.delivered_at,
@@ -16,12 +19,12 @@ export function rowToDelivery(row: Row): DeliveryRow {
     state: row.state as DeliveryState,
     attempts: Number(row.attempts),
     nextAttemptAt: Number(row.next_attempt_at),
-    lastStatus: row.last_status === null ? null : Number(row.last_status),
-    lastError: row.last_error === null ? null : String(row.last_error),
+    lastStatus: nullableNumber(row.last_status),
+    lastError: nullableString(row.last_error),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
-    deliveredAt: row.delivered_at === null ? null : Number(row.delivered_at),
-    groupKey: row.group_key === null || row.group_key === undefined ? null : String(row.group_key),
+    deliveredAt: nullableNumber(row.delivered_at),
+    groupKey: nullableString(row.group_key),
     source: String(row.source),
     webhookId: String(row.webhook_id),
     eventType: String(row.event_type),

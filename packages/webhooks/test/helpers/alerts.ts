@@ -4,6 +4,7 @@ import {
   type TrackerAlertEvent,
   type TrackerAlertResolvedEvent,
 } from '@trackerkit/core';
+import type { IngestItem } from '../../src/store/types.ts';
 
 type Doc = {
   webhooks: Record<
@@ -46,5 +47,20 @@ export function signedRequest(
       'content-type': 'application/json',
       ...standardWebhooksHeaders(options.secret ?? SECRET, id, body, options.nowMs ?? Date.now()),
     },
+  };
+}
+
+/** What the receiver hands its store for one verified alert: by default the document's example, routed to `d`. */
+export function ingestItem(webhookId: string, overrides: Partial<IngestItem> = {}): IngestItem {
+  return {
+    source: 's',
+    webhookId,
+    eventType: 'tracker.alert',
+    known: true,
+    body: JSON.stringify(exampleAlert()),
+    matches: [{ path: 'root', destinations: ['d'], repeatIntervalMs: 0, muted: false }],
+    repeatScope: null,
+    resolves: null,
+    ...overrides,
   };
 }

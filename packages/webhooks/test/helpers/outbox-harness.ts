@@ -3,7 +3,7 @@ import type { DeliveryJob, DeliveryOutcome, Destination } from '../../src/delive
 import { createLogger } from '../../src/server/logger.ts';
 import { createMetrics } from '../../src/server/metrics.ts';
 import { openStore } from '../../src/store/open-store.ts';
-import { exampleAlert } from './alerts.ts';
+import { exampleAlert, ingestItem } from './alerts.ts';
 
 /** A body that parses but cannot be formatted: `JSON.stringify` overflows the stack on it. */
 export function poisonBody(type = 'tracker.alert', depth = 4500): string {
@@ -64,16 +64,7 @@ export function outboxHarness(options: HarnessOptions) {
   outbox.start();
   let ids = 0;
   const ingest = (body: string = JSON.stringify(exampleAlert())) =>
-    store.ingest({
-      source: 's',
-      webhookId: `w${ids++}`,
-      eventType: 'tracker.alert',
-      known: true,
-      body,
-      matches: [{ path: 'root', destinations: ['d'], repeatIntervalMs: 0, muted: false }],
-      repeatScope: null,
-      resolves: null,
-    });
+    store.ingest(ingestItem(`w${ids++}`, { body }));
   const turn = () => new Promise((r) => setImmediate(r));
   /** Runs every attempt due at the current clock, until none is due or in flight. */
   const settle = async () => {

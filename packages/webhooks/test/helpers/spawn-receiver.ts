@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,4 +44,20 @@ export async function spawnReceiver(
     if (Date.now() > until) throw new Error(`receiver not ready: ${stderr.join('')}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** `trackerkit-webhooks <args>` from source in its own process, as an operator runs it in `cwd`: no secrets in its environment. */
+export function runCli(
+  args: string[],
+  cwd: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--conditions=trackerkit-source', '--no-warnings', join(packageDir, 'src', 'bin.ts'), ...args],
+      { cwd, env: { PATH: process.env.PATH ?? '' } },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
 }

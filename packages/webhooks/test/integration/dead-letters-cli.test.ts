@@ -1,16 +1,14 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import type { Receiver } from '../../src/server/start-receiver.ts';
 import { exampleAlert, SECRET, signedRequest } from '../helpers/alerts.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
 import { post } from '../helpers/post.ts';
+import { runCli } from '../helpers/spawn-receiver.ts';
 
-const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'bin.ts');
 const dir = mkdtempSync(join(tmpdir(), 'tk-dlq-'));
 const dbPath = join(dir, 'store.db');
 const configPath = join(dir, 'webhooks.yaml');
@@ -18,17 +16,7 @@ let receiver: Receiver;
 let hook: Loopback;
 
 /** The real bin, as an operator runs it, in its own process; no secrets in its environment. */
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--conditions=trackerkit-source', '--no-warnings', bin, 'dead-letters', ...args],
-      { cwd: dir, env: { PATH: process.env.PATH ?? '' } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (...args: string[]) => runCli(['dead-letters', ...args], dir);
 
 beforeAll(async () => {
   const { startReceiver } = await import('../../src/server/start-receiver.ts');

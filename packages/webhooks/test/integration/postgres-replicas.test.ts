@@ -2,11 +2,10 @@
 // resends whatever got no 2xx, as real senders do. Meanwhile a replica is killed (kill -9) and
 // restarted again and again, and the database is taken away from all of them once (every
 // connection cut and refused for a while, through a TCP proxy, as a database restart does).
-import { type ChildProcess, execFile, execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
@@ -14,11 +13,10 @@ import { idempotencyKey } from '../../src/store/idempotency-key.ts';
 import { exampleAlert, SECRET, signedRequest } from '../helpers/alerts.ts';
 import { metric } from '../helpers/crash-harness.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
-import { freePort, spawnReceiver } from '../helpers/spawn-receiver.ts';
+import { freePort, runCli, spawnReceiver } from '../helpers/spawn-receiver.ts';
 import { TEST_DATABASE_URL } from '../helpers/stores.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 
-const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'bin.ts');
 const TOTAL = Number(process.env.TK_REPLICA_ALERTS ?? 1500);
 const REPLICAS = 3;
 const KILLS = 5;
@@ -286,16 +284,7 @@ describe('the operator tools on the PostgreSQL store', () => {
       config: configPath,
       env: { SECRET, SLACK_URL: `${hook.url}/services/T0/B0/SECRETTOKEN` },
     });
-    const cli = (...args: string[]) =>
-      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-        execFile(
-          process.execPath,
-          ['--conditions=trackerkit-source', '--no-warnings', bin, 'dead-letters', ...args],
-          { cwd: dir, env: { PATH: process.env.PATH ?? '' } },
-          (error, stdout, stderr) =>
-            resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-        );
-      });
+    const cli = (...args: string[]) => runCli(['dead-letters', ...args], dir);
     try {
       expect(receiver.store.kind).toBe('postgres');
       const req = signedRequest(exampleAlert({ tracker_name: 'Archived channel' }));

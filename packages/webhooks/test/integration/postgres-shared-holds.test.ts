@@ -6,7 +6,7 @@ import { createOutbox } from '../../src/delivery/create-outbox.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { createMetrics } from '../../src/server/metrics.ts';
 import { openPostgresStore } from '../../src/store/postgres/open-postgres-store.ts';
-import { exampleAlert } from '../helpers/alerts.ts';
+import { ingestItem } from '../helpers/alerts.ts';
 import { TEST_DATABASE_URL } from '../helpers/stores.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -51,21 +51,11 @@ describe('a destination held by one replica is held by all', () => {
     const [outA, outB] = [outboxOf(a, 'a'), outboxOf(b, 'b')];
     outA.start();
     outB.start();
-    const item = (id: string) => ({
-      source: 's',
-      webhookId: id,
-      eventType: 'tracker.alert',
-      known: true,
-      body: JSON.stringify(exampleAlert()),
-      matches: [{ path: 'root', destinations: ['d'], repeatIntervalMs: 0, muted: false }],
-      repeatScope: null,
-      resolves: null,
-    });
     try {
-      outA.offer((await a!.ingest(item('first'))).pending);
+      outA.offer((await a!.ingest(ingestItem('first'))).pending);
       await waitFor(async () => (await b!.destinationHolds(Date.now())).has('d'));
       await sleep(100); // B's next look (every 20 ms) reads the hold
-      const second = await b!.ingest(item('second'));
+      const second = await b!.ingest(ingestItem('second'));
       outB.offer(second.pending);
       await sleep(300);
       expect(calls).toEqual({ a: 1, b: 0 });

@@ -1,29 +1,17 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { openStore } from '../../src/store/open-store.ts';
+import { runCli } from '../helpers/spawn-receiver.ts';
 
-const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'bin.ts');
 const dir = mkdtempSync(join(tmpdir(), 'tk-silence-cli-'));
 const dbPath = join(dir, 'store.db');
 const configPath = join(dir, 'webhooks.yaml');
 writeFileSync(configPath, stringify({ storage: { path: dbPath } }));
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--conditions=trackerkit-source', '--no-warnings', bin, 'silence', ...args],
-      { cwd: dir, env: { PATH: process.env.PATH ?? '' } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (...args: string[]) => runCli(['silence', ...args], dir);
 
 describe('trackerkit-webhooks silence (like amtool silence), on the store file', () => {
   it('add prints the id, query lists it active, expire ends it', async () => {

@@ -4,7 +4,7 @@ import type { DeliveryOutcome, Destination } from '../../src/delivery/types.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { createMetrics } from '../../src/server/metrics.ts';
 import { openStore } from '../../src/store/open-store.ts';
-import { exampleAlert } from '../helpers/alerts.ts';
+import { ingestItem } from '../helpers/alerts.ts';
 
 const retry = { maxAttempts: 5, initialDelayMs: 10, maxDelayMs: 60_000, factor: 2 };
 
@@ -35,17 +35,7 @@ function setup(script: (call: number) => DeliveryOutcome, secrets: string[] = []
     logger: createLogger({ level: 'debug', write: (l) => logs.push(l) }),
     now,
   });
-  const ingest = (id: string) =>
-    store.ingest({
-      source: 's',
-      webhookId: id,
-      eventType: 'tracker.alert',
-      known: true,
-      body: JSON.stringify(exampleAlert()),
-      matches: [{ path: 'root', destinations: ['d'], repeatIntervalMs: 0, muted: false }],
-      repeatScope: null,
-      resolves: null,
-    });
+  const ingest = (id: string) => store.ingest(ingestItem(id));
   const settle = () => new Promise((r) => setTimeout(r, 60));
   return {
     store,

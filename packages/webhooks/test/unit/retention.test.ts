@@ -2,23 +2,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/server/logger.ts';
 import { createRetention, type PruneKind } from '../../src/store/retention.ts';
 import type { IngestItem } from '../../src/store/types.ts';
+import { ingestItem } from '../helpers/alerts.ts';
 import { dropSchemas, STORES } from '../helpers/stores.ts';
 
 const DAY = 86_400_000;
 const logger = createLogger({ level: 'silent' });
 
-function item(webhookId: string, destinations = ['a']): IngestItem {
-  return {
+const item = (webhookId: string, destinations = ['a']): IngestItem =>
+  ingestItem(webhookId, {
     source: 'tracker',
-    webhookId,
-    eventType: 'tracker.alert',
-    known: true,
     body: '{"type":"tracker.alert"}',
     matches: [{ path: 'root', destinations, repeatIntervalMs: 0, muted: false }],
-    repeatScope: null,
-    resolves: null,
-  };
-}
+  });
 
 afterAll(dropSchemas);
 

@@ -6,25 +6,21 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open-store.ts';
 import { SCHEMA } from '../../src/store/schema.ts';
 import type { IngestItem } from '../../src/store/types.ts';
+import { ingestItem } from '../helpers/alerts.ts';
 import { dropSchemas, STORES } from '../helpers/stores.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tk-store-'));
 let clock = 1_000_000;
 const now = () => clock;
 
-function item(webhookId: string, overrides: Partial<IngestItem> = {}): IngestItem {
-  return {
+const item = (webhookId: string, overrides: Partial<IngestItem> = {}): IngestItem =>
+  ingestItem(webhookId, {
     source: 'tracker',
-    webhookId,
-    eventType: 'tracker.alert',
-    known: true,
     body: '{"type":"tracker.alert"}',
     matches: [{ path: 'root', destinations: ['a', 'b'], repeatIntervalMs: 0, muted: false }],
     repeatScope: 'trk_1:lower',
-    resolves: null,
     ...overrides,
-  };
-}
+  });
 
 afterAll(dropSchemas);
 
