@@ -7,12 +7,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { closeAgent, closedLoop, SECRET } from './load.ts';
+import { dropSchemas, freshSchema, TEST_DATABASE_URL } from '../../../tests/helpers/test-database.ts';
+import { CONCURRENCY, closeAgent, closedLoop, SECRET } from './load.ts';
 import { killAll, receiverProcess, stop } from './spawn.ts';
 
 const PHASE_MS = Number(process.env.BENCH_PHASE_MS ?? 10_000);
-const DATABASE_URL = process.env.TRACKERKIT_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const dir = mkdtempSync(join(tmpdir(), 'tk-replicas-bench-'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -50,9 +49,9 @@ async function run(label: string, replicas: number, storage: object) {
 
 const schemas: string[] = [];
 const postgres = (n: number) => {
-  const schema = `tk_bench_${process.pid}_${n}`;
+  const schema = freshSchema(`tk_bench_${n}`);
   schemas.push(schema);
-  return { url: DATABASE_URL, schema };
+  return { url: TEST_DATABASE_URL, schema };
 };
 
 const results: Array<{ label: string; rate: number; drain: number }> = [];
@@ -62,15 +61,14 @@ try {
 } finally {
   killAll();
   closeAgent();
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  for (const s of schemas) await client.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
-  await client.end();
+  await dropSchemas(schemas);
   rmSync(dir, { recursive: true, force: true });
 }
 
 const base = results[0]!;
-console.log(`\n@trackerkit/webhooks replicas bench (32 in flight, ${PHASE_MS / 1000} s load per setup)`);
+console.log(
+  `\n@trackerkit/webhooks replicas bench (${CONCURRENCY} in flight, ${PHASE_MS / 1000} s load per setup)`,
+);
 console.log(
   `  ${'setup'.padEnd(24)} ${'ingest/s'.padStart(9)} ${'drain/s'.padStart(9)} ${'vs sqlite'.padStart(10)}`,
 );

@@ -4,7 +4,7 @@
 // a sandboxed iframe and forwards the view's tool calls to the server through a real MCP client.
 // The tracker has 50 runs in the emulator, some beyond its bounds; screenshots in both themes are
 // kept in test-results/.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -13,11 +13,11 @@ import type { RunningEmulator } from '@trackerkit/emulator';
 import { build } from 'esbuild';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS, hasChromium } from '../../../../tests/helpers/chromium.ts';
 import { SIGNAL_CHART_URI } from '../../src/apps/signal-chart.ts';
 import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
 import { fastClient, startTestEmulator, trackerArgs } from './harness.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
 const RUNS = 50;
 const LOWER = 3;
@@ -52,7 +52,7 @@ async function bridgeBundle(): Promise<string> {
   return out.outputFiles[0]!.text;
 }
 
-describe.skipIf(!existsSync(CHROMIUM))(
+describe.skipIf(!hasChromium)(
   `the signal chart in an Apps host (needs Debian's chromium package at ${CHROMIUM})`,
   () => {
     beforeAll(async () => {
@@ -109,13 +109,7 @@ describe.skipIf(!existsSync(CHROMIUM))(
       const { chromium } = await import('playwright-core');
       browser = await chromium.launch({
         executablePath: CHROMIUM,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--no-first-run',
-        ],
+        args: CHROMIUM_ARGS,
       });
       mkdirSync(ARTIFACTS, { recursive: true });
     }, 120_000);

@@ -6,13 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import {
+  dropSchemas as dropTestSchemas,
+  freshSchema,
+  TEST_DATABASE_URL,
+} from '../../../../tests/helpers/test-database.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { openPostgresStore } from '../../src/store/postgres/open-postgres-store.ts';
 import type { Store } from '../../src/store/store.ts';
-
-export const TEST_DATABASE_URL =
-  process.env.TRACKERKIT_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface OpenOptions {
   now?: () => number;
@@ -33,7 +34,7 @@ export const openSqlite: OpenStore = async (options = {}) => {
 };
 
 export const openPostgres: OpenStore = async (options = {}) => {
-  const name = options.name ?? `tk_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const name = options.name ?? freshSchema('tk_test');
   schemas.add(name);
   const store = await openPostgresStore({
     url: TEST_DATABASE_URL,
@@ -52,14 +53,8 @@ export const STORES: Array<[string, OpenStore]> = [
   ['postgres', openPostgres],
 ];
 
+/** Drops the schemas this file's tests made (afterAll). */
 export async function dropSchemas(): Promise<void> {
-  if (schemas.size === 0) return;
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    for (const s of schemas) await client.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
-    schemas.clear();
-  } finally {
-    await client.end();
-  }
+  await dropTestSchemas(schemas);
+  schemas.clear();
 }

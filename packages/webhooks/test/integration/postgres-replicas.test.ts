@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import { dropSchemas, TEST_DATABASE_URL } from '../../../../tests/helpers/test-database.ts';
 import { idempotencyKey } from '../../src/store/idempotency-key.ts';
 import { exampleAlert, SECRET, signedRequest } from '../helpers/alerts.ts';
 import { metric } from '../helpers/crash-harness.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
 import { freePort, runCli, spawnReceiver } from '../helpers/spawn-receiver.ts';
-import { TEST_DATABASE_URL } from '../helpers/stores.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 
 const TOTAL = Number(process.env.TK_REPLICA_ALERTS ?? 1500);
@@ -29,10 +29,7 @@ afterAll(async () => {
   for (const c of children.values()) c.kill('SIGKILL');
   await loop?.close();
   await proxy?.close();
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await client.end();
+  await dropSchemas([schema]);
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -319,10 +316,7 @@ describe('the operator tools on the PostgreSQL store', () => {
     } finally {
       await receiver.close();
       await hook.close();
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${toolsSchema} CASCADE`);
-      await client.end();
+      await dropSchemas([toolsSchema]);
     }
   }, 120_000);
 });

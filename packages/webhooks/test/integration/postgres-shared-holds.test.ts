@@ -1,13 +1,12 @@
 // Replicas hold a destination together: what one of them learns (a Retry-After, an open circuit)
 // is kept in the shared store, and the others hold that destination from their next look.
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { dropSchemas, TEST_DATABASE_URL } from '../../../../tests/helpers/test-database.ts';
 import { createOutbox } from '../../src/delivery/create-outbox.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { createMetrics } from '../../src/server/metrics.ts';
 import { openPostgresStore } from '../../src/store/postgres/open-postgres-store.ts';
 import { ingestItem } from '../helpers/alerts.ts';
-import { TEST_DATABASE_URL } from '../helpers/stores.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -65,10 +64,7 @@ describe('a destination held by one replica is held by all', () => {
     } finally {
       await Promise.all([outA.stop(), outB.stop()]);
       await Promise.all([a!.close(), b!.close()]);
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${holdsSchema} CASCADE`);
-      await client.end();
+      await dropSchemas([holdsSchema]);
     }
   }, 60_000);
 });

@@ -1,15 +1,14 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS, hasChromium } from '../../../../tests/helpers/chromium.ts';
 import type { Receiver } from '../../src/server/start-receiver.ts';
 import { exampleAlert, SECRET, signedRequest } from '../helpers/alerts.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
 import { post } from '../helpers/post.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 const TOKEN = 'ui-admin-token-0123456789';
 const HOSTILE = '<img src=x onerror="window.pwned=1">';
 let receiver: Receiver;
@@ -157,15 +156,7 @@ describe.skipIf(!hasChromium)(
       const { chromium } = await import('playwright-core');
       browser = await chromium.launch({
         executablePath: CHROMIUM,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
+        args: CHROMIUM_ARGS,
       });
       context = await browser.newContext({ httpCredentials: { username: 'ops', password: TOKEN } });
       page = await context.newPage();
