@@ -26,6 +26,7 @@ __export(index_exports, {
   ALERT_EVENT_TYPES: () => ALERT_EVENT_TYPES,
   BASE_URL_RULE: () => BASE_URL_RULE,
   CONTENT_TYPES: () => CONTENT_TYPES,
+  DATABASE_SCHEMA_RULE: () => DATABASE_SCHEMA_RULE,
   DEFAULT_REASONING_MODE: () => DEFAULT_REASONING_MODE,
   DEFAULT_SIGNAL_LEVEL: () => DEFAULT_SIGNAL_LEVEL,
   DEFAULT_SKILL_COSTS: () => DEFAULT_SKILL_COSTS,
@@ -55,6 +56,7 @@ __export(index_exports, {
   WAIT_DEFAULTS: () => WAIT_DEFAULTS,
   WEBHOOK_DELIVERY: () => WEBHOOK_DELIVERY,
   WEBHOOK_SECRET_POLICY: () => WEBHOOK_SECRET_POLICY,
+  alertCondition: () => alertCondition,
   alertRuleOf: () => alertRuleOf,
   backoffMs: () => backoffMs,
   byteLength: () => byteLength,
@@ -80,6 +82,7 @@ __export(index_exports, {
   html: () => html,
   imageDescriptionProblems: () => imageDescriptionProblems,
   isAlertEventType: () => isAlertEventType,
+  isDatabaseSchemaName: () => isDatabaseSchemaName,
   isFinished: () => isFinished,
   isImage: () => isImage,
   isLoopbackHost: () => isLoopbackHost,
@@ -4483,52 +4486,50 @@ function mergeNotificationConfig(stored, sent) {
 }
 
 // ../core/src/rules/alert-condition.ts
+function alertCondition(config2, v03Fields = V03_NOTIFICATION_FIELDS) {
+  if (config2.notify_below === true || config2.notify_above === true) {
+    return {
+      rule: "bounds",
+      lower: config2.notify_below === true ? config2.lower_threshold ?? null : null,
+      upper: config2.notify_above === true ? config2.upper_threshold ?? null : null
+    };
+  }
+  if (v03Fields.some((f) => config2[f] !== void 0))
+    return { rule: null, lower: null, upper: null };
+  if (config2.score_threshold != null && config2.threshold_direction != null) {
+    const t = Number(config2.score_threshold);
+    return {
+      rule: "score_threshold",
+      lower: config2.threshold_direction === "below" ? t : null,
+      upper: config2.threshold_direction === "above" ? t : null
+    };
+  }
+  return { rule: "signal_level", lower: null, upper: null };
+}
 function alertRuleOf(config2) {
-  if (config2.notify_below === true || config2.notify_above === true) return "bounds";
-  if (V03_NOTIFICATION_FIELDS.some((f) => config2[f] !== void 0)) return null;
-  if (config2.score_threshold != null && config2.threshold_direction != null) return "score_threshold";
-  return "signal_level";
+  return alertCondition(config2).rule;
 }
 function evaluateAlert(config2, result, match = "at-or-below") {
   const { score, signal } = result;
-  switch (alertRuleOf(config2)) {
-    case "bounds": {
-      const lower = config2.lower_threshold;
-      const upper = config2.upper_threshold;
-      if (config2.notify_below === true && lower != null && score <= lower) {
+  const { rule, lower, upper } = alertCondition(config2);
+  switch (rule) {
+    case "bounds":
+    case "score_threshold": {
+      const [low, high] = rule === "bounds" ? ["lower threshold", "upper threshold"] : ["threshold", "threshold"];
+      if (lower !== null && score <= lower) {
         return {
-          rule: "bounds",
+          rule,
           bound: "lower",
           threshold: lower,
-          reason: `Score ${score} is at or below the lower threshold ${lower}.`
+          reason: `Score ${score} is at or below the ${low} ${lower}.`
         };
       }
-      if (config2.notify_above === true && upper != null && score >= upper) {
+      if (upper !== null && score >= upper) {
         return {
-          rule: "bounds",
+          rule,
           bound: "upper",
           threshold: upper,
-          reason: `Score ${score} is at or above the upper threshold ${upper}.`
-        };
-      }
-      return null;
-    }
-    case "score_threshold": {
-      const t = Number(config2.score_threshold);
-      if (config2.threshold_direction === "below" && score <= t) {
-        return {
-          rule: "score_threshold",
-          bound: "lower",
-          threshold: t,
-          reason: `Score ${score} is at or below the threshold ${t}.`
-        };
-      }
-      if (config2.threshold_direction === "above" && score >= t) {
-        return {
-          rule: "score_threshold",
-          bound: "upper",
-          threshold: t,
-          reason: `Score ${score} is at or above the threshold ${t}.`
+          reason: `Score ${score} is at or above the ${high} ${upper}.`
         };
       }
       return null;
@@ -4595,6 +4596,12 @@ function estimateRunCost(input2, options = {}) {
   }
   const quants = Math.round(baseCost * multiplier * 1e9) / 1e9;
   return { quants, baseCost, multiplier, reasoning_mode: mode, unknownSkills };
+}
+
+// ../core/src/rules/database-schema.ts
+var DATABASE_SCHEMA_RULE = "a plain lower-case identifier (letters, digits, _; at most 63)";
+function isDatabaseSchemaName(value) {
+  return /^[a-z_][a-z0-9_]{0,62}$/.test(value);
 }
 
 // ../core/src/rules/schedule.ts
@@ -17736,6 +17743,7 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   ALERT_EVENT_TYPES,
   BASE_URL_RULE,
   CONTENT_TYPES,
+  DATABASE_SCHEMA_RULE,
   DEFAULT_REASONING_MODE,
   DEFAULT_SIGNAL_LEVEL,
   DEFAULT_SKILL_COSTS,
@@ -17765,6 +17773,7 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   WAIT_DEFAULTS,
   WEBHOOK_DELIVERY,
   WEBHOOK_SECRET_POLICY,
+  alertCondition,
   alertRuleOf,
   backoffMs,
   byteLength,
@@ -17790,6 +17799,7 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   html,
   imageDescriptionProblems,
   isAlertEventType,
+  isDatabaseSchemaName,
   isFinished,
   isImage,
   isLoopbackHost,
