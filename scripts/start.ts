@@ -4,17 +4,25 @@
 // The commands' convention (@trackerkit/core cli/): --help on stdout, bad usage in one line with
 // exit 2, one JSON ready line on stdout, SIGINT/SIGTERM drain; and nothing is left behind, neither
 // after a failed start nor when pnpm (our parent) is stopped without passing the signal on.
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTrackerClient } from '@trackerkit/client';
-import { failureLine, portFromFlag, readyLine, stopOnSignals } from '@trackerkit/core';
+import {
+  commandArgs,
+  failureLine,
+  portFromFlag,
+  readyLine,
+  stopOnSignals,
+  watchLauncher,
+} from '@trackerkit/core';
 import { startEmulator } from '@trackerkit/emulator';
 import { startHttpServer } from '@trackerkit/mcp-server';
 import { startReceiver } from '@trackerkit/webhooks';
 
-const NAME = 'trackerkit start';
+// What a person typed: failures say `pnpm start: ... (see pnpm start --help)`.
+const NAME = 'pnpm start';
 const DEMO_NAME = 'Demo: supplier risk';
 const DRAIN_MS = 5000;
 
@@ -45,12 +53,27 @@ const removeStore = async () => {
   for (const suffix of ['', '-wal', '-shm', '.lock']) rmSync(`${storagePath}${suffix}`, { force: true });
 };
 
+/** Stores left by a start that was killed outright (SIGKILL leaves no chance to clean up). */
+function removeOrphanedStores(): void {
+  const dir = tmpdir();
+  for (const name of readdirSync(dir)) {
+    const pid = Number(/^trackerkit-start-(\d+)\.db(?:-wal|-shm|\.lock)?$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ESRCH') rmSync(join(dir, name), { force: true });
+    }
+  }
+}
+
 async function closeAll(): Promise<void> {
   for (const close of started.splice(0).reverse()) await close().catch(() => {});
 }
 
 async function main(): Promise<void> {
   const { values: flags } = parseArgs({
+    args: commandArgs(process.argv),
     options: {
       'emulator-port': { type: 'string', default: process.env.TRACKERKIT_EMULATOR_PORT ?? '4010' },
       'mcp-port': { type: 'string', default: process.env.TRACKERKIT_MCP_PORT ?? '3100' },
@@ -73,9 +96,11 @@ async function main(): Promise<void> {
   const { trigger } = stopOnSignals(process, closeAll, (error) =>
     process.stderr.write(`${failureLine(NAME, error).line}\n`),
   );
-  // pnpm does not always pass SIGTERM on to the script: when our parent goes, we go too.
-  const parent = process.ppid;
-  setInterval(() => process.ppid !== parent && trigger('parent exited'), 500).unref();
+  // A closed terminal: the demo store is temporary, so a hang-up stops (and cleans up) like Ctrl-C.
+  process.on('SIGHUP', () => trigger('SIGHUP'));
+  // pnpm does not pass SIGTERM on to the script, and SIGKILL cannot be: when it goes, we go too.
+  watchLauncher(process, (path) => readFileSync(path, 'utf8'), trigger);
+  removeOrphanedStores();
 
   const emulator = await startEmulator({
     port: ports.emulator,

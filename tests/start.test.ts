@@ -43,9 +43,17 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts `command args` and resolves with its ready line and a reader of its next stdout lines. */
-async function start(command: string, args: string[]) {
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+/**
+ * Starts `command args` and resolves with its ready line and a reader of its next stdout lines.
+ * `detached`: in a process group of its own, as a terminal's foreground job is.
+ */
+async function start(command: string, args: string[], detached = false) {
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: process.env,
+    detached,
+  });
   children.push(child);
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => {
@@ -65,8 +73,9 @@ async function start(command: string, args: string[]) {
 }
 
 /** Each service port of a ready line answers no more. */
-async function expectPortsFree(ready: ReadyLine): Promise<void> {
-  for (const url of [ready.base_url, ready.mcp_url, ready.webhook_url]) {
+async function expectPortsFree(ready: Partial<ReadyLine>): Promise<void> {
+  const urls = [ready.base_url, ready.mcp_url, ready.webhook_url].filter((url) => url !== undefined);
+  for (const url of urls) {
     const port = Number(new URL(url).port);
     const refused = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');
@@ -80,14 +89,45 @@ async function expectPortsFree(ready: ReadyLine): Promise<void> {
   }
 }
 
-/** The processes running scripts/start.ts now (pnpm's `sh -c` and node). */
-async function scriptPids(): Promise<number[]> {
-  const { stdout } = await promisify(execFile)('ps', ['-eo', 'pid=,args=']);
-  return stdout
+/** Every process below `pid` now (pnpm's `sh -c` and node under pnpm). */
+async function descendants(pid: number): Promise<number[]> {
+  const { stdout } = await promisify(execFile)('ps', ['-eo', 'pid=,ppid=']);
+  const pairs = stdout
     .split('\n')
-    .filter((line) => line.includes('scripts/start.ts') && !line.includes(' ps '))
-    .map((line) => Number.parseInt(line.trim(), 10));
+    .filter(Boolean)
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const found: number[] = [];
+  for (let frontier = [pid]; frontier.length > 0; ) {
+    const next = pairs.filter(([, ppid]) => frontier.includes(ppid)).map(([child]) => child);
+    found.push(...next);
+    frontier = next;
+  }
+  return found;
 }
+
+/** Ports free and every process gone (or a zombie waiting for a reaper) within 15 s. */
+async function expectAllGone(ready: Partial<ReadyLine>, pids: number[]): Promise<void> {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    try {
+      await expectPortsFree(ready);
+      break;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  let alive = await running(pids);
+  while (alive.length > 0 && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 200));
+    alive = await running(pids);
+  }
+  expect(alive).toEqual([]);
+}
+
+/** The temporary receiver store of each of `pids` (trackerkit-start-PID.db and its companions). */
+const storesOf = (pids: number[]) =>
+  readdirSync(tmpdir()).filter((name) => pids.some((pid) => name.startsWith(`trackerkit-start-${pid}.`)));
 
 /** Those of `pids` still running (not exited, not a zombie). */
 async function running(pids: number[]): Promise<number[]> {
@@ -156,8 +196,8 @@ describe('pnpm start', () => {
     expect(help.stdout).toMatch(/^Usage: pnpm start/);
     expect(help.stdout).toContain('--token TOKEN');
     for (const [args, want] of [
-      [['--bogus'], /^trackerkit start: unknown option --bogus \(see trackerkit start --help\)\n$/],
-      [['--mcp-port=http'], /^trackerkit start: --mcp-port must be a port number/],
+      [['--bogus'], /^pnpm start: unknown option --bogus \(see pnpm start --help\)\n$/],
+      [['--mcp-port=http'], /^pnpm start: --mcp-port must be a port number/],
     ] as const) {
       const failed = await run(process.execPath, [...SCRIPT, ...args], { cwd: root }).catch(
         (error: { code: number; stderr: string }) => error,
@@ -208,7 +248,7 @@ describe('pnpm start', () => {
     const [code] = await once(child, 'exit');
     taken.close();
     expect(code).toBe(2);
-    expect(stderr).toMatch(new RegExp(`trackerkit start: 127\\.0\\.0\\.1:${port} is already in use`));
+    expect(stderr).toMatch(new RegExp(`pnpm start: 127\\.0\\.0\\.1:${port} is already in use`));
     const leftovers = readdirSync(tmpdir()).filter((name) =>
       name.startsWith(`trackerkit-start-${child.pid}.`),
     );
@@ -216,34 +256,52 @@ describe('pnpm start', () => {
     expect(existsSync(join(tmpdir(), `trackerkit-start-${child.pid}.db`))).toBe(false);
   });
 
+  it('the documented form `pnpm start -- OPTIONS` (pnpm 10 passes the `--` on)', async () => {
+    const run = promisify(execFile);
+    const help = await run('pnpm', ['start', '--', '--help'], { cwd: root });
+    expect(help.stdout).toContain('Usage: pnpm start');
+    const failed = await run('pnpm', ['-s', 'start', '--', '--bogus'], { cwd: root }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^pnpm start: unknown option --bogus \(see pnpm start --help\)\n/),
+    });
+  });
+
   it.each([
-    ['SIGTERM to the pnpm process', 'signal'],
+    ['SIGTERM to the pnpm process', 'SIGTERM'],
+    ['SIGKILL to the pnpm process', 'SIGKILL'],
+    ['SIGHUP to its process group (a closed terminal)', 'SIGHUP'],
     ['timeout(1) around pnpm', 'timeout'],
-  ] as const)('%s leaves no process and no port behind', async (_name, how) => {
-    const pnpm = ['start', '--no-demo', ...FREE_PORTS];
+  ] as const)('%s leaves no process, no port and no file behind', async (_name, how) => {
+    const pnpm = ['start', '--', '--no-demo', ...FREE_PORTS];
     const { child, ready } =
-      how === 'timeout' ? await start('timeout', ['8', 'pnpm', ...pnpm]) : await start('pnpm', pnpm);
-    const script = await scriptPids();
-    expect(script.length).toBeGreaterThan(0);
-    if (how === 'signal') child.kill('SIGTERM');
+      how === 'timeout'
+        ? await start('timeout', ['8', 'pnpm', ...pnpm])
+        : await start('pnpm', pnpm, how === 'SIGHUP');
+    const below = await descendants(child.pid!);
+    expect(below.length).toBeGreaterThan(0);
+    expect(storesOf(below).length).toBeGreaterThan(0);
+    if (how === 'SIGHUP') process.kill(-child.pid!, 'SIGHUP');
+    else if (how !== 'timeout') child.kill(how);
     await stopped(child);
     // The script's own process may take its drain to stop after pnpm has gone.
-    const until = Date.now() + 15_000;
-    for (;;) {
-      try {
-        await expectPortsFree(ready);
-        break;
-      } catch (error) {
-        if (Date.now() > until) throw error;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
-    // Gone, or a zombie waiting for a reaper: either way nothing runs and nothing is held.
-    let alive = await running(script);
-    while (alive.length > 0 && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 200));
-      alive = await running(script);
-    }
-    expect(alive).toEqual([]);
+    await expectAllGone(ready, below);
+    expect(storesOf(below)).toEqual([]);
   });
+});
+
+describe('pnpm emulator', () => {
+  it.each(['SIGTERM', 'SIGKILL'] as const)(
+    '%s to pnpm stops the emulator and frees its port',
+    async (signal) => {
+      const { child, ready } = await start('pnpm', ['-s', 'emulator', '--', '--port', '0']);
+      expect(ready.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+      const below = await descendants(child.pid!);
+      child.kill(signal);
+      await stopped(child);
+      await expectAllGone({ base_url: ready.base_url }, below);
+    },
+  );
 });

@@ -3,7 +3,14 @@
 // --version on stdout; bad usage is one line on stderr and exit 2; ready is ONE JSON line on
 // stdout (logs go to stderr); SIGINT/SIGTERM answer requests in flight, then exit 0.
 import { readFileSync } from 'node:fs';
-import { failureLine, quietSqliteWarning, readyLine, stopOnSignals } from '@trackerkit/core';
+import {
+  commandArgs,
+  failureLine,
+  quietSqliteWarning,
+  readyLine,
+  stopOnSignals,
+  watchLauncher,
+} from '@trackerkit/core';
 import { parseCliArgs, usage } from './cli-args.ts';
 
 const NAME = 'trackerkit-emulator';
@@ -14,7 +21,7 @@ const DRAIN_MS = 5000;
 quietSqliteWarning(process);
 
 async function main(): Promise<void> {
-  const options = parseCliArgs(process.argv.slice(2));
+  const options = parseCliArgs(commandArgs(process.argv));
   if (options === 'help') return void process.stdout.write(`${usage}\n`);
   if (options === 'version') {
     // package.json sits one level above both src/ and dist/.
@@ -23,11 +30,13 @@ async function main(): Promise<void> {
   }
   const { startEmulator } = await import('./emulator.ts');
   const emulator = await startEmulator(options);
-  stopOnSignals(
+  const { trigger } = stopOnSignals(
     process,
     () => emulator.close({ graceMs: DRAIN_MS }),
     (error) => process.stderr.write(`${failureLine(NAME, error).line}\n`),
   );
+  // `pnpm emulator` stopped (SIGTERM or SIGKILL to pnpm) does not pass the signal on.
+  watchLauncher(process, (path) => readFileSync(path, 'utf8'), trigger);
   process.stdout.write(
     readyLine({
       name: NAME,

@@ -3,8 +3,17 @@
 // (@trackerkit/core cli/): --help and --version on stdout; bad usage is one line on stderr and
 // exit 2; over HTTP, ready is ONE JSON line on stdout; SIGINT/SIGTERM answer calls in flight, then
 // exit 0. Over stdio, stdout is the protocol's alone.
+import { readFileSync } from 'node:fs';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { failureLine, quietSqliteWarning, readyLine, stopOnSignals, UsageError } from '@trackerkit/core';
+import {
+  commandArgs,
+  failureLine,
+  quietSqliteWarning,
+  readyLine,
+  stopOnSignals,
+  UsageError,
+  watchLauncher,
+} from '@trackerkit/core';
 import { type CliOptions, parseCliOptions, USAGE } from './cli-options.ts';
 import { createClientFromEnv } from './client-factory.ts';
 import { startHttpServer } from './http-server.ts';
@@ -51,7 +60,7 @@ function introspectionFromEnv(env: NodeJS.ProcessEnv) {
 }
 
 async function main() {
-  const options = parseCliOptions(process.argv.slice(2));
+  const options = parseCliOptions(commandArgs(process.argv));
   if (options.help) return void process.stdout.write(`${USAGE}\n`);
   if (options.version) return void process.stdout.write(`${SERVER_VERSION}\n`);
   process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', reason));
@@ -94,7 +103,7 @@ async function main() {
         : {}),
     });
     logger.info(`listening on ${running.url}`);
-    stopOnSignals(
+    const { trigger } = stopOnSignals(
       process,
       async () => {
         await running.close();
@@ -102,6 +111,8 @@ async function main() {
       },
       (error) => logger.error('stopping failed', error),
     );
+    // Started by a package manager (`npx`, a pnpm script) that is stopped without passing it on.
+    watchLauncher(process, (path) => readFileSync(path, 'utf8'), trigger);
     // The token is in the ready line only when generated: clients must send it, and the operator
     // has no other way to learn it (--auth-token sets a fixed one).
     process.stdout.write(

@@ -2,9 +2,9 @@
 // trackerkit-webhooks, with the commands' one convention (@trackerkit/core cli/): --help and
 // --version on stdout; bad usage is one line on stderr and exit 2; `serve` announces itself with
 // ONE JSON line on stdout (logs go to stderr); SIGINT/SIGTERM drain, then exit 0.
-import { quietSqliteWarning } from '@trackerkit/core';
+import { commandArgs, quietSqliteWarning } from '@trackerkit/core';
 
 // Before run-cli.ts (and node:sqlite with it) is loaded below.
 quietSqliteWarning(process);
 const { runCli } = await import('./cli/run-cli.ts');
-process.exitCode = await runCli(process.argv.slice(2));
+process.exitCode = await runCli(commandArgs(process.argv));

@@ -6,8 +6,12 @@ import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
+  commandArgs,
   failureLine,
   isServiceBaseUrl,
+  launcherPids,
+  type ProcessInfo,
+  parseProcStat,
   portFromFlag,
   readyLine,
   stopOnSignals,
@@ -168,4 +172,48 @@ describe('isServiceBaseUrl', () => {
     ['relative', { given: '/v1', want: false }],
     ['not a string', { given: undefined, want: false }],
   ])('%s', (_name, { given, want }) => expect(isServiceBaseUrl(given)).toBe(want));
+});
+
+describe('commandArgs', () => {
+  it.each([
+    ['npm: the separator is gone already', { given: ['node', 'x.ts', '--help'], want: ['--help'] }],
+    [
+      'pnpm 10: a leading separator is dropped',
+      { given: ['node', 'x.ts', '--', '--help'], want: ['--help'] },
+    ],
+    ['only the leading one', { given: ['node', 'x.ts', '--', '--', 'a'], want: ['--', 'a'] }],
+    ['a later one is an argument', { given: ['node', 'x.ts', '-p', '--', 'a'], want: ['-p', '--', 'a'] }],
+    ['none', { given: ['node', 'x.ts'], want: [] }],
+  ])('%s', (_name, { given, want }) => expect(commandArgs(given)).toEqual(want));
+});
+
+describe('launcherPids', () => {
+  const PM = { npm_lifecycle_event: 'start' };
+  const table: Record<number, ProcessInfo> = {
+    10: { comm: 'sh', ppid: 9 },
+    11: { comm: 'node', ppid: 9 },
+    12: { comm: 'sh', ppid: 1 },
+  };
+  it.each([
+    ['pnpm → sh -c → us: the shell and pnpm', { given: { ppid: 10, env: PM }, want: [10, 9] }],
+    ['npx → us: the parent alone', { given: { ppid: 11, env: PM }, want: [11] }],
+    ['a shell whose parent is init: the shell alone', { given: { ppid: 12, env: PM }, want: [12] }],
+    ['no /proc: the parent alone', { given: { ppid: 99, env: PM }, want: [99] }],
+    ['re-parented to init already: none', { given: { ppid: 1, env: PM }, want: [] }],
+    ['not under a package manager (nohup from a shell): none', { given: { ppid: 10, env: {} }, want: [] }],
+    [
+      'pnpm exec sets npm_execpath',
+      { given: { ppid: 10, env: { npm_execpath: '/x/pnpm.cjs' } }, want: [10, 9] },
+    ],
+  ])('%s', (_name, { given, want }) =>
+    expect(launcherPids(given.ppid, (pid) => table[pid], given.env)).toEqual(want),
+  );
+
+  it('parseProcStat reads the parent past a command name with spaces and parentheses', () => {
+    expect(parseProcStat('4242 (my (odd) name) S 4100 4242 4100 0 -1')).toEqual({
+      comm: 'my (odd) name',
+      ppid: 4100,
+    });
+    expect(parseProcStat('garbage')).toBeUndefined();
+  });
 });

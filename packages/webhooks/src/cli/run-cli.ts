@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { failureLine, portFromFlag, readyLine, stopOnSignals, UsageError } from '@trackerkit/core';
+import {
+  failureLine,
+  portFromFlag,
+  readyLine,
+  stopOnSignals,
+  UsageError,
+  watchLauncher,
+} from '@trackerkit/core';
 import { loadConfig } from '../config/load-config.ts';
 import { DURATION, parseDuration } from '../config/parse-duration.ts';
 import { WebhooksError } from '../errors.ts';
@@ -106,7 +113,7 @@ async function run(argv: string[]): Promise<number> {
     const hangup = () => void receiver.reload().catch(() => {});
     process.on('SIGHUP', hangup);
     const code = await new Promise<number>((resolve) => {
-      stopOnSignals(
+      const { trigger } = stopOnSignals(
         // A drain resolves the command's exit code; a second signal (a drain that hangs) exits at once.
         {
           on: (signal, listener) => process.once(signal, listener),
@@ -115,6 +122,8 @@ async function run(argv: string[]): Promise<number> {
         () => receiver.close(),
         (error) => process.stderr.write(`${failureLine(NAME, error).line}\n`),
       );
+      // Started by a package manager that is stopped without passing the signal on.
+      watchLauncher(process, (path) => readFileSync(path, 'utf8'), trigger);
       process.stdout.write(readyLine({ name: NAME, url: receiver.url, sources: receiver.sourceUrls }));
     });
     process.off('SIGHUP', hangup);
