@@ -92,11 +92,13 @@ export async function silenceCommand(
       throw usage(`silence add: ${message}`);
     }
   }
-  const opened = await openToolStore(where, () => now);
+  const opened = await openToolStore(where, () => now, action === 'add');
   if ('error' in opened) {
     err(`@trackerkit/webhooks: ${opened.error}`);
     return 1;
   }
+  if (opened.created)
+    err(`@trackerkit/webhooks: created the store ${opened.created} (no receiver has used it yet)`);
   const { store } = opened;
   try {
     if (input) {

@@ -40,11 +40,14 @@ export function storeTargetFromFile(file: string, env: NodeJS.ProcessEnv = proce
 /**
  * Opens the store beside a running receiver (never taking a SQLite owner's lock), or explains
  * why not: a missing file would become an empty store, and a typo must not look like success.
+ * `create` (a silence added before the first `serve`, for a maintenance window planned ahead):
+ * a missing file is created, and `created` says so, so a typo is visible.
  */
 export async function openToolStore(
   target: StoreTarget,
   now?: () => number,
-): Promise<{ store: Store } | { error: string }> {
+  create = false,
+): Promise<{ store: Store; created?: string } | { error: string }> {
   if ('url' in target) {
     return {
       store: await openPostgresStore({
@@ -55,7 +58,8 @@ export async function openToolStore(
       }),
     };
   }
-  if (target.path !== ':memory:' && !existsSync(target.path))
-    return { error: `no store at ${target.path} (check --db or storage.path)` };
-  return { store: openStore(target.path, { owner: false, ...(now ? { now } : {}) }) };
+  const missing = target.path !== ':memory:' && !existsSync(target.path);
+  if (missing && !create) return { error: `no store at ${target.path} (check --db or storage.path)` };
+  const store = openStore(target.path, { owner: false, ...(now ? { now } : {}) });
+  return missing ? { store, created: target.path } : { store };
 }

@@ -125,15 +125,28 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
   }
   if (c.route.destination === undefined) problems.push('route.destination: required on the root route');
   if (c.route.matchers !== undefined) problems.push(`route.matchers: ${ROOT_MATCHERS}`);
-  problems.push(...missingEnvProblems(c, env));
+  // Each source's secrets with where they were written: `secret` first, then the `secrets` list.
+  // An unset variable in the `secrets` list is a rotation not under way (the previous secret's
+  // variable is set only while one is): it is left out, as the library's verifyWithFallback does,
+  // as long as one secret of the source remains.
+  const sourceSecrets = c.sources.map((s, i) => {
+    const all = [
+      ...(s.secret ? [{ ref: s.secret, path: `sources.${i}.secret`, listed: false }] : []),
+      ...(s.secrets ?? []).map((ref, j) => ({ ref, path: `sources.${i}.secrets.${j}`, listed: true })),
+    ];
+    const kept = all.filter(({ ref, listed }) => !listed || typeof ref === 'string' || !!env[ref.env]);
+    if (all.length > 0 && kept.length === 0) {
+      const names = all.map(({ ref }) => (typeof ref === 'string' ? '' : ref.env)).join(', ');
+      problems.push(`sources.${i}.secrets: environment variables ${names} are not set (one is needed)`);
+    }
+    return kept;
+  });
+  const listedSecret = /^sources\.\d+\.secrets\.\d+$/;
+  problems.push(
+    ...missingEnvProblems(c, env).filter((problem) => !listedSecret.test(problem.split(':')[0]!)),
+  );
   if (problems.length > 0) throw invalid(problems);
-
-  // Where each source's secrets were written: `secret` first, then the `secrets` list.
-  const secretPath = (i: number, j: number): string => {
-    const s = c.sources[i]!;
-    if (s.secret) return j === 0 ? `sources.${i}.secret` : `sources.${i}.secrets.${j - 1}`;
-    return `sources.${i}.secrets.${j}`;
-  };
+  const secretPath = (i: number, j: number): string => sourceSecrets[i]![j]!.path;
   const retryDefaults = normalizeRetry(c.delivery.retry);
   const destinations = c.destinations.map((d, i) =>
     normalizeDestination(d, i, env, retryDefaults, WEBHOOK_DELIVERY.timeout_seconds * 1000),
@@ -161,9 +174,7 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
     sources: c.sources.map((s, i) => ({
       name: s.name,
       path: s.path,
-      secrets: [...(s.secret ? [s.secret] : []), ...(s.secrets ?? [])].map((ref, j) =>
-        resolveSecret(ref, secretPath(i, j), env),
-      ),
+      secrets: sourceSecrets[i]!.map(({ ref, path }) => resolveSecret(ref, path, env)),
       verify: {
         scheme: s.scheme,
         toleranceSeconds: parseDuration(s.tolerance) / 1000,

@@ -59,6 +59,23 @@ describe('trackerkit-webhooks silence (like amtool silence), on the store file',
     }
   });
 
+  it('add before the first serve: the store is created (and said so), and the receiver finds the silence', async () => {
+    const fresh = join(dir, 'not-yet', 'webhooks.db');
+    const freshConfig = join(dir, 'fresh.yaml');
+    writeFileSync(freshConfig, stringify({ storage: { path: fresh } }));
+    const add = await cli('add', '--config', freshConfig, 'tracker_id=trk_9', '--comment', 'planned');
+    expect(add.code).toBe(0);
+    expect(add.stderr).toBe(
+      `@trackerkit/webhooks: created the store ${fresh} (no receiver has used it yet)\n`,
+    );
+    const store = openStore(fresh);
+    try {
+      expect((await store.silences.list()).map((s) => s.id)).toEqual([add.stdout.trim()]);
+    } finally {
+      store.close();
+    }
+  });
+
   it('clear failures: bad matcher, no comment, unknown id, missing store', async () => {
     const [badMatcher, noComment, unknown, noStore] = await Promise.all([
       cli('add', 'signal~Poor', '--comment', 'c', '--db', dbPath),
