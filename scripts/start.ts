@@ -145,7 +145,8 @@ async function main(): Promise<void> {
     {
       name: 'Webhook receiver',
       url: hookUrl,
-      detail: `the account webhook; its pages at ${receiver.url}/ui`,
+      detail: 'the account webhook',
+      page: { text: 'the receiver’s pages', href: `${receiver.url}/ui` },
     },
   );
 

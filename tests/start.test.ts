@@ -174,6 +174,10 @@ describe('pnpm start', () => {
     for (const shown of [ready.base_url, ready.token, ready.mcp_url, ready.mcp_token, ready.webhook_url]) {
       expect(text).toContain(shown);
     }
+    // The receiver's pages are a link to follow, not text to copy.
+    const receiverUi = `${new URL(ready.webhook_url).origin}/ui`;
+    expect(text).toContain(`<a href="${receiverUi}">`);
+    expect((await fetch(receiverUi)).status).toBe(200);
 
     // The printed MCP URL serves the tracker tools against the same emulator.
     const mcp = new Client({ name: 'start-test', version: '0.0.0' });

@@ -10,6 +10,8 @@ export interface ConsoleLink {
   url: string;
   /** One line more: a token to send, what it does. */
   detail?: string;
+  /** A page of that service for a browser (the receiver's /ui): shown as a link, not as text. */
+  page?: { text: string; href: string };
 }
 
 export interface ConsolePageInfo {
@@ -25,8 +27,8 @@ export interface ConsolePageInfo {
 }
 
 export function consolePage(info: ConsolePageInfo): string {
-  const row = (name: string, value: unknown, detail?: string) =>
-    html`<tr><th>${name}</th><td><code>${value}</code>${detail ? html` <span class="muted">${detail}</span>` : ''}</td></tr>`;
+  const row = (name: string, value: unknown, detail?: string, page?: ConsoleLink['page']) =>
+    html`<tr><th>${name}</th><td><code>${value}</code>${detail ? html` <span class="muted">${detail}</span>` : ''}${page ? html` <a href="${page.href}">${page.text}</a>` : ''}</td></tr>`;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>trackerkit emulator</title>
@@ -41,7 +43,7 @@ ${row('Account', info.accountId)}
 ${row('Space', info.spaceId)}
 ${row('Account webhook', info.webhookUrl ?? 'not set')}
 ${row('Clock', info.clock.now, `(${info.clock.mode})`)}
-${info.links.map((link) => row(link.name, link.url, link.detail))}
+${info.links.map((link) => row(link.name, link.url, link.detail, link.page))}
 </table>
 <h2>Console endpoints</h2><table>
 ${info.endpoints.map((route) => html`<tr><td><code>${route}</code></td></tr>`)}

@@ -1,4 +1,5 @@
 // Failures come back as isError results the model can act on; the connection stays usable.
+import { readFileSync } from 'node:fs';
 import type { RunningEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, connectInMemory, startTestEmulator, structured, textOf, trackerArgs } from './harness.ts';
@@ -33,6 +34,15 @@ describe('errors', () => {
     const result = await call(mcp.client, tool, args);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(want);
+  });
+
+  it("the README's quoted validation error is the one a model gets", async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const quoted = /``(Input validation error: [^`]*`page_size`[^`]*)``/.exec(
+      readme.replace(/\n\s*/g, ' '),
+    )?.[1];
+    const result = await call(mcp.client, 'list_spaces', { page_size: 101 });
+    expect(textOf(result)).toBe(quoted);
   });
 
   it('404 carries the service detail and says to list first', async () => {
