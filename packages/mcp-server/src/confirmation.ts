@@ -16,12 +16,22 @@ const confirmation = z.object({
   confirm: z.boolean().describe('Yes, do it (it cannot be undone).'),
 });
 
-/** Whether the caller can be asked: the request's own capabilities (2026), or initialize's (2025). */
+/**
+ * Whether the caller can be asked: a 2026-07-28 request's own capabilities, or initialize's
+ * (2025). The SDK lifts a 2026 request's envelope (protocol version, client capabilities) off
+ * `params._meta` into `ctx.mcpReq.envelope` on every transport, so `_meta` never holds them. Over
+ * HTTP the SDK also copies them into the per-request server's negotiated capabilities, which hid
+ * this; over stdio nothing does, and a client that declared elicitation was never asked.
+ */
 export function canElicit(
-  meta: Record<string, unknown> | undefined,
+  envelope: Record<string, unknown> | undefined,
   negotiated: ClientCapabilities | undefined,
 ): boolean {
-  const declared = (meta?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? negotiated;
+  // A 2026 request speaks for itself: what it declares is what this request may use.
+  const declared =
+    envelope === undefined
+      ? negotiated
+      : (envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined);
   return declared?.elicitation !== undefined;
 }
 

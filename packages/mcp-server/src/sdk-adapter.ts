@@ -111,8 +111,8 @@ export function registerTools(
     const guarded = needsWrite && !tool.annotations.readOnlyHint && tool.toolset !== 'account';
     const config = guarded ? { ...toolConfig(tool), scopeChallenge: needsWrite } : toolConfig(tool);
     const callback: ToolCallback<ToolSchemas['inputSchema']> = async (args, ctx) => {
-      const meta = ctx.mcpReq._meta as Record<string, unknown> | undefined;
-      if (tool.confirm && canElicit(meta, server.server.getClientCapabilities())) {
+      const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+      if (tool.confirm && canElicit(envelope, server.server.getClientCapabilities())) {
         const asked = confirmOrAsk(tool.name, tool.confirm(args), ctx.mcpReq.inputResponses);
         if (asked) return asked as CallToolResult;
       }

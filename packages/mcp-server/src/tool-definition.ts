@@ -3,6 +3,8 @@
 // handlers, so moving to another SDK generation replaces that one file.
 import type { Problem } from '@trackerkit/core';
 import type { z } from 'zod';
+import type { HostLookup } from './files/url-check.ts';
+import type { ConnectAddress } from './files/url-fetch.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
 
 export const TOOLSETS = ['spaces', 'trackers', 'runs', 'vault'] as const;
@@ -21,6 +23,10 @@ export interface ToolOptions {
   filesRoots: readonly string[];
   /** Whether upload_vault_data may fetch URLs of loopback, link-local and private addresses. */
   allowPrivateUrls: boolean;
+  /** Resolves the hosts of upload_vault_data's URLs (default: the system resolver). */
+  lookup?: HostLookup | undefined;
+  /** Opens the connection to a checked address (default: TCP/TLS to exactly that address). */
+  connect?: ConnectAddress | undefined;
   /** A call without a progress token is answered by this deadline (ms), before the client's 60 s. */
   callTimeoutMs: number;
   /** Skill base costs for estimate_run_cost (defaults to the document's DEFAULT_SKILL_COSTS). */
@@ -31,14 +37,24 @@ export interface ToolOptions {
   progressIntervalMs: number;
 }
 
+/** What a Tracker API token sees, shown to the user so they can tell whose account it is. */
+export interface TokenIdentity {
+  /** How many spaces it sees. */
+  spaces: number;
+  /** The first few of their names. */
+  spaceNames: string[];
+}
+
 /** The caller's own identity on a shared (OAuth) server: its Tracker API token, kept here. */
 export interface AccountContext {
-  /** Checks `token` against the service, then keeps it (sealed) for this user; resolves with the spaces it sees. */
-  register(token: string): Promise<{ spaces: number }>;
+  /** Checks `token` against the service, then keeps it (sealed) for this user. */
+  register(token: string): Promise<TokenIdentity>;
+  /** Keeps the token the user entered on a registration link's page, given the code the page showed. */
+  confirm(confirmationCode: string): Promise<TokenIdentity>;
   /** Forgets this user's token; false when none was kept. */
   forget(): Promise<boolean>;
   /** A one-time link to this server's page where the user enters the token in the browser. */
-  registrationLink(): { url: string; expiresInMinutes: number };
+  registrationLink(): Promise<{ url: string; expiresInMinutes: number }>;
 }
 
 export interface ToolContext {

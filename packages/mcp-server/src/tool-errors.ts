@@ -183,7 +183,7 @@ export function describeToolError(toolName: string, thrown: unknown): string {
   }
   if (name === 'AbortError') return `${toolName}: cancelled.`;
   if (name === 'TokenNotRegisteredError') {
-    return `${toolName}: you have not registered your Tracker API token with this server, so it cannot act for you. Call register_tracker_token without arguments and give the user the link it returns (they enter the token in their browser), then call ${toolName} again.`;
+    return `${toolName}: you have not registered your Tracker API token with this server, so it cannot act for you. Call register_tracker_token without arguments and give the user the link it returns (they enter the token in their browser), then call register_tracker_token with the confirmation_code the page shows them, then call ${toolName} again.`;
   }
   if (typeof error.status === 'number') {
     const detail = detailText(error);

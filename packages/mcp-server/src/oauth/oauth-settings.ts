@@ -14,8 +14,8 @@ import { chooseVerifier, createIntrospectionVerifier } from './introspection-ver
 import { createJwtVerifier } from './jwt-verifier.ts';
 import { createRegistrationLinks } from './registration-link.ts';
 import { REGISTRATION_PATH, type RegistrationPage } from './registration-page.ts';
-import { subjectOf, type TokenSubject } from './token-claims.ts';
-import { registerToken, type UserSession, userSession } from './user-client.ts';
+import { subjectOf } from './token-claims.ts';
+import { checkToken, type UserSession, userSession } from './user-client.ts';
 import type { UserTokens } from './user-tokens.ts';
 
 export const DEFAULT_READ_SCOPE = 'tracker:read';
@@ -33,7 +33,7 @@ export interface OAuthOptions {
   resource?: string | undefined;
   /** Where each user's Tracker API token is kept. */
   userTokens: UserTokens;
-  /** TRACKERKIT_MCP_TOKEN_KEY: registration links are sealed with a key derived from it. */
+  /** TRACKERKIT_MCP_TOKEN_KEY: tokens staged through registration links are sealed with a key derived from it. */
   tokenKey: Buffer;
   /** Needed for any call (default tracker:read). */
   readScope?: string | undefined;
@@ -94,13 +94,13 @@ export async function prepareOAuth(options: OAuthOptions) {
       } catch (error) {
         throw new UsageError(`--oauth-issuer: ${(error as Error).message}`);
       }
-      const links = createRegistrationLinks(options.tokenKey);
+      const links = createRegistrationLinks(options.userTokens.links, options.tokenKey);
       const settings = {
         baseUrl,
         tokens: options.userTokens,
+        links,
         // On the public origin: the link is opened in the user's browser, like the URL tokens name.
-        linkFor: (user: TokenSubject) =>
-          new URL(`${REGISTRATION_PATH}${links.issue(user)}`, resourceUrl).href,
+        linkUrl: (code: string) => new URL(`${REGISTRATION_PATH}${code}`, resourceUrl).href,
       };
       return {
         guard: {
@@ -129,10 +129,7 @@ export async function prepareOAuth(options: OAuthOptions) {
           if (!user) throw new Error('prepareOAuth: a request reached the server without a signed-in user');
           return userSession(user, settings);
         },
-        registration: {
-          links,
-          register: (user, token) => registerToken(user, token, settings),
-        },
+        registration: { links, check: (token) => checkToken(baseUrl, token) },
       };
     },
   };

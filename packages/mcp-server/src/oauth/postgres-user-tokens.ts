@@ -1,5 +1,6 @@
 import { DATABASE_SCHEMA_RULE, isDatabaseSchemaName } from '@trackerkit/core';
 import pg from 'pg';
+import { createLinkStore, REGISTRATION_LINKS_TABLE } from './link-store.ts';
 import { seal, USER_TOKENS_TABLE, type UserTokens, unseal } from './user-tokens.ts';
 
 export interface PostgresUserTokensOptions {
@@ -36,6 +37,7 @@ export async function openPostgresUserTokens(options: PostgresUserTokensOptions)
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query(`SET LOCAL search_path TO ${schema}`);
     await client.query(USER_TOKENS_TABLE('bytea'));
+    await client.query(REGISTRATION_LINKS_TABLE('bytea'));
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
@@ -66,6 +68,10 @@ export async function openPostgresUserTokens(options: PostgresUserTokensOptions)
       ]);
       return (result.rowCount ?? 0) > 0;
     },
+    links: createLinkStore(async (sql, params) => {
+      const result = await pool.query(sql, params as unknown[]);
+      return { rows: result.rows, changes: result.rowCount ?? 0 };
+    }, `${schema}.registration_links`),
     close: () => pool.end(),
   };
 }

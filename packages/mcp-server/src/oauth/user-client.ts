@@ -1,8 +1,9 @@
 import { createTrackerClient } from '@trackerkit/client';
 import { LIMITS } from '@trackerkit/core';
-import type { AccountContext } from '../tool-definition.ts';
+import type { AccountContext, TokenIdentity } from '../tool-definition.ts';
+import { ToolInputError } from '../tool-errors.ts';
 import type { TrackerClientLike } from '../tracker-client-like.ts';
-import { REGISTRATION_LINK_TTL_MS } from './registration-link.ts';
+import { REGISTRATION_LINK_TTL_MS, type RegistrationLinks } from './registration-link.ts';
 import type { TokenSubject } from './token-claims.ts';
 import type { UserTokens } from './user-tokens.ts';
 
@@ -40,25 +41,66 @@ export interface UserSession {
 export interface UserSettings {
   baseUrl: string;
   tokens: UserTokens;
-  linkFor(user: TokenSubject): string;
+  links: RegistrationLinks;
+  /** The page's URL for a link code. */
+  linkUrl(code: string): string;
 }
 
 const clientFor = (baseUrl: string, token: string) =>
   createTrackerClient({ baseUrl, token, userAgent: 'trackerkit-mcp' });
 
-/** Keeps `candidate` as `user`'s token once the service accepts it (the tool and the page). */
+/** Spaces named back to the user, so they can tell whose account a token is. */
+const NAMES_SHOWN = 5;
+
+/**
+ * What the service says a candidate token sees; it throws (401, 403) for a token it refuses, which
+ * is then never kept or staged. The service is the judge of a token.
+ */
+export async function checkToken(baseUrl: string, candidate: string): Promise<TokenIdentity> {
+  const page = await clientFor(baseUrl, candidate).spaces.list({ page: 1, page_size: LIMITS.pageSizeMax });
+  return {
+    spaces: page.pagination.total_items,
+    spaceNames: page.data.slice(0, NAMES_SHOWN).map((space) => space.name),
+  };
+}
+
+/** Keeps `candidate` as `user`'s token once the service accepts it (the tool's api_token). */
 export async function registerToken(
   user: TokenSubject,
   candidate: string,
   settings: Pick<UserSettings, 'baseUrl' | 'tokens'>,
-): Promise<{ spaces: number }> {
-  // The service is the judge of a token: one that it refuses is never kept.
-  const page = await clientFor(settings.baseUrl, candidate).spaces.list({
-    page: 1,
-    page_size: LIMITS.pageSizeMax,
-  });
+): Promise<TokenIdentity> {
+  const identity = await checkToken(settings.baseUrl, candidate);
   await settings.tokens.put(user, candidate);
-  return { spaces: page.pagination.total_items };
+  return identity;
+}
+
+/**
+ * Makes the token staged through a registration link `user`'s, given the code the page showed
+ * (registration-link.ts): only this user's own session can, once.
+ */
+async function confirmStaged(
+  user: TokenSubject,
+  confirmationCode: string,
+  settings: UserSettings,
+): Promise<TokenIdentity> {
+  const found = await settings.links.find(user, confirmationCode);
+  if (found === 'none')
+    throw new ToolInputError(
+      'confirmation_code',
+      'no API token is waiting for your confirmation (none was entered on a link made for you, or it expired, or it was confirmed already): call register_tracker_token without arguments for a new link',
+    );
+  if (found === 'mismatch')
+    throw new ToolInputError(
+      'confirmation_code',
+      'does not match the code the registration page showed; ask the user for the code exactly as shown (after 5 wrong codes the entered token is dropped)',
+    );
+  // Checked again: the token may have been revoked since the page checked it.
+  const identity = await checkToken(settings.baseUrl, found.token);
+  if (!(await found.claim()))
+    throw new ToolInputError('confirmation_code', 'this code was used already or has expired');
+  await settings.tokens.put(user, found.token);
+  return identity;
 }
 
 export async function userSession(user: TokenSubject, settings: UserSettings): Promise<UserSession> {
@@ -67,9 +109,10 @@ export async function userSession(user: TokenSubject, settings: UserSettings): P
     client: token === undefined ? unregistered : clientFor(settings.baseUrl, token),
     account: {
       register: (candidate) => registerToken(user, candidate, settings),
+      confirm: (code) => confirmStaged(user, code, settings),
       forget: () => settings.tokens.remove(user),
-      registrationLink: () => ({
-        url: settings.linkFor(user),
+      registrationLink: async () => ({
+        url: settings.linkUrl(await settings.links.issue(user)),
         expiresInMinutes: REGISTRATION_LINK_TTL_MS / 60_000,
       }),
     },

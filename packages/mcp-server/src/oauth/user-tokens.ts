@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { createLinkStore, type LinkStore, REGISTRATION_LINKS_TABLE, type RunSql } from './link-store.ts';
 import { openText, sealText } from './seal.ts';
 import type { TokenSubject } from './token-claims.ts';
 import { TOKEN_KEY_ENV } from './token-key.ts';
@@ -11,6 +12,8 @@ export interface UserTokens {
   put(user: TokenSubject, token: string): Promise<void>;
   /** True when a token was removed. */
   remove(user: TokenSubject): Promise<boolean>;
+  /** Registration links, in the same database (every replica sees the same ones). */
+  links: LinkStore;
   close(): Promise<void>;
 }
 
@@ -50,12 +53,25 @@ export function openSqliteUserTokens(path: string, key: Buffer): UserTokens {
   const db = new DatabaseSync(path);
   db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL;');
   db.exec(USER_TOKENS_TABLE('BLOB'));
+  db.exec(REGISTRATION_LINKS_TABLE('BLOB'));
   const select = db.prepare('SELECT sealed FROM user_tokens WHERE issuer = ? AND subject = ?');
   const upsert = db.prepare(
     `INSERT INTO user_tokens (issuer, subject, sealed, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (issuer, subject) DO UPDATE SET sealed = excluded.sealed, updated_at = excluded.updated_at`,
   );
   const remove = db.prepare('DELETE FROM user_tokens WHERE issuer = ? AND subject = ?');
+  // The link store's statements are PostgreSQL's `$n`; SQLite numbers its parameters `?n`.
+  const statements = new Map<string, StatementSync>();
+  const run: RunSql = async (sql, params) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql.replace(/\$(\d+)/g, '?$1'));
+      statements.set(sql, statement);
+    }
+    const values = params as (string | number | Uint8Array | null)[];
+    if (/^\s*SELECT\b/i.test(sql)) return { rows: statement.all(...values), changes: 0 };
+    return { rows: [], changes: Number(statement.run(...values).changes) };
+  };
   return {
     async get(user) {
       const row = select.get(user.issuer, user.subject) as { sealed: Uint8Array } | undefined;
@@ -67,6 +83,7 @@ export function openSqliteUserTokens(path: string, key: Buffer): UserTokens {
     async remove(user) {
       return Number(remove.run(user.issuer, user.subject).changes) > 0;
     },
+    links: createLinkStore(run, 'registration_links'),
     async close() {
       if (db.isOpen) db.close();
     },

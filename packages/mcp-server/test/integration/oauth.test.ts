@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import type { RunningEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
-import { createRegistrationLinks } from '../../src/oauth/registration-link.ts';
 import { openSqliteUserTokens, type UserTokens } from '../../src/oauth/user-tokens.ts';
 import { dropUserSchemas, openPostgres } from '../helpers/user-stores.ts';
 import {
@@ -160,66 +159,6 @@ describe('OAuth resource server', () => {
     const trackers = await reader.call('list_trackers', { space_id: emulator.spaceId });
     expect(JSON.stringify(trackers.structuredContent)).not.toContain('Not allowed');
     await reader.close();
-  });
-
-  it('registers through a one-time page, so the token never passes through the conversation', async () => {
-    const carol = await signIn('carol');
-    const asked = await carol.call('register_tracker_token', {});
-    expect(asked.isError).toBeFalsy();
-    const link = String(asked.structuredContent?.link);
-    expect(link.startsWith(new URL('/register/', mcp.url).href)).toBe(true);
-    expect(textOf(asked)).toContain(link);
-
-    const page = await fetch(link);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
-    expect(page.headers.get('cache-control')).toBe('no-store');
-    const form = await page.text();
-    expect(form).toContain('<b>carol</b>');
-    expect(form).toMatch(/<input[^>]+name="api_token"[^>]+type="password"/);
-
-    const submit = (token: string, url = link) =>
-      fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ api_token: token }),
-      });
-    const wrong = await submit('qapi_not_a_real_token');
-    expect(wrong.status).toBe(422);
-    expect(await wrong.text()).toMatch(/refused this token \(401\)/);
-    expect(textOf(await carol.call('list_spaces'))).toMatch(/register_tracker_token without arguments/);
-
-    // A form posted from another site is refused before anything is read (the endpoint's Origin check).
-    const forged = await fetch(link, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
-      body: new URLSearchParams({ api_token: bobToken }),
-    });
-    expect(forged.status).toBe(403);
-
-    const right = await submit(emulator.token);
-    expect(right.status).toBe(200);
-    expect(await right.text()).toMatch(/Your token is registered/);
-    expect(JSON.stringify((await carol.call('list_spaces')).structuredContent)).toContain(emulator.spaceId);
-
-    const code = link.slice(link.lastIndexOf('/') + 1);
-    const tampered = `${code.slice(0, -2)}${code.endsWith('AA') ? 'BB' : 'AA'}`;
-    expect((await fetch(new URL(`/register/${tampered}`, mcp.url))).status).toBe(404);
-    const expired = createRegistrationLinks(KEY, { ttlMs: -1 }).issue({
-      issuer: as.issuer,
-      subject: 'carol',
-    });
-    expect((await submit(emulator.token, new URL(`/register/${expired}`, mcp.url).href)).status).toBe(410);
-    await carol.close();
-  });
-
-  it('the page escapes what it shows of the user', async () => {
-    const odd = await signIn('<img src=x onerror=alert(1)>');
-    const link = String((await odd.call('register_tracker_token', {})).structuredContent?.link);
-    const form = await (await fetch(link)).text();
-    expect(form).toContain('&lt;img src=x onerror=alert(1)&gt;');
-    expect(form).not.toContain('<img');
-    await odd.close();
   });
 
   it('steps up: the SDK client answers the 403 by asking the user for the write scope, then the call goes through', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, type ToolAnnotations } from '../../tool-definition.ts';
+import { defineTool, type TokenIdentity, type ToolAnnotations } from '../../tool-definition.ts';
 import { ToolInputError } from '../../tool-errors.ts';
 
 /** Changes only this server's record of the caller: nothing on the Tracker service. */
@@ -10,14 +10,27 @@ export const OWN_SETTING: ToolAnnotations = {
   openWorldHint: false,
 };
 
+/** "3 spaces visible: A, B, C": whose account the token is, for the user to recognise. */
+function sees({ spaces, spaceNames }: TokenIdentity): string {
+  const names =
+    spaceNames.length > 0 ? `: ${spaceNames.join(', ')}${spaces > spaceNames.length ? ', ...' : ''}` : '';
+  return `${spaces} space${spaces === 1 ? '' : 's'} visible${names}`;
+}
+
 export const registerTrackerToken = defineTool({
   name: 'register_tracker_token',
   title: 'Register your Tracker API token',
   description:
-    "Let the signed-in user's own Tracker API token act for them here (kept encrypted). Call it without arguments when a tool says no token is registered: it returns a one-time link (10 minutes) to a page of this server where the user enters the token, so it never passes through the conversation; give the user the link. With api_token (only if the user insists on pasting it) the token is checked with the service and kept.",
+    "Let the signed-in user's own Tracker API token act for them here (kept encrypted). Call it without arguments when a tool says no token is registered: it returns a one-time link (10 minutes) to a page of this server where the user enters the token, so it never passes through the conversation; give the user the link. The page then shows the user a confirmation code: call this tool again with confirmation_code set to it to finish. With api_token (only if the user insists on pasting it) the token is checked with the service and kept.",
   toolset: 'account',
   operationId: null,
   input: z.strictObject({
+    confirmation_code: z
+      .string()
+      .min(1)
+      .max(32)
+      .optional()
+      .describe('The code the registration page showed the user (e.g. 7KQ2-M9XD), to finish registering.'),
     api_token: z
       .string()
       .min(1)
@@ -28,6 +41,7 @@ export const registerTrackerToken = defineTool({
   output: z.strictObject({
     registered: z.boolean(),
     spaces_visible: z.number().int().optional(),
+    space_names: z.array(z.string()).optional(),
     link: z.string().optional(),
     link_expires_in_minutes: z.number().int().optional(),
   }),
@@ -35,17 +49,22 @@ export const registerTrackerToken = defineTool({
   async handler(args, { account }) {
     if (!account)
       throw new ToolInputError('api_token', 'this server uses one token for everyone: nothing to register');
-    if (args.api_token === undefined) {
-      const { url, expiresInMinutes } = account.registrationLink();
+    if (args.api_token !== undefined && args.confirmation_code !== undefined)
+      throw new ToolInputError('confirmation_code', 'give either confirmation_code or api_token, not both');
+    if (args.api_token === undefined && args.confirmation_code === undefined) {
+      const { url, expiresInMinutes } = await account.registrationLink();
       return {
         structured: { registered: false, link: url, link_expires_in_minutes: expiresInMinutes },
-        text: `Ask the user to open this link in their browser and enter their Tracker API token there (it works for ${expiresInMinutes} minutes and only for them): ${url}`,
+        text: `Ask the user to open this link in their browser and enter their Tracker API token there (it works once, for ${expiresInMinutes} minutes, and only for them): ${url} The page then shows a confirmation code; when the user gives it to you, call register_tracker_token with confirmation_code to finish. Nothing is registered before that.`,
       };
     }
-    const { spaces } = await account.register(args.api_token.trim());
+    const identity =
+      args.confirmation_code !== undefined
+        ? await account.confirm(args.confirmation_code)
+        : await account.register((args.api_token ?? '').trim());
     return {
-      structured: { registered: true, spaces_visible: spaces },
-      text: `Registered: tools now act with your own Tracker account (${spaces} space${spaces === 1 ? '' : 's'} visible).`,
+      structured: { registered: true, spaces_visible: identity.spaces, space_names: identity.spaceNames },
+      text: `Registered: tools now act with your own Tracker account (${sees(identity)}). If these are not the user's spaces, call forget_tracker_token.`,
     };
   },
 });
