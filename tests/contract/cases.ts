@@ -42,7 +42,14 @@ export type Given =
   | { kind: 'nextPage'; page: number; items: number; totalPages: number }
   | { kind: 'wait'; status: RunStatus; intervalMs: number; leftMs: number }
   | { kind: 'alert'; config: Record<string, unknown>; score: number; signal: string }
-  | { kind: 'eventName'; type: string };
+  | { kind: 'eventName'; type: string }
+  /**
+   * An id given as a path parameter. `wire`: how it is written in a raw request path (the
+   * emulator's cases; default encodeURIComponent(value)), e.g. `..` spelled `%2E%2E`.
+   */
+  | { kind: 'pathId'; name: PathIdName; value: string; wire?: string };
+
+export type PathIdName = 'space_id' | 'tracker_id' | 'run_id' | 'source_id';
 
 export type Case = [name: string, { given: Given; want: unknown }];
 
@@ -1272,6 +1279,60 @@ const waitCases: Case[] = [
   ],
 ];
 
+// ---- ids in a request path (issue 24 item 7): never one the service could not have issued ------------
+
+/** A value as a test name can show it: long ones by length, invisible characters escaped. */
+const shown = (value: string) =>
+  value.length > 40
+    ? `of ${value.length} characters`
+    : JSON.stringify(value).replace(
+        /[\u007f-\u00a0]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      );
+const pathId = (name: PathIdName, value: string, want: Want, wire?: string): Case => [
+  `path id: ${name} ${shown(value)}${wire === undefined ? '' : ` written ${wire}`}`,
+  { given: { kind: 'pathId', name, value, ...(wire === undefined ? {} : { wire }) }, want },
+];
+const notAnId = (name: PathIdName) => refused(name, N.resourceId);
+
+const pathIdCases: Case[] = [
+  pathId('tracker_id', 'trk_9b1d2f7e-3f1c-4c55-8a51-0d8b7c3e2a10', 'accepted'),
+  pathId('run_id', 'run_5a0c3e0e-2a57-4a44-9f4f-5d1a3c0b9e11', 'accepted'),
+  pathId('source_id', 'src_3f6b1a2c-9d8e-4c7b-8a6f-5e4d3c2b1a00', 'accepted'),
+  pathId('space_id', 'spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7', 'accepted'),
+  pathId('run_id', '...', 'accepted'),
+  pathId('run_id', 'run.1', 'accepted'),
+  pathId('run_id', 'rün_1', 'accepted'),
+  pathId('run_id', text(200), 'accepted'),
+  pathId('run_id', text(201), refused('run_id', 'maxLength: 200')),
+  pathId('run_id', '', refused('run_id', 'minLength: 1')),
+  pathId('run_id', '..', notAnId('run_id')),
+  pathId('run_id', '..', notAnId('run_id'), '%2E%2E'),
+  pathId('run_id', '..', notAnId('run_id'), '%2e.'),
+  pathId('run_id', '.', notAnId('run_id')),
+  pathId('run_id', '.', notAnId('run_id'), '%2E'),
+  pathId('run_id', '../..', notAnId('run_id')),
+  pathId('run_id', 'a/b', notAnId('run_id')),
+  pathId('run_id', '..\\', notAnId('run_id')),
+  pathId('run_id', 'a\\b', notAnId('run_id')),
+  pathId('run_id', 'run_1?x=1', notAnId('run_id')),
+  pathId('run_id', 'run_1#x', notAnId('run_id')),
+  pathId('run_id', '%2E%2E', notAnId('run_id')),
+  pathId('run_id', ' run_1', notAnId('run_id')),
+  pathId('run_id', 'run_1\n', notAnId('run_id')),
+  pathId('run_id', 'run\u00a01', notAnId('run_id')),
+  pathId('run_id', 'run\u00001', notAnId('run_id')),
+  pathId('run_id', 'run\u007f1', notAnId('run_id')),
+  pathId('run_id', 'run\u00851', notAnId('run_id')),
+  pathId('tracker_id', '..', notAnId('tracker_id')),
+  pathId('tracker_id', '..', notAnId('tracker_id'), '%2E%2E'),
+  pathId('tracker_id', 'trk_1/runs', notAnId('tracker_id')),
+  pathId('source_id', '..', notAnId('source_id'), '%2E%2E'),
+  pathId('source_id', '.', notAnId('source_id')),
+  pathId('space_id', '..', notAnId('space_id'), '%2E%2E'),
+  pathId('space_id', '.', notAnId('space_id')),
+];
+
 export const CASES: Case[] = [
   ...trackerCases,
   ...queryCases,
@@ -1285,6 +1346,7 @@ export const CASES: Case[] = [
   ...pacingCases,
   ...pagingCases,
   ...waitCases,
+  ...pathIdCases,
 ];
 
 /** The cases of some kinds, for a layer that answers only those. */

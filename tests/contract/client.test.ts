@@ -82,13 +82,23 @@ function requestOf(given: Given) {
       };
       return decision(ops[given.operation]);
     }
+    case 'pathId': {
+      const id = given.value;
+      const ops = {
+        space_id: (c: ReturnType<typeof clientWith>['client']) => c.spaces.get(id),
+        tracker_id: (c: ReturnType<typeof clientWith>['client']) => c.trackers.delete(id),
+        run_id: (c: ReturnType<typeof clientWith>['client']) => c.runs.delete('trk_1', id),
+        source_id: (c: ReturnType<typeof clientWith>['client']) => c.vault.deleteSource('trk_1', id),
+      };
+      return decision(ops[given.name]);
+    }
     default:
       throw new Error(`not a request case: ${given.kind}`);
   }
 }
 
 describe('contract: the client refuses what the rules refuse, before sending', () => {
-  it.each(casesOf('trackerCreate', 'trackerUpdate', 'runTrigger', 'query', 'jsonUpload', 'file'))(
+  it.each(casesOf('trackerCreate', 'trackerUpdate', 'runTrigger', 'query', 'jsonUpload', 'file', 'pathId'))(
     '%s',
     async (_name, { given, want }) => {
       expect(await requestOf(given)).toEqual(want);

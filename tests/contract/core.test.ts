@@ -15,6 +15,7 @@ import {
   type Problem,
   pacingDecision,
   parseRetryAfter,
+  pathIdProblems,
   queryProblems,
   secretProblems,
   trackerCreateProblems,
@@ -94,6 +95,8 @@ function run(given: Given): unknown {
         deadlineMs: 1_000 + given.leftMs,
         nowMs: 1_000,
       });
+    case 'pathId':
+      return answer(pathIdProblems(given.name, given.value));
   }
 }
 

@@ -1,5 +1,6 @@
 // The contract table against the emulator over HTTP: what the service (as the suite models it)
 // accepts and refuses. A 422 names the field in FastAPI's `loc`; a 400 answers a v0.3 rule.
+import { request } from 'node:http';
 import { fieldOf, secretProblems } from '@trackerkit/core';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +84,42 @@ async function ask(given: Given) {
   }
 }
 
+/** A request with its path exactly as written: fetch would resolve `..` and `%2E%2E` first. */
+function rawCall(method: string, path: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { hostname, port } = new URL(emulator.origin);
+  const headers = { authorization: `Bearer ${emulator.token}` };
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, method, path, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || '{}') }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * An id in the path: refused is 404 `Not Found` without a lookup (the answer to a path that names
+ * no resource); accepted is the operation's own answer for that id (here 404 `Run not found`...).
+ */
+async function pathIdAnswer(given: Extract<Given, { kind: 'pathId' }>): Promise<string> {
+  const wire = given.wire ?? encodeURIComponent(given.value);
+  const path = {
+    space_id: `/api/spaces/${wire}`,
+    tracker_id: `/api/trackers/${wire}`,
+    run_id: `/api/trackers/${trackerId}/runs/${wire}`,
+    source_id: `/api/trackers/${trackerId}/vault/sources/${wire}`,
+  }[given.name];
+  const method = given.name === 'space_id' ? 'GET' : 'DELETE';
+  const res = await rawCall(method, new URL(emulator.baseUrl).pathname + path);
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+  return res.status === 404 && res.body.detail === 'Not Found' ? 'refused' : 'accepted';
+}
+
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, clock: 'manual' });
   trackerId = await newTracker();
@@ -96,6 +133,14 @@ describe('contract: the emulator over HTTP', () => {
       expect(await ask(given)).toEqual(fieldOnly(want));
     },
   );
+
+  // An empty id is no path segment: `/runs/` is the runs collection, another route.
+  it.each(casesOf('pathId').filter(([, c]) => c.given.value !== ''))('%s', async (_name, { given, want }) => {
+    expect(await pathIdAnswer(given)).toBe(want === 'accepted' ? 'accepted' : 'refused');
+  });
+  it('path ids: the tracker they were aimed at is still there', async () => {
+    expect((await call('GET', `/api/trackers/${trackerId}`)).status).toBe(200);
+  });
 
   it('signs with a secret that meets the one secret policy', () => {
     const { secret } = emulator.setWebhook('http://127.0.0.1:9/hook');

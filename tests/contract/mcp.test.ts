@@ -66,12 +66,21 @@ function argsOf(given: Given): [string, Record<string, unknown>] {
           ...(given.description === undefined ? {} : { description: given.description }),
         },
       ];
+    case 'pathId': {
+      const [name, args] = {
+        space_id: ['get_space', {}],
+        tracker_id: ['delete_tracker', {}],
+        run_id: ['delete_run', { tracker_id: 'trk_1' }],
+        source_id: ['delete_vault_source', { tracker_id: 'trk_1' }],
+      }[given.name] as [string, Record<string, unknown>];
+      return [name, { ...args, [given.name]: given.value }];
+    }
     default:
       throw new Error(`not a tool case: ${given.kind}`);
   }
 }
 
-const cases = casesOf('trackerCreate', 'trackerUpdate', 'query', 'file').filter(([, c]) =>
+const cases = casesOf('trackerCreate', 'trackerUpdate', 'query', 'file', 'pathId').filter(([, c]) =>
   offered(c.given, c.want),
 );
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkFile,
+  checkPathIds,
   checkRunFilters,
   checkRunTrigger,
   checkSigningSecret,
@@ -31,6 +32,8 @@ function check(given: Given): Want {
       return answer(checkFile(given.filename, given.bytes, { description: given.description }));
     case 'query':
       return answer(checkRunFilters(given.query as never));
+    case 'pathId':
+      return answer(checkPathIds({ [given.name]: given.value }));
     default:
       throw new Error(`not a pre-check case: ${given.kind}`);
   }
@@ -38,7 +41,7 @@ function check(given: Given): Want {
 
 describe('contract: the n8n node checks what the rules check', () => {
   const runQueries = casesOf('query').filter(([, c]) => c.given.operation === 'listRuns');
-  it.each([...casesOf('trackerCreate', 'trackerUpdate', 'runTrigger', 'file'), ...runQueries])(
+  it.each([...casesOf('trackerCreate', 'trackerUpdate', 'runTrigger', 'file', 'pathId'), ...runQueries])(
     '%s',
     (_name, { given, want }) => {
       expect(check(given)).toEqual(want);

@@ -1,5 +1,6 @@
 // JSON Schemas for tools/list, computed once per tool (sdk-adapter.ts keeps them). Every byte here is read by the model on
 // each conversation, so defaults the protocol already implies are dropped.
+import { RESOURCE_ID_PATTERN } from '@trackerkit/core';
 import { z } from 'zod';
 
 type Json = Record<string, unknown>;
@@ -19,6 +20,9 @@ const OUTPUT_ONLY_NOISE = new Set(['required', 'additionalProperties']);
 
 /** Drops keywords that constrain nothing a JSON object or the protocol does not already imply. */
 function isNoOp(key: string, value: unknown, node: Json, io: 'input' | 'output'): boolean {
+  // An id argument's rule (the document's ResourceId pattern and length) is checked on every call;
+  // ids come from the list_* tools' answers, so listing it would cost tokens and guide no call.
+  if ((key === 'pattern' || key === 'maxLength') && node.pattern === RESOURCE_ID_PATTERN) return true;
   if (io === 'output' && OUTPUT_ONLY_NOISE.has(key)) return true;
   if (key === 'maximum' && value === INT32_MAX) return true;
   // 2020-12 is the protocol's default dialect.

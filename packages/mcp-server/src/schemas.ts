@@ -1,9 +1,13 @@
 // Zod pieces shared by several tools. Bounds come from the document, never literals.
-import { type DeleteEnvelope, LIMITS } from '@trackerkit/core';
+import { type DeleteEnvelope, LIMITS, schemaOf } from '@trackerkit/core';
 import { z } from 'zod';
 import { queryField } from './document-fields.ts';
 
-export const id = (what: string) => z.string().min(1).describe(what);
+/**
+ * An id argument: the document's ResourceId, so an id the service could never have issued (`..`,
+ * `a/b`) is refused with the core's id rule before any request (it would walk the request path).
+ */
+export const id = (what: string) => (schemaOf('ResourceId') as z.ZodType<string>).describe(what);
 export const trackerId = id('From list_trackers.');
 export const runId = id('From run_tracker or list_runs.');
 export const sourceId = id('From list_vault_sources.');

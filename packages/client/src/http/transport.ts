@@ -3,12 +3,19 @@ import {
   type Attempted,
   type Outcome,
   parseRetryAfter,
+  pathIdProblems,
   type paths,
   REQUEST_ID_HEADER,
   sendWithRetries,
 } from '@trackerkit/core';
 import type { Clock } from '../clock.ts';
-import { apiErrorFor, TrackerNetworkError, TrackerTimeoutError, validationError } from '../errors.ts';
+import {
+  apiErrorFor,
+  TrackerNetworkError,
+  TrackerTimeoutError,
+  TrackerValidationError,
+  validationError,
+} from '../errors.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -46,12 +53,19 @@ export interface Transport {
 
 const PARAM = /\{([^}]+)\}/g;
 
+/**
+ * The path with its ids encoded. An id the service could never have issued is refused before
+ * anything is sent: `encodeURIComponent` leaves `.` as it is, and fetch resolves a `..` segment,
+ * so `runs.delete(trackerId, '..')` would otherwise be a DELETE of the tracker.
+ */
 function expandPath(template: string, params: Record<string, string> = {}): string {
   return template.replace(PARAM, (_, name: string) => {
     const value = params[name];
     if (typeof value !== 'string' || value.length === 0) {
       throw validationError(name, 'minLength: 1', `${name} must be a non-empty string`);
     }
+    const problems = pathIdProblems(name, value);
+    if (problems.length > 0) throw new TrackerValidationError(problems);
     return encodeURIComponent(value);
   });
 }

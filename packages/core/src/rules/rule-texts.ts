@@ -38,5 +38,7 @@ export const VALIDATION_RULES = {
   fileNotEmpty,
   /** VaultFileUpload.description */
   imageDescription: schemas.VaultFileUpload.properties.description['x-trackerkit-rules'][0],
+  /** ResourceId: an id in a request path (its pattern's words; the length is `maxLength`). */
+  resourceId: schemas.ResourceId['x-trackerkit-rules'][0],
   ...NOTIFICATION_RULES,
 } as const;

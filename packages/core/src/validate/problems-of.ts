@@ -1,6 +1,7 @@
 // zod issues as the suite's problems: the field, the document's keyword as the rule, and a
 // FastAPI-style message and type (the shape the service's 422 most likely has).
 import type { ZodType, z } from 'zod';
+import { openapiDocument } from '../generated/document.ts';
 import { fieldOf, type Path, type Problem } from '../problem.ts';
 import { VALIDATION_RULES } from '../rules/rule-texts.ts';
 
@@ -58,6 +59,12 @@ const quoteList = (values: readonly unknown[]): string => {
 const patternSource = (pattern: unknown): string =>
   pattern instanceof RegExp ? pattern.source : String(pattern).replace(/^\/(.*)\/[a-z]*$/s, '$1');
 
+// A pattern the document also states in words (`x-trackerkit-rules`): the words are the rule, as a
+// regex tells a person little. Both spellings of the source, as written and as RegExp prints it.
+const RESOURCE_ID_PATTERN = openapiDocument.components.schemas.ResourceId.pattern;
+const isResourceIdPattern = (source: string): boolean =>
+  source === RESOURCE_ID_PATTERN || source === new RegExp(RESOURCE_ID_PATTERN).source;
+
 function describe(issue: Issue): Omit<Problem, 'path' | 'field'> {
   switch (issue.code) {
     case 'too_big':
@@ -89,6 +96,10 @@ function describe(issue: Issue): Omit<Problem, 'path' | 'field'> {
     case 'invalid_format':
       if (issue.format === 'regex') {
         const pattern = patternSource((issue as { pattern?: unknown }).pattern);
+        if (isResourceIdPattern(pattern)) {
+          const message = 'Not an id the service could have issued';
+          return { rule: VALIDATION_RULES.resourceId, type: 'string_pattern_mismatch', message };
+        }
         return {
           rule: `pattern: ${pattern}`,
           type: 'string_pattern_mismatch',

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LIMITS } from '@trackerkit/core';
+import { LIMITS, pathParamsProblems } from '@trackerkit/core';
 import { authenticate } from '../api/auth.ts';
 import type { App } from '../app.ts';
 import type { Fault } from '../faults/fault-rules.ts';
@@ -10,6 +10,7 @@ import { drain, mediaType, parseJson, readBody } from './body.ts';
 import { HttpError, ValidationFailure } from './errors.ts';
 import { parseMultipart } from './multipart.ts';
 import { loadPaths, METHODS, type Method, type Operation } from './operations.ts';
+import { decodeSegment } from './request-target.ts';
 import type { Handler, Reply } from './types.ts';
 
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -109,7 +110,7 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
       try {
         const params: Record<string, string> = {};
         entry.params.forEach((name, i) => {
-          params[name] = decodeURIComponent(match[i + 1] ?? '');
+          params[name] = decodeSegment(match[i + 1] ?? '');
         });
         // Faults come first, as from a gateway in front of the service: no auth, no limits counted.
         fault = faultFor(app, req, op, params.tracker_id);
@@ -119,6 +120,8 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
           return { op, reply: faultReply(fault), fault };
         }
         const account = authenticate(app, req.headers);
+        // An id the service could never have issued (`..`, `a/b`) is an unknown one, never looked up.
+        if (pathParamsProblems(params).length > 0) throw new HttpError(404, 'Not Found');
         if (op.rateLimit) {
           const { requests, window_seconds } = op.rateLimit;
           app.limiter.take(`${account.id}:${op.operationId}`, { requests, windowSeconds: window_seconds });

@@ -5,6 +5,7 @@ import {
   fileUploadProblems,
   type ListRunsQuery,
   type Problem,
+  pathParamsProblems,
   queryProblems,
   RETRY_DEFAULTS,
   type ReasoningMode,
@@ -22,6 +23,13 @@ import {
   verifyStandardWebhooks,
   zenSyncProblems,
 } from './generated/core';
+
+/**
+ * The ids of a request path (`{ tracker_id, run_id }`): one the service could never have issued
+ * (`..`, `a/b`) would name another resource once the path is normalised.
+ */
+export const checkPathIds = (params: object): Problem[] =>
+  pathParamsProblems(params as Record<string, unknown>);
 
 /** POST /api/spaces/{space_id}/trackers, on the body the node composed. */
 export const checkTrackerCreate = (body: unknown): Problem[] => trackerCreateProblems(body);

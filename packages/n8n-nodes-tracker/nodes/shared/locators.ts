@@ -1,13 +1,16 @@
 // The resource locators: spaces and trackers from a searchable list, by ID or by URL; runs and vault
 // sources from a list of the chosen tracker's, or by ID. Space IDs have a published form, the
 // document's SpaceId pattern; the other IDs are opaque to clients, so only what can never be an ID is
-// refused (spaces, slashes, `?` and `#`, which would change the request path).
+// refused: the document's ResourceId pattern (not `.` or `..`; no `/`, `\`, `?`, `#`, `%`, spaces or
+// control characters, which would change the request path). These regexes guide the editor; the
+// node checks every ID it sends with the core's rule (idParameter, trackerRequest), URLs' included.
 import type { IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
-import { SPACE_ID_PATTERN } from './generated/core';
+import { RESOURCE_ID_PATTERN, SPACE_ID_PATTERN } from './generated/core';
 
 /** The document's pattern without its anchors: the locators anchor it themselves or embed it in a URL. */
 export const SPACE_ID = SPACE_ID_PATTERN.replace(/^\^/, '').replace(/\$$/, '');
-export const OPAQUE_ID = '[^\\s/?#]+';
+/** ResourceId without its anchors, at least one character (the editor's "required" is its own check). */
+export const OPAQUE_ID = RESOURCE_ID_PATTERN.replace(/^\^/, '').replace(/\*\$$/, '+');
 
 // The pieces of each mode; n8n's lint wants each mode's displayName, name and type written in `modes`.
 const searchList = (searchListMethod: string) => ({ searchListMethod, searchable: true });

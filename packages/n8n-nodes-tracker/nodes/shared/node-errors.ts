@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { checkPathIds } from './checks';
 import type { Problem } from './generated/core';
-import { OPAQUE_ID } from './locators';
 import { ParamError } from './param-error';
 
 // The node's parameter for each field of the document, so a problem the core finds names what the
@@ -46,6 +46,10 @@ const LABELS: Record<string, string> = {
   source_name: 'Source Name',
   file: 'File',
   rows: 'Rows',
+  space_id: 'Space',
+  tracker_id: 'Tracker',
+  run_id: 'Run',
+  source_id: 'Source',
 };
 
 export function labelOf(field: string): string {
@@ -60,7 +64,7 @@ export const describeProblem = (p: Problem): string =>
 /** Problems found before any request, as a NodeOperationError carrying the item index. */
 export function problemsError(
   node: INode,
-  itemIndex: number,
+  itemIndex: number | undefined,
   problems: Problem[],
 ): NodeOperationError | undefined {
   const [first, ...more] = problems;
@@ -72,7 +76,7 @@ export function problemsError(
   });
 }
 
-export function throwIfProblems(node: INode, itemIndex: number, problems: Problem[]): void {
+export function throwIfProblems(node: INode, itemIndex: number | undefined, problems: Problem[]): void {
   const error = problemsError(node, itemIndex, problems);
   if (error) throw error;
 }
@@ -102,7 +106,7 @@ export function toNodeError(
   return new NodeOperationError(node, error as Error, { itemIndex });
 }
 
-/** A required ID parameter, trimmed; the request path encodes it. */
+/** A required ID parameter (`trackerId`), trimmed; the request path encodes it. */
 export function idParameter(
   context: IExecuteFunctions,
   name: string,
@@ -114,12 +118,9 @@ export function idParameter(
   if (!id) {
     throw new NodeOperationError(context.getNode(), `${label} is required`, { itemIndex });
   }
-  // An expression can bypass the locator's own check; a space, slash, ? or # would change the path.
-  if (!new RegExp(`^${OPAQUE_ID}$`).test(id)) {
-    throw new NodeOperationError(context.getNode(), `${label}: "${id}" is not a valid ID`, {
-      itemIndex,
-      description: `Give the ${label.toLowerCase()}'s ID (no spaces, slashes, ? or #) or pick it from the list; no request was sent.`,
-    });
-  }
+  // An expression or a URL can bypass the locator's own check: the core's id rule decides
+  // (`..` would make the path name another resource), under the document's name (`tracker_id`).
+  const field = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  throwIfProblems(context.getNode(), itemIndex, checkPathIds({ [field]: id }));
   return id;
 }

@@ -13,7 +13,7 @@ import type {
   JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
-import { RETRY_POLICY } from './checks';
+import { checkPathIds, RETRY_POLICY } from './checks';
 import {
   type Attempted,
   nextPage,
@@ -24,6 +24,7 @@ import {
   type paths,
   sendWithRetries,
 } from './generated/core';
+import { throwIfProblems } from './node-errors';
 
 export type TrackerContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions;
 
@@ -131,6 +132,8 @@ export async function trackerRequest<P extends Path, M extends MethodsOf<P>>(
   template: P,
   options: RequestOptions<P, M>,
 ): Promise<ResultOf<P, M>> {
+  // Every id reaches the path through here (parameters, list searches, ids the service answered).
+  throwIfProblems(context.getNode(), options.itemIndex, checkPathIds(options.params ?? {}));
   const credentials = await context.getCredentials<{ baseUrl: string }>(CREDENTIAL);
   const baseUrl = String(credentials.baseUrl).replace(/\/+$/, '');
   const path = expandPath(template, options.params ?? {});

@@ -1,7 +1,8 @@
 import type { INodePropertyMode } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
-import { openapiDocument } from '../../nodes/shared/generated/core';
-import { spaceLocator } from '../../nodes/shared/locators';
+import { checkPathIds } from '../../nodes/shared/checks';
+import { openapiDocument, RESOURCE_ID_PATTERN, VALIDATION_RULES } from '../../nodes/shared/generated/core';
+import { OPAQUE_ID, spaceLocator, trackerLocator } from '../../nodes/shared/locators';
 
 // The space-id form is the document's (components.schemas.SpaceId.pattern), not a copy in the node.
 // The bundled document is openapi/tracker-service.yaml as generated (generate:check keeps it fresh).
@@ -41,5 +42,51 @@ describe('space locator', () => {
     const id = 'spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7';
     expect(extract.exec(`https://app.example.com/spaces/${id}/trackers`)?.[1]).toBe(id);
     expect(regexOf(url).test('https://app.example.com/spaces/spc_1')).toBe(false);
+  });
+});
+
+// Tracker, run and source IDs are opaque: the locators refuse what the document's ResourceId
+// refuses (what would walk the request path), and "By URL" hands its extraction to the same core
+// rule the node runs on every ID before sending (checkPathIds).
+describe('tracker locator: IDs that would walk the request path', () => {
+  const modes = trackerLocator().modes ?? [];
+  const byId = regexOf(modes.find((m) => m.name === 'id')!);
+  const byUrl = modes.find((m) => m.name === 'url')!;
+  const extract = new RegExp((byUrl.extractValue as { regex: string }).regex);
+
+  it("is the document's ResourceId pattern", () => {
+    expect(byId.source).toBe(`^${OPAQUE_ID}$`);
+    expect(OPAQUE_ID).toBe(`${RESOURCE_ID_PATTERN.slice(1, -2)}+`);
+  });
+
+  it.each([
+    ['trk_9b1d2f7e-3f1c-4c55-8a51-0d8b7c3e2a10', true],
+    ['...', true],
+    ['..', false],
+    ['.', false],
+    ['a/b', false],
+    ['a\\b', false],
+    ['%2E%2E', false],
+    ['trk 1', false],
+    ['trk\u00001', false],
+    ['', false],
+  ])('By ID %j: %s', (id, valid) => {
+    expect(byId.test(id)).toBe(valid);
+    expect(checkPathIds({ tracker_id: id }).length === 0).toBe(valid);
+  });
+
+  it.each([
+    ['https://app.example.com/trackers/trk_1/runs', 'trk_1'],
+    ['https://app.example.com/trackers/..', undefined],
+    ['https://app.example.com/trackers/%2E%2E', undefined],
+  ])('By URL %s extracts %s', (url, id) => {
+    expect(extract.exec(url)?.[1]).toBe(id);
+  });
+
+  it('an extracted dot segment is still refused by the core rule', () => {
+    const id = extract.exec('https://app.example.com/trackers/../spaces')?.[1];
+    expect(checkPathIds({ tracker_id: id })).toEqual([
+      expect.objectContaining({ field: 'tracker_id', rule: VALIDATION_RULES.resourceId }),
+    ]);
   });
 });
