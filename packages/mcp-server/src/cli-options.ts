@@ -102,15 +102,36 @@ export class CliUsageError extends UsageError {
   }
 }
 
+/**
+ * The toolsets named by the flag, else the environment; undefined (all) when neither is given.
+ * A list that names none (`""`, `","`) is a mistake, not "all": serving every tool, including
+ * the ones that delete, is not what someone who set the list meant.
+ */
+function toolsetsOf(flag: string | undefined, fromEnv: string | undefined): string[] | undefined {
+  // An empty variable is an unset one (`TRACKERKIT_MCP_TOOLSETS:` left blank in a compose file),
+  // as for every other variable of this server; `,` names no toolset and is a mistake.
+  const env = fromEnv?.trim() === '' ? undefined : fromEnv;
+  const [raw, source] = flag !== undefined ? [flag, '--toolsets'] : [env, 'TRACKERKIT_MCP_TOOLSETS'];
+  if (raw === undefined) return undefined;
+  const names = list(raw);
+  const choose = `choose one or more of ${TOOLSETS.join(', ')}, separated by commas`;
+  if (names.length === 0) {
+    throw new CliUsageError(
+      `${source}: names no toolset (${JSON.stringify(raw)}); ${choose}, or leave it out for all`,
+    );
+  }
+  for (const name of names) {
+    if (!(TOOLSETS as readonly string[]).includes(name)) {
+      throw new CliUsageError(`${source}: unknown toolset "${name}"; ${choose}`);
+    }
+  }
+  return names;
+}
+
 export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   // Node's parseArgs errors (ERR_PARSE_ARGS_*) are usage mistakes as they are: failureLine names the option.
   const { values } = parse(argv);
-  const toolsetNames = list(values.toolsets ?? env.TRACKERKIT_MCP_TOOLSETS);
-  for (const name of toolsetNames) {
-    if (!(TOOLSETS as readonly string[]).includes(name)) {
-      throw new CliUsageError(`--toolsets: unknown toolset "${name}"; choose from ${TOOLSETS.join(', ')}`);
-    }
-  }
+  const toolsetNames = toolsetsOf(values.toolsets, env.TRACKERKIT_MCP_TOOLSETS);
   const port = values.port === undefined ? DEFAULT_HTTP_PORT : portFromFlag('port', values.port);
   const positive = (flag: string, raw: string | undefined, fallback: number) => {
     const value = Number(raw ?? fallback);
@@ -153,7 +174,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv 
     baseUrl: values['api-url'] ?? env.TRACKER_API_URL,
     token: values['api-token'] ?? env.TRACKER_API_TOKEN,
     readOnly: values['read-only'] ?? envReadOnly ?? false,
-    toolsets: toolsetNames.length ? (toolsetNames as Toolset[]) : undefined,
+    toolsets: toolsetNames as Toolset[] | undefined,
     http: values.http ?? false,
     host: values.host ?? '127.0.0.1',
     port,

@@ -14,6 +14,14 @@ export {
 export { type CliOptions, DEFAULT_HTTP_PORT, parseCliOptions, USAGE } from './cli-options.ts';
 export { ACCEPTED_BOOLEANS, parseEnvBoolean } from './config/env-boolean.ts';
 export { NO_FILES_ROOT, resolveUnderRoots } from './files/files-root.ts';
+export { isPublicAddress, type SpecialAddressKind, specialAddressKind } from './files/public-address.ts';
+export { type HostLookup, type ResolvedAddress, systemLookup } from './files/url-check.ts';
+export {
+  type ConnectAddress,
+  type ConnectTarget,
+  connectDirect,
+  MAX_URL_REDIRECTS,
+} from './files/url-fetch.ts';
 export { type HttpServerOptions, type RunningHttpServer, startHttpServer } from './http-server.ts';
 export {
   DEFAULT_CALL_TIMEOUT_MS,

@@ -4,6 +4,8 @@ import { registerSignalChart } from './apps/signal-chart.ts';
 import { CACHE_HINTS } from './cache-hints.ts';
 import type { Logger } from './call-tool.ts';
 import { createClientFromEnv } from './client-factory.ts';
+import type { HostLookup } from './files/url-check.ts';
+import type { ConnectAddress } from './files/url-fetch.ts';
 import { DEFAULT_CALL_TIMEOUT_MS } from './limits.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
@@ -29,6 +31,13 @@ export interface TrackerMcpServerOptions {
   filesRoots?: readonly string[];
   /** Let upload_vault_data fetch loopback and private-network URLs (default false). */
   allowPrivateUrls?: boolean;
+  /**
+   * How upload_vault_data resolves a URL's host (default: the system resolver). Every address
+   * it answers is checked, once per redirect hop; the connection goes to a checked one.
+   */
+  lookup?: HostLookup;
+  /** How upload_vault_data connects to a checked address (default: TCP, TLS for https, to exactly it). */
+  connect?: ConnectAddress;
   /** Deadline of a tool call without a progress token (default 50,000 ms). */
   callTimeoutMs?: number;
   /** Skill base costs for estimate_run_cost (default: the document's DEFAULT_SKILL_COSTS). */
@@ -57,6 +66,8 @@ export function resolveToolOptions(
     TrackerMcpServerOptions,
     | 'filesRoots'
     | 'allowPrivateUrls'
+    | 'lookup'
+    | 'connect'
     | 'callTimeoutMs'
     | 'skillCosts'
     | 'skillCostsSource'
@@ -66,6 +77,8 @@ export function resolveToolOptions(
   return {
     filesRoots: options.filesRoots ?? [],
     allowPrivateUrls: options.allowPrivateUrls ?? false,
+    lookup: options.lookup,
+    connect: options.connect,
     callTimeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
     skillCosts: options.skillCosts ?? DEFAULT_SKILL_COSTS,
     skillCostsSource:

@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { csvCell, type VaultRow } from '@trackerkit/core';
 import { parse as parseCsv } from 'csv-parse';
 import { ToolInputError } from '../tool-errors.ts';
@@ -100,21 +100,4 @@ export async function* readRows(
 
 export function fileBytes(path: string): Readable {
   return createReadStream(path);
-}
-
-/** The body of a GET of `url`, failing with the status when it is not 2xx. */
-export async function urlBytes(
-  url: URL,
-  signal: AbortSignal,
-): Promise<{ bytes: Readable; type: string | null }> {
-  const response = await fetch(url, { signal, redirect: 'error' }).catch((error: Error) => {
-    throw new ToolInputError('url', `cannot fetch ${url.href} (${error.message})`);
-  });
-  if (!response.ok || !response.body) {
-    throw new ToolInputError(
-      'url',
-      `fetching ${url.href} answered ${response.status} ${response.statusText}`,
-    );
-  }
-  return { bytes: Readable.fromWeb(response.body as never), type: response.headers.get('content-type') };
 }

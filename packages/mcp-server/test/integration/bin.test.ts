@@ -80,6 +80,13 @@ describe('trackerkit-mcp bin', () => {
     ['a base URL flag without /v1', ['--api-url', 'https://tracker.test/api'], {}, /ending in \/v1/],
     ['a non-boolean read-only setting', [], { TRACKERKIT_MCP_READ_ONLY: 'yes' }, /is not a boolean/],
     [
+      'a toolset list that names none',
+      [],
+      { TRACKERKIT_MCP_TOOLSETS: ',' },
+      /TRACKERKIT_MCP_TOOLSETS: names no toolset \(","\); choose one or more of spaces, trackers, runs, vault/,
+    ],
+    ['an empty --toolsets', ['--toolsets', ' '], {}, /--toolsets: names no toolset/],
+    [
       'OAuth without the token key',
       ['--http', '--oauth-issuer', 'http://127.0.0.1:1'],
       {},

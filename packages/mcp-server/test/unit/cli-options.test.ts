@@ -86,7 +86,13 @@ describe('parseCliOptions', () => {
   });
 
   it.each([
-    ['unknown toolset', ['--toolsets', 'spaces,alerts'], /--toolsets: unknown toolset "alerts"/],
+    [
+      'unknown toolset',
+      ['--toolsets', 'spaces,alerts'],
+      /--toolsets: unknown toolset "alerts"; choose one or more of spaces, trackers, runs, vault/,
+    ],
+    ['an empty toolset list', ['--toolsets='], /--toolsets: names no toolset \(""\)/],
+    ['a toolset list of commas', ['--toolsets', ',,'], /--toolsets: names no toolset \(",,"\)/],
     ['bad port', ['--port', 'http'], /--port must be a port number from 0 to 65535/],
     ['unknown flag', ['--bogus'], /bogus/],
     ['bad max requests', ['--max-requests', '0'], /--max-requests: must be an integer >= 1/],
@@ -108,6 +114,28 @@ describe('parseCliOptions', () => {
     ],
   ])('rejects %s naming the flag', (_name, argv, want) => {
     expect(() => parseCliOptions(argv, {})).toThrow(want);
+  });
+
+  it.each([
+    ['', undefined],
+    ['  ', undefined],
+  ])('TRACKERKIT_MCP_TOOLSETS=%j is unset: all toolsets', (value, want) => {
+    expect(parseCliOptions([], { TRACKERKIT_MCP_TOOLSETS: value }).toolsets).toEqual(want);
+  });
+
+  it.each([[','], [' , ']])(
+    'TRACKERKIT_MCP_TOOLSETS=%j is a start-up error naming the variable and the toolsets',
+    (value) => {
+      expect(() => parseCliOptions([], { TRACKERKIT_MCP_TOOLSETS: value })).toThrow(
+        `TRACKERKIT_MCP_TOOLSETS: names no toolset (${JSON.stringify(value)}); choose one or more of spaces, trackers, runs, vault, separated by commas, or leave it out for all`,
+      );
+    },
+  );
+
+  it('the flag wins over an empty environment list', () => {
+    expect(parseCliOptions(['--toolsets', 'runs'], { TRACKERKIT_MCP_TOOLSETS: ',' }).toolsets).toEqual([
+      'runs',
+    ]);
   });
 
   it.each([

@@ -2,8 +2,8 @@ import { LIMITS, type Problem, problem, type VaultRow } from '@trackerkit/core';
 import { z } from 'zod';
 import { documentField } from '../../document-fields.ts';
 import { resolveUnderRoots } from '../../files/files-root.ts';
-import { fileBytes, ROW_FORMATS, readRows, rowFormatOf, urlBytes } from '../../files/row-source.ts';
-import { checkFetchUrl } from '../../files/url-check.ts';
+import { fileBytes, ROW_FORMATS, readRows, rowFormatOf } from '../../files/row-source.ts';
+import { fetchUrlBytes } from '../../files/url-fetch.ts';
 import { definedOnly, trackerId } from '../../schemas.ts';
 import { CREATES, defineTool, type ToolContext } from '../../tool-definition.ts';
 import { PartialSuccessError } from '../../tool-errors.ts';
@@ -40,10 +40,18 @@ async function openRows(args: RowArgs, context: ToolContext) {
       total: undefined,
     };
   }
-  const url = await checkFetchUrl(args.url as string, context.options.allowPrivateUrls);
-  const { bytes, type } = await urlBytes(url, context.signal);
-  const format = args.format ?? rowFormatOf('url', url.pathname, type);
-  return { rows: readRows('url', bytes, format, skip), from: `rows of ${url.href}`, total: undefined };
+  const { allowPrivateUrls, lookup, connect } = context.options;
+  const fetched = await fetchUrlBytes(
+    args.url as string,
+    { allowPrivate: allowPrivateUrls, lookup, connect },
+    context.signal,
+  );
+  const format = args.format ?? rowFormatOf('url', fetched.url.pathname, fetched.type);
+  return {
+    rows: readRows('url', fetched.bytes, format, skip),
+    from: `rows of ${args.url}`,
+    total: undefined,
+  };
 }
 
 export const uploadVaultData = defineTool({
