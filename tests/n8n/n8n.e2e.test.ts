@@ -332,16 +332,18 @@ describe('Tracker node in n8n 2.35.7', () => {
       timestamp: new Date().toISOString(),
       data: { tracker_id: 'trk_ack-check' },
     });
-    const ack = await post(
-      {
-        'webhook-id': 'msg_ack',
-        'webhook-timestamp': String(now),
-        'webhook-signature': signStandardWebhook(secret, 'msg_ack', now, ackBody),
-      },
-      ackBody,
-    );
+    const ackHeaders = {
+      'webhook-id': 'msg_ack',
+      'webhook-timestamp': String(now),
+      'webhook-signature': signStandardWebhook(secret, 'msg_ack', now, ackBody),
+    };
+    const ack = await post(ackHeaders, ackBody);
     expect(ack.status).toBe(200);
     expect(await ack.json()).toEqual({ received: true, started: true });
+    // The same delivery again (the service re-sends one whose answer it lost): acknowledged, not started.
+    const again = await post(ackHeaders, ackBody);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ received: true, started: false, duplicate: true });
 
     const { run_id: runId } = await api<{ run_id: string }>('POST', `/api/trackers/${trackerId}/runs`, {
       context: { emulator: { score: 1 } },
@@ -367,6 +369,13 @@ describe('Tracker node in n8n 2.35.7', () => {
     });
     expect(delivered.status).toBe('success');
     expect(alerts()).toHaveLength(1);
+    // msg_ack started one execution, its duplicate none (both finished long before the run's alert).
+    const acks = collector.received.filter(
+      (r) =>
+        r.path === '/alert' &&
+        (r.body as { data?: { tracker_id?: string } }).data?.tracker_id === 'trk_ack-check',
+    );
+    expect(acks).toHaveLength(1);
   }, 300_000);
 
   it('emits each newly completed run once, across restarts, never the history', async () => {

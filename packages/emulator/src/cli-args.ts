@@ -1,13 +1,15 @@
 import { parseArgs } from 'node:util';
 import { portFromFlag, UsageError } from '@trackerkit/core';
+import { CLOCK_RANGE, clockInstantOf } from './clock.ts';
 import type { EmulatorOptions } from './options.ts';
 
 export const usage = `Usage: trackerkit-emulator [options]
 
   --port N                     TCP port (default 0: a free one)
   --host HOST                  interface (default 127.0.0.1)
+  --allowed-hosts LIST         more Host names the console answers to (comma-separated; a proxy's)
   --clock real|manual          emulator clock (default real)
-  --clock-start ISO            starting instant of a manual clock
+  --clock-start ISO            starting instant of a manual clock (replaces a --data file's)
   --data FILE                  keep state in this SQLite file (default: memory)
   --fixtures FILE              load spaces, trackers, runs and vault data (YAML or JSON) at the first start
   --smtp-url URL               SMTP server for alert mail (env TRACKER_EMULATOR_SMTP_URL)
@@ -47,6 +49,11 @@ function number(flag: string, value: string | undefined): number | undefined {
   return n;
 }
 
+function clockStart(value: string | undefined): string | undefined {
+  if (value === undefined || clockInstantOf(value) !== null) return value;
+  throw new UsageError(`--clock-start must be ${CLOCK_RANGE}, got "${value}"`);
+}
+
 function skillCosts(value: string | undefined): Record<string, number> | undefined {
   if (value === undefined) return undefined;
   let parsed: unknown;
@@ -72,6 +79,7 @@ export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' | 'versio
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
+      'allowed-hosts': { type: 'string' },
       clock: { type: 'string' },
       'clock-start': { type: 'string' },
       data: { type: 'string' },
@@ -97,8 +105,12 @@ export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' | 'versio
   return {
     port: values.port === undefined ? undefined : portFromFlag('port', values.port),
     host: values.host,
+    allowedHosts: values['allowed-hosts']
+      ?.split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
     clock: oneOf('clock', values.clock, ['real', 'manual'] as const),
-    clockStart: values['clock-start'],
+    clockStart: clockStart(values['clock-start']),
     data: values.data,
     fixtures: values.fixtures,
     smtpUrl: values['smtp-url'] ?? process.env.TRACKER_EMULATOR_SMTP_URL,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { secretProblems } from '@trackerkit/core';
+import { secretProblems, UsageError } from '@trackerkit/core';
 import { parse as parseYaml } from 'yaml';
 import { EmailSender } from './alerts/email-sender.ts';
 import { Notifier } from './alerts/notifier.ts';
@@ -9,7 +9,16 @@ import { spaceHandlers } from './api/spaces.ts';
 import { trackerHandlers } from './api/trackers.ts';
 import { vaultHandlers } from './api/vault.ts';
 import type { App } from './app.ts';
-import { type Clock, createClock, iso } from './clock.ts';
+import {
+  advanceProblem,
+  CLOCK_RANGE,
+  type Clock,
+  clockInstantOf,
+  createClock,
+  isClockInstant,
+  iso,
+  saveClock,
+} from './clock.ts';
 import { type ConsoleLink, consolePage } from './console/console-page.ts';
 import { createConsole } from './console/console-routes.ts';
 import { RateLimiter } from './domain/rate-limiter.ts';
@@ -36,7 +45,11 @@ export interface EmulatorClock {
   readonly mode: 'real' | 'manual';
   /** The emulator clock as an ISO 8601 string. */
   now(): string;
-  /** Moves a manual clock forward, firing due schedules and expiry and waiting for their runs. */
+  /**
+   * Moves a manual clock forward, firing due schedules and expiry and waiting for their runs (at
+   * most the latest 100 occurrences of each schedule). `minutes`: 0 to 5,256,000 (10 years), and the
+   * clock may not pass 9999-12-31T23:59:59.999Z; a TypeError or RangeError says which rule failed.
+   */
   advance(minutes: number): Promise<string>;
 }
 
@@ -90,17 +103,28 @@ export const OPERATION_IDS: readonly string[] = loadPaths().flatMap((entry) =>
   Object.values(entry.operations).map((op) => op.operationId),
 );
 
+/**
+ * The clock at start: `clockStart`, else the clock saved in the `--data` file, else now. A saved
+ * clock that is not an instant in range is refused (bad usage: exit 2 from the bin) rather than
+ * started on, since every timestamp would then fail; `clockStart` replaces it.
+ */
 function startClock(options: ReturnType<typeof resolveOptions>, store: Store): Clock {
-  const persisted = store.meta.get('clock')?.value;
-  const start =
-    options.clockStart !== undefined
-      ? new Date(options.clockStart).getTime()
-      : typeof persisted === 'number'
-        ? persisted
-        : Date.now();
-  if (Number.isNaN(start))
-    throw new Error(`@trackerkit/emulator: clockStart ${options.clockStart} is not a date`);
-  return createClock(options.clock, start);
+  if (options.clockStart !== undefined) {
+    const start = clockInstantOf(options.clockStart);
+    if (start === null)
+      throw new UsageError(
+        `@trackerkit/emulator: clockStart ${JSON.stringify(options.clockStart)} is not ${CLOCK_RANGE}`,
+      );
+    const clock = createClock(options.clock, start);
+    if (clock.mode === 'manual') saveClock(store, clock);
+    return clock;
+  }
+  const saved = store.meta.get('clock');
+  if (saved && !isClockInstant(saved.value))
+    throw new UsageError(
+      `@trackerkit/emulator: --data ${options.data}: the saved clock (meta "clock") is ${JSON.stringify(saved.value)}, not ${CLOCK_RANGE}; start with --clock-start ISO to replace it`,
+    );
+  return createClock(options.clock, saved ? (saved.value as number) : Date.now());
 }
 
 function seededAccount(app: App, seeded: { accountId: string }) {
@@ -206,7 +230,14 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
     clock: {
       mode: clock.mode,
       now: () => iso(clock.now()),
-      advance: async (minutes: number) => iso(await driver.advanceTo(clock.now() + minutes * 60_000)),
+      advance: async (minutes: number) => {
+        const wrong = advanceProblem(clock.now(), minutes);
+        if (wrong) {
+          const message = `@trackerkit/emulator: clock.advance minutes: ${wrong.msg}`;
+          throw wrong.type === 'number_type' ? new TypeError(message) : new RangeError(message);
+        }
+        return iso(await driver.advanceTo(clock.now() + minutes * 60_000));
+      },
     },
     setWebhook: (url, change = {}) => {
       const [bad] = change.secret === undefined ? [] : secretProblems(change.secret, ['secret']);

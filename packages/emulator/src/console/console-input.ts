@@ -30,17 +30,24 @@ SHAPES.spaceUpdate = Object.fromEntries(
   Object.entries(SHAPES.space ?? {}).map(([k, v]) => [k, { ...v, required: false }]),
 );
 
-function fits(kind: Kind, value: unknown): boolean {
+/** What is wrong with `value` for `kind` (message and FastAPI-style type), or null when it fits. */
+function problem(kind: Kind, value: unknown): { msg: string; type: string } | null {
+  const wrong = { msg: `Input should be a valid ${kind}`, type: `${kind}_type` };
   if (kind === 'url') {
-    if (typeof value !== 'string') return false;
+    if (typeof value !== 'string') return wrong;
     try {
-      return ['http:', 'https:'].includes(new URL(value).protocol);
+      return ['http:', 'https:'].includes(new URL(value).protocol) ? null : wrong;
     } catch {
-      return false;
+      return wrong;
     }
   }
-  if (kind === 'number') return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-  return typeof value === kind && (kind !== 'string' || (value as string).length > 0);
+  if (kind === 'number') {
+    if (typeof value !== 'number') return wrong;
+    if (!Number.isFinite(value)) return { msg: 'Input should be a finite number', type: 'finite_number' };
+    if (value < 0) return { msg: 'Input should be greater than or equal to 0', type: 'greater_than_equal' };
+    return null;
+  }
+  return typeof value === kind && (kind !== 'string' || (value as string).length > 0) ? null : wrong;
 }
 
 /** Console bodies are small and fixed: checked by hand, known fields only (unknown ones are refused). */
@@ -51,12 +58,9 @@ export function checkConsoleBody(shapeName: string, body: Record<string, unknown
     const value = body[field];
     if (value === undefined) {
       if (rule.required) issues.push({ loc: ['body', field], msg: 'Field required', type: 'missing' });
-    } else if (!(value === null && rule.nullable) && !fits(rule.kind, value)) {
-      issues.push({
-        loc: ['body', field],
-        msg: `Input should be a valid ${rule.kind}`,
-        type: `${rule.kind}_type`,
-      });
+    } else if (!(value === null && rule.nullable)) {
+      const wrong = problem(rule.kind, value);
+      if (wrong) issues.push({ loc: ['body', field], ...wrong });
     }
   }
   for (const field of Object.keys(body)) {

@@ -20,6 +20,26 @@ export function followingOccurrence(schedule: Schedule, at: number): number | nu
   return nextOccurrence(schedule, at + 1);
 }
 
+/**
+ * Where a schedule's catch-up starts when the clock moves from `due` (its next occurrence) to
+ * `until` in one go: at most `max` occurrences run, the latest ones; `skipped` earlier ones do not
+ * (a scheduler that was away runs what is recent, not every slot it missed). Arithmetic only, so a
+ * jump of years over a one-minute schedule costs nothing.
+ */
+export function catchUp(
+  schedule: Schedule,
+  due: number,
+  until: number,
+  max: number,
+): { from: number; skipped: number } {
+  const step = schedule.interval_minutes * MINUTE;
+  const end = schedule.end_time ? Math.min(until, Date.parse(schedule.end_time)) : until;
+  const count = end < due ? 0 : Math.floor((end - due) / step) + 1;
+  if (count <= max) return { from: due, skipped: 0 };
+  const skipped = count - max;
+  return { from: due + skipped * step, skipped };
+}
+
 /** An instant as UTC ISO 8601, without `.000` when it has no milliseconds ('…+02:00' → '…Z'). */
 export function utcInstant(value: string): string {
   return new Date(value).toISOString().replace('.000Z', 'Z');

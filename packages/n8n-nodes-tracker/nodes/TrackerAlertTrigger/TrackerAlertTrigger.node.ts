@@ -11,9 +11,16 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { checkSigningSecret, verifyAlert } from '../shared/checks';
-import { ALERT_EVENT, ALERT_EVENT_TYPES, isAlertEventType, SIGNALS } from '../shared/generated/core';
+import {
+  ALERT_EVENT,
+  ALERT_EVENT_TYPES,
+  dedupeWindowMs,
+  isAlertEventType,
+  SIGNALS,
+} from '../shared/generated/core';
 import { list } from '../shared/mapping';
 import { optionsOf } from '../shared/properties';
+import { seenInProcess, staticSeen } from '../shared/seen-deliveries';
 
 // The event names are the document's; only their labels are the node's.
 const EVENT_LABELS = new Map([
@@ -173,7 +180,7 @@ export class TrackerAlertTrigger implements INodeType {
             typeOptions: { minValue: 1 },
             default: 300,
             description:
-              'Refuse alerts signed longer ago, or further in the future, than this (replay defence)',
+              'Refuse alerts signed longer ago, or further in the future, than this. A delivery seen before (same webhook-ID) within twice this time is acknowledged without starting the workflow again. Guaranteed within one n8n process (main, or a single webhook processor); with several webhook processors a copy reaching another one may start it again: put the trackerkit receiver in front (see the README).',
           },
         ],
       },
@@ -221,12 +228,14 @@ export class TrackerAlertTrigger implements INodeType {
     if (secretError) {
       throw new NodeOperationError(this.getNode(), secretError, { description: CREDENTIAL_HELP });
     }
+    const nowMs = Date.now();
+    const toleranceSeconds = Number(options.toleranceSeconds ?? 300);
     const verdict = verifyAlert({
       secret: credentials.secret,
       headers: this.getHeaderData() as Record<string, string | string[] | undefined>,
       rawBody,
-      nowMs: Date.now(),
-      toleranceSeconds: Number(options.toleranceSeconds ?? 300),
+      nowMs,
+      toleranceSeconds,
     });
     const response = this.getResponseObject();
     if (!verdict.ok) {
@@ -243,6 +252,19 @@ export class TrackerAlertTrigger implements INodeType {
       response.status(400).json({ error: 'body is not JSON', reason: (error as Error).message });
       return { noWebhookResponse: true };
     }
+
+    // Standard Webhooks receivers drop a delivery seen before: the service re-sends one whose answer it
+    // did not get, with the same webhook-id. Acknowledged (200) so that it stops, but not started.
+    // Only verified deliveries are remembered, so nobody without the secret can fill the memory.
+    const untilMs = nowMs + dedupeWindowMs(toleranceSeconds);
+    const key = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().id}\u0000${verdict.id}`;
+    const staticData = this.getWorkflowStaticData('node');
+    const remembered = staticSeen(staticData.deliveries, verdict.id, nowMs, untilMs);
+    const freshHere = seenInProcess.claim(key, nowMs, untilMs);
+    if (!freshHere || !remembered.fresh) {
+      return { webhookResponse: { received: true, started: false, duplicate: true } };
+    }
+    staticData.deliveries = remembered.entries;
 
     const filters = this.getNodeParameter('filters', {}) as IDataObject;
     const selected = {

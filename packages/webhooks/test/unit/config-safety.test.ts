@@ -142,6 +142,15 @@ describe('the new settings: loaded, defaulted and validated as check validates t
         want: /server\.admin_token: environment variable NOPE is not set/,
       },
     ],
+    [
+      // A duplicate is the (source, webhook-id) key of a stored alert: pruned sooner, a copy of a
+      // delivery that still verifies would be routed again (the core's dedupeWindowMs).
+      'alert retention shorter than the dedupe window',
+      {
+        given: { retention: { alerts: '5m' } },
+        want: /retention\.alerts: 5m is shorter than the 600 s in which source tracker \(tolerance 5m\) may receive a copy of a delivery/,
+      },
+    ],
   ];
   it.each(bad)('%s: refused naming the field', (_name, { given, want }) => {
     expect(problem(given)).toMatch(want);

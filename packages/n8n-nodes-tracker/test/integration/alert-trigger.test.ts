@@ -1,0 +1,185 @@
+// The Tracker Alert Trigger's webhook() as n8n calls it, with a stand-in webhook context: the request
+// with its raw body, the node's parameters and credential, the workflow's static data, and the answer
+// (`webhookResponse` is the JSON body n8n sends; `workflowData` starts the workflow). Deliveries are
+// signed by the core's Standard Webhooks signer, the one the emulator's sender uses. The same node
+// runs inside real n8n in tests/n8n ("receives a real signed alert…"), where a re-POST of a delivery
+// is acknowledged as a duplicate too.
+import type { IDataObject, INode, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { standardWebhooksHeaders } from '../../nodes/shared/generated/core';
+import { TrackerAlertTrigger } from '../../nodes/TrackerAlertTrigger/TrackerAlertTrigger.node';
+
+type Trigger = Pick<TrackerAlertTrigger, 'webhook'>;
+
+interface Delivery {
+  headers: Record<string, string>;
+  body: string;
+}
+
+const SECRET = `whsec_${Buffer.from('alert-trigger-dedupe-test-key!!').toString('base64')}`;
+let sequence = 0;
+
+/** One alert as the service sends it: a fresh webhook-id, signed now. */
+function delivery(trackerId = 'trk_1', signedAtMs = Date.now()): Delivery {
+  const id = `msg_test${++sequence}`;
+  const body = JSON.stringify({
+    type: 'tracker.alert',
+    timestamp: new Date(signedAtMs).toISOString(),
+    data: { tracker_id: trackerId, space_id: 'spc_1', run_id: `run_${sequence}`, score: 1, signal: 'Poor' },
+  });
+  return {
+    headers: { 'content-type': 'application/json', ...standardWebhooksHeaders(SECRET, id, body, signedAtMs) },
+    body,
+  };
+}
+
+/**
+ * One n8n process hosting one Alert Trigger: `trigger` is the node as that process loaded it,
+ * `staticData()` the node's static data as loaded for each call. `post` answers like n8n does and
+ * records each workflow start.
+ */
+function host(trigger: Trigger, staticData: () => IDataObject, options: IDataObject = {}) {
+  const starts: IDataObject[] = [];
+  const node: INode = {
+    id: 'node-alert',
+    name: 'Tracker Alert Trigger',
+    type: 'CUSTOM.trackerAlertTrigger',
+    typeVersion: 1,
+    position: [0, 0],
+    parameters: {},
+  };
+  const parameters: Record<string, unknown> = { events: [], filters: {}, options };
+  return {
+    starts,
+    async post({ headers, body }: Delivery): Promise<{ status: number; body: unknown }> {
+      let answer: { status: number; body: unknown } | undefined;
+      const data = staticData();
+      const ctx = {
+        getRequestObject: () => ({ rawBody: Buffer.from(body), headers }),
+        getHeaderData: () => headers,
+        getCredentials: async () => ({ secret: SECRET }),
+        getNodeParameter: (name: string, fallback?: unknown) => parameters[name] ?? fallback,
+        getNode: () => node,
+        getWorkflow: () => ({ id: 'wfAlerts001', name: 'Alerts', active: true }),
+        getWorkflowStaticData: (type: string) => {
+          expect(type).toBe('node');
+          return data;
+        },
+        getResponseObject: () => ({
+          status: (status: number) => ({
+            json: (json: unknown) => {
+              answer = { status, body: json };
+            },
+          }),
+        }),
+        helpers: { returnJsonArray: (json: IDataObject) => [{ json }] },
+      };
+      const out: IWebhookResponseData = await trigger.webhook.call(ctx as unknown as IWebhookFunctions);
+      if (out.workflowData) starts.push(...(out.workflowData[0] ?? []).map((item) => item.json));
+      return out.noWebhookResponse
+        ? (answer as { status: number; body: unknown })
+        : { status: 200, body: out.webhookResponse };
+    },
+  };
+}
+
+/** The node's module loaded afresh, as another n8n process (a second webhook processor) has it. */
+async function anotherProcess(): Promise<Trigger> {
+  vi.resetModules();
+  const fresh = await import('../../nodes/TrackerAlertTrigger/TrackerAlertTrigger.node');
+  return new fresh.TrackerAlertTrigger();
+}
+
+beforeEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Tracker Alert Trigger: one start per delivery', () => {
+  it('acknowledges a delivery sent again unchanged without starting the workflow twice', async () => {
+    const staticData: IDataObject = {};
+    const n8n = host(new TrackerAlertTrigger(), () => staticData);
+    const alert = delivery();
+    expect(await n8n.post(alert)).toEqual({ status: 200, body: { received: true, started: true } });
+    expect(await n8n.post(alert)).toEqual({
+      status: 200,
+      body: { received: true, started: false, duplicate: true },
+    });
+    expect(n8n.starts).toHaveLength(1);
+    expect(n8n.starts[0]?.webhook_id).toBe(alert.headers['webhook-id']);
+    // The next alert (another id) starts it; a copy of it is dropped too.
+    const next = delivery();
+    expect((await n8n.post(next)).body).toEqual({ received: true, started: true });
+    expect((await n8n.post(next)).body).toMatchObject({ duplicate: true });
+    expect(n8n.starts).toHaveLength(2);
+  });
+
+  it('drops a re-send signed afresh with the same webhook-id (the service retrying)', async () => {
+    const n8n = host(new TrackerAlertTrigger(), () => ({}));
+    const first = delivery();
+    const id = first.headers['webhook-id'] as string;
+    const later = Date.now() + 4_000;
+    const resent = {
+      headers: { ...first.headers, ...standardWebhooksHeaders(SECRET, id, first.body, later) },
+      body: first.body,
+    };
+    expect(resent.headers['webhook-signature']).not.toBe(first.headers['webhook-signature']);
+    expect((await n8n.post(first)).body).toMatchObject({ started: true });
+    expect((await n8n.post(resent)).body).toMatchObject({ started: false, duplicate: true });
+    expect(n8n.starts).toHaveLength(1);
+  });
+
+  it('keeps an id for twice the tolerance, then forgets it (the copy is refused as too old by then)', async () => {
+    vi.useFakeTimers({ now: Date.parse('2030-01-01T00:00:00Z'), toFake: ['Date'] });
+    const n8n = host(new TrackerAlertTrigger(), () => ({}), { toleranceSeconds: 300 });
+    const alert = delivery();
+    const id = alert.headers['webhook-id'] as string;
+    expect((await n8n.post(alert)).body).toMatchObject({ started: true });
+    // Re-signed just inside the window (the sender re-sending), still a duplicate.
+    vi.setSystemTime(Date.now() + 599_000);
+    const resign = () => ({
+      headers: { ...alert.headers, ...standardWebhooksHeaders(SECRET, id, alert.body, Date.now()) },
+      body: alert.body,
+    });
+    expect((await n8n.post(resign())).body).toMatchObject({ duplicate: true });
+    // The original copy is now refused by its timestamp: dedupe is no longer what stops it.
+    expect((await n8n.post(alert)).status).toBe(401);
+    vi.setSystemTime(Date.now() + 2_000);
+    expect((await n8n.post(resign())).body).toMatchObject({ started: true });
+  });
+
+  it('a signature that does not verify is refused before the id is remembered', async () => {
+    const n8n = host(new TrackerAlertTrigger(), () => ({}));
+    const alert = delivery();
+    const forged = { headers: { ...alert.headers, 'webhook-signature': 'v1,AAAA' }, body: alert.body };
+    expect((await n8n.post(forged)).status).toBe(401);
+    expect((await n8n.post(alert)).body).toMatchObject({ started: true });
+  });
+
+  it('remembers the id in the static data n8n saves, for a restart or a processor loading it later', async () => {
+    const saved: IDataObject = {};
+    const first = host(new TrackerAlertTrigger(), () => saved);
+    const alert = delivery();
+    expect((await first.post(alert)).body).toMatchObject({ started: true });
+    expect(Object.keys(saved.deliveries as object)).toEqual([alert.headers['webhook-id']]);
+    // Another process: the node's memory empty, the static data as n8n saved it.
+    const second = host(await anotherProcess(), () => structuredClone(saved));
+    expect(await second.post(alert)).toEqual({
+      status: 200,
+      body: { received: true, started: false, duplicate: true },
+    });
+    expect(second.starts).toHaveLength(0);
+  });
+
+  it('does not see a copy reaching another processor before the first saved its static data (the stated limit)', async () => {
+    const first = host(new TrackerAlertTrigger(), () => ({}));
+    const second = host(await anotherProcess(), () => ({}));
+    const alert = delivery();
+    expect((await first.post(alert)).body).toMatchObject({ started: true });
+    // Two processors sharing nothing in time: the copy starts the workflow there too. The README
+    // says so and points to the trackerkit receiver, whose database key dedupes across replicas.
+    expect((await second.post(alert)).body).toMatchObject({ started: true });
+    // Within each process a further copy is dropped.
+    expect((await first.post(alert)).body).toMatchObject({ duplicate: true });
+    expect((await second.post(alert)).body).toMatchObject({ duplicate: true });
+  });
+});
