@@ -46,7 +46,16 @@ export {
 } from './generated/limits.ts';
 export type { components, operations, paths, webhooks } from './generated/openapi.ts';
 export { escapeHtml, html, SafeHtml } from './html/html.ts';
+export { type ContentTypeRefusal, contentTypeRefusal, JSON_MEDIA_TYPE } from './net/content-type.ts';
 export { isLoopbackHost } from './net/loopback.ts';
+export {
+  allowedHostnames,
+  asHostname,
+  LOOPBACK_HOSTNAMES,
+  type OriginPolicy,
+  type OriginRefusal,
+  originRefusal,
+} from './net/request-origin.ts';
 export { nextPage, pageSizeFor, paginate } from './paging.ts';
 export { fieldOf, type Path, type Problem, problem, under } from './problem.ts';
 export { parseRetryAfter } from './retry/retry-after.ts';
@@ -97,6 +106,12 @@ export {
   notificationProblems,
   V03_NOTIFICATION_FIELDS,
 } from './rules/notification.ts';
+export {
+  isResourceId,
+  pathIdProblems,
+  pathParamsProblems,
+  RESOURCE_ID_PATTERN,
+} from './rules/resource-id.ts';
 export { NOTIFICATION_RULES, VALIDATION_RULES } from './rules/rule-texts.ts';
 export { type ScheduleTarget, scheduleProblems, toUtc } from './rules/schedule.ts';
 export { zenSyncProblems } from './rules/zen-sync.ts';
@@ -110,6 +125,11 @@ export {
   waitDecision,
   waitForRun,
 } from './runs/run-wait.ts';
+export {
+  type DeliverySchedule,
+  dedupeWindowMs,
+  retrySpanSeconds,
+} from './signing/dedupe-window.ts';
 export { contentId, deliveryId, getHeader, safeEqual, toBytes } from './signing/headers.ts';
 export { verifyGithub, verifyStripe, verifyToken } from './signing/other-schemes.ts';
 export { generateSecret, SECRET_POLICY_RULE, secretKey, secretProblems } from './signing/secret-policy.ts';
@@ -191,6 +211,13 @@ export {
   type UploadPlanner,
   uploadHeadProblems,
 } from './uploads/upload-planner.ts';
+export {
+  clampJsonDepth,
+  jsonDepthRule,
+  jsonNestsDeeper,
+  MAX_ALERT_JSON_DEPTH,
+  MAX_JSON_DEPTH,
+} from './validate/json-depth.ts';
 export { problemsOf } from './validate/problems-of.ts';
 export {
   byteLength,

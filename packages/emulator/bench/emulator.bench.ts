@@ -59,12 +59,14 @@ for (let i = 0; i < 80; i++) {
   const account = (await (
     await fetch(`${emu.origin}/_emulator/accounts`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: `b${i}@bench.test` }),
     })
   ).json()) as { account_id: string; token: string };
   const space = (await (
     await fetch(`${emu.origin}/_emulator/accounts/${account.account_id}/spaces`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'bench' }),
     })
   ).json()) as { space_id: string };

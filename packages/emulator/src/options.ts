@@ -5,6 +5,11 @@ export interface EmulatorOptions {
   /** TCP port; 0 (default) picks a free one. */
   port?: number;
   host?: string;
+  /**
+   * Host names (no port) the console (`/_emulator`) answers to besides loopback names and `host`:
+   * a proxy's or container's name. Any other Host is refused (DNS-rebinding check).
+   */
+  allowedHosts?: readonly string[];
   clock?: ClockMode;
   /** Manual clock's starting instant (ISO string or epoch ms); defaults to now. */
   clockStart?: string | number;
@@ -50,6 +55,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   return {
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',
+    allowedHosts: options.allowedHosts ?? [],
     clock: options.clock ?? 'real',
     clockStart: options.clockStart,
     data: options.data,

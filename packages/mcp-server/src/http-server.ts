@@ -12,7 +12,7 @@ import {
   type McpRequestContext,
   oauthMetadataResponse,
 } from '@modelcontextprotocol/server';
-import { isLoopbackHost, LIMITS, UsageError } from '@trackerkit/core';
+import { isLoopbackHost, JSON_MEDIA_TYPE, LIMITS, UsageError } from '@trackerkit/core';
 import { DEFAULT_HTTP_PORT } from './cli-options.ts';
 import { createClientFromEnv, serviceBaseUrl } from './client-factory.ts';
 import { addCorsHeaders, answerPreflight } from './cors.ts';
@@ -88,6 +88,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return body;
 }
 
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'];
+
 /** The web-standard request the SDK's handler takes; aborted when the client goes away. */
 function toWebRequest(req: IncomingMessage, body: Buffer | undefined, signal: AbortSignal): Request {
   const headers = new Headers();
@@ -95,7 +97,9 @@ function toWebRequest(req: IncomingMessage, body: Buffer | undefined, signal: Ab
     if (value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  // A Host that is no authority at all falls back to localhost here; the guard judges the header.
+  const origin = `http://${req.headers.host ?? 'localhost'}`;
+  const url = new URL(req.url ?? '/', URL.canParse(origin) ? origin : 'http://localhost');
   return new Request(url, {
     method: req.method ?? 'GET',
     headers,
@@ -165,6 +169,18 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   let inFlight = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    // Streamable HTTP uses these; any other (TRACE, PUT, ...) is the caller's mistake, and the
+    // web-standard Request the SDK takes cannot even be built for some of them.
+    if (!ALLOWED_METHODS.includes(req.method ?? '')) {
+      return sendJsonRpcError(
+        res,
+        405,
+        `Method ${req.method} not allowed; use ${ALLOWED_METHODS.join(', ')}`,
+        {
+          Allow: ALLOWED_METHODS.join(', '),
+        },
+      );
+    }
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (oauth && pathname.startsWith('/.well-known/')) {
       const metadata = oauthMetadataResponse(
@@ -174,15 +190,17 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       if (metadata) return writeWebResponse(metadata, res);
     }
     if (oauth && pathname.startsWith(REGISTRATION_PATH)) {
-      // A page for people's browsers: the same Host/Origin checks as the endpoint (DNS rebinding).
-      const foreign = guard.checkOrigin(req.headers);
+      // A page for people's browsers: the same origin rule as the endpoint (DNS rebinding, no
+      // cross-site POST); its form is not JSON, so no body type is asked for here.
+      const foreign = guard.checkOrigin(req.headers, req.method);
       if (foreign) return writeWebResponse(foreign, res);
       return handleRegistration(req, res, pathname, oauth.registration);
     }
     if (pathname !== path) {
       return sendJsonRpcError(res, 404, `Not found; the MCP endpoint is ${path}`);
     }
-    const foreign = guard.checkOrigin(req.headers);
+    // A POST carries JSON-RPC: the core's rule asks for application/json in UTF-8 before any token.
+    const foreign = guard.checkOrigin(req.headers, req.method, [JSON_MEDIA_TYPE]);
     if (foreign) return writeWebResponse(foreign, res);
     addCorsHeaders(req, res);
     if (req.method === 'OPTIONS') return answerPreflight(req, res);

@@ -1,6 +1,8 @@
-// Checks every HTTP request before it reaches MCP, with the SDK's own helpers: Host and Origin
-// against DNS rebinding (validateHostHeader, validateOriginHeader, localhostAllowedHostnames: a
-// web page must not reach a local server through a hostile domain), then the bearer token
+// Checks every HTTP request before it reaches MCP: the suite's one origin rule (the core's
+// originRefusal, as the receiver and the emulator's console: Host, Origin, no cross-site POST, a
+// JSON body in UTF-8), then the SDK's own helpers on the same names, Host and Origin against DNS
+// rebinding (validateHostHeader, validateOriginHeader: a web page must not reach a local server
+// through a hostile domain; kept, so the stricter of the two wins), then the bearer token
 // (verifyBearerToken and bearerAuthChallengeResponse, with our verifier of the operator's one
 // token, or under OAuth the users' JWT access tokens for this audience, oauth/jwt-verifier.ts).
 // What stays ours, and why, is in the README ("Why not the SDK's ...").
@@ -16,7 +18,7 @@ import {
   validateOriginHeader,
   verifyBearerToken,
 } from '@modelcontextprotocol/server';
-import { safeEqual } from '@trackerkit/core';
+import { allowedHostnames, type OriginRefusal, originRefusal, safeEqual } from '@trackerkit/core';
 
 export interface GuardOptions {
   /** The address the server is bound to. */
@@ -50,11 +52,17 @@ function forbidden(message: string): GuardRejection {
   return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status: 403 });
 }
 
-/** A host name as validateHostHeader compares it: lower case, IPv6 in brackets. */
-const asHostname = (name: string) => {
-  const lower = name.toLowerCase();
-  return lower.includes(':') && !lower.startsWith('[') ? `[${lower}]` : lower;
-};
+/** The core's refusal in the SDK's shape: 403 or 415, naming the header and the rule. */
+function refused({ status, header, reason, message }: OriginRefusal): GuardRejection {
+  return Response.json(
+    {
+      jsonrpc: '2.0',
+      error: { code: -32000, message: `@trackerkit/mcp-server: ${message}`, data: { header, reason } },
+      id: null,
+    },
+    { status },
+  );
+}
 
 /**
  * The operator's one token, compared in constant time (the core's safeEqual: neither its
@@ -72,13 +80,17 @@ function staticTokenVerifier(expected: string): OAuthTokenVerifier {
 }
 
 export function createRequestGuard(options: GuardOptions) {
-  const wildcard = options.host === '0.0.0.0' || options.host === '::';
-  const hostnames = [
+  // The core's list: the SDK's localhostAllowedHostnames(), the bound host unless it is every
+  // interface, the public URL's host (--public-url, the tokens' audience) and --allowed-hosts;
+  // the same names go to the SDK's checks.
+  const publicHost = options.oauth ? [options.oauth.resource.hostname] : [];
+  const hostnames = allowedHostnames(options.host, [
     ...localhostAllowedHostnames(),
-    ...(wildcard ? [] : [asHostname(options.host)]),
-    ...(options.allowedHosts ?? []).map(asHostname),
-  ];
+    ...publicHost,
+    ...(options.allowedHosts ?? []),
+  ]);
   const origins = new Set(options.allowedOrigins ?? []);
+  const policy = { hosts: hostnames, origins: [...origins], hostsSetting: '--allowed-hosts' };
   const { oauth } = options;
   if (!oauth && !options.authToken) throw new Error('createRequestGuard: authToken or oauth is required');
   const bearer = oauth
@@ -90,8 +102,18 @@ export function createRequestGuard(options: GuardOptions) {
       }
     : { verifier: staticTokenVerifier(options.authToken as string) };
 
-  /** Host and Origin only: a CORS preflight is checked by these, as it never carries a token. */
-  function checkOrigin(headers: IncomingHttpHeaders): GuardRejection | undefined {
+  /**
+   * The origin rule, without the token: a CORS preflight is checked by this alone, as it never
+   * carries one. `method` decides what is checked (Host and Origin always; a state-changing one
+   * also Sec-Fetch-Site and, where the endpoint reads a body, `accepts`, its media types).
+   */
+  function checkOrigin(
+    headers: IncomingHttpHeaders,
+    method = 'GET',
+    accepts?: readonly string[],
+  ): GuardRejection | undefined {
+    const refusal = originRefusal(method, headers, accepts ? { ...policy, accepts } : policy);
+    if (refusal) return refused(refusal);
     const host = validateHostHeader(headers.host, hostnames);
     if (!host.ok) return forbidden(host.message);
     // An operator's origin is matched whole (scheme, host and port); the SDK matches host names.

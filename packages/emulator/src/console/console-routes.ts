@@ -4,7 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { deleteSpaceCascade } from '../api/cascade.ts';
 import { DELETED, spaceView } from '../api/views.ts';
 import type { App } from '../app.ts';
-import { iso } from '../clock.ts';
+import { advanceProblem, iso } from '../clock.ts';
 import {
   createAccount,
   createSpace,
@@ -166,6 +166,9 @@ export function createConsole(app: App, parts: ConsoleParts) {
         checkConsoleBody('clock', body);
         if (app.clock.mode !== 'manual')
           throw new HttpError(409, 'The clock is real; start with --clock manual to move it');
+        // Bounded: a 1e12-minute advance once left the clock on no date at all (issue 24).
+        const wrong = advanceProblem(app.clock.now(), body.advance_minutes);
+        if (wrong) throw invalid(['body', 'advance_minutes'], wrong.msg, wrong.type);
         const now = await driver.advanceTo(app.clock.now() + Number(body.advance_minutes) * MINUTE);
         return { status: 200, body: { now: iso(now) } };
       },

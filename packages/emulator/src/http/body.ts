@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { jsonDepthRule, jsonNestsDeeper, MAX_JSON_DEPTH } from '@trackerkit/core';
 import { HttpError } from './errors.ts';
 
 /**
@@ -31,35 +32,11 @@ export function mediaType(header: string | undefined): string | null {
   return header.split(';')[0]?.trim().toLowerCase() || null;
 }
 
-/**
- * Deepest nesting of objects and arrays a JSON body may have. JSON.parse reads any depth, but
- * JSON.stringify and structuredClone overflow the stack a few thousand levels down, so a deeper
- * body would fail later, when it is stored or answered; parsers of Python services also stop near
- * a thousand levels.
- */
-export const MAX_JSON_DEPTH = 512;
-
-/** Whether `text` nests objects and arrays deeper than `max` (brackets inside strings do not count). */
-function nestsDeeper(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return true;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return false;
-}
-
 export function parseJson(raw: Buffer): unknown {
   const text = raw.toString('utf8');
-  if (nestsDeeper(text, MAX_JSON_DEPTH)) {
-    throw new HttpError(400, `Malformed JSON body: nested deeper than ${MAX_JSON_DEPTH} levels`);
+  // The core's depth rule: a deeper body would overflow the stack later, when stored or answered.
+  if (jsonNestsDeeper(text, MAX_JSON_DEPTH)) {
+    throw new HttpError(400, `Malformed JSON body: ${jsonDepthRule(MAX_JSON_DEPTH)}`);
   }
   try {
     return JSON.parse(text);

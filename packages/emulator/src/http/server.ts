@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { App } from '../app.ts';
+import { consoleOriginPolicy, consoleRefusal } from '../console/console-origin.ts';
 import type { ResponseValidator } from '../validation/response-validator.ts';
 import { type Dispatched, errorReply } from './api-dispatch.ts';
+import { requestTarget } from './request-target.ts';
 import type { Reply } from './types.ts';
 
 export interface ServerParts {
@@ -29,12 +31,18 @@ function send(res: ServerResponse, reply: Reply): void {
 /** The HTTP front: `/v1/api/...` is the service, `/_emulator/...` the console stand-in. */
 export function createHttpServer(parts: ServerParts): Server {
   const { app, validator } = parts;
+  const consolePolicy = consoleOriginPolicy(app.options);
   return createServer(async (req, res) => {
     let reply: Reply;
     let dispatched: Dispatched | undefined;
-    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    const url = requestTarget(req.url);
+    // The console has no auth: the origin rule is its gate (the service's API needs its token).
+    const foreign = url.pathname.startsWith(CONSOLE_PREFIX) ? consoleRefusal(req, consolePolicy) : undefined;
     try {
-      if (url.pathname.startsWith(`${API_PREFIX}/`)) {
+      if (foreign) {
+        req.resume();
+        reply = foreign;
+      } else if (url.pathname.startsWith(`${API_PREFIX}/`)) {
         dispatched = await parts.api(req, url.pathname.slice(API_PREFIX.length), url.searchParams);
         reply = dispatched.reply;
       } else if (

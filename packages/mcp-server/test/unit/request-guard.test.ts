@@ -78,6 +78,23 @@ describe('createRequestGuard', () => {
     expect(allowed.checkOrigin({ host: 'localhost', origin: 'null' })?.status).toBe(403);
   });
 
+  it('under OAuth the public URL (--public-url) names an allowed host, as the bound address does', () => {
+    const hosted = createRequestGuard({
+      host: '0.0.0.0',
+      oauth: {
+        verifier: { verifyAccessToken: async () => Promise.reject(new Error('no tokens here')) },
+        resource: new URL('https://mcp.example.com/mcp'),
+        requiredScopes: [],
+        resourceMetadataUrl: 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp',
+      },
+    });
+    expect(hosted.checkOrigin({ host: 'mcp.example.com' })).toBeUndefined();
+    expect(
+      hosted.checkOrigin({ host: 'mcp.example.com', origin: 'https://mcp.example.com' }),
+    ).toBeUndefined();
+    expect(hosted.checkOrigin({ host: 'other.example.com' })?.status).toBe(403);
+  });
+
   it("a refused token gets the SDK's RFC 6750 challenge", async () => {
     const refused = await local({ host: '127.0.0.1:3100', authorization: 'Bearer nope' });
     if (!(refused instanceof Response)) throw new Error('the token was accepted');

@@ -262,6 +262,18 @@ export const configSchema = z.strictObject({
       shutdown_grace: duration.default('5s'),
       // Bearer token for POST /-/reload; without one, reload answers only on a loopback address.
       admin_token: secretRef.optional(),
+      // Host names (no scheme, no port) the API, reload and UI answer to besides the loopback names
+      // and the bound address: a reverse proxy's public name (the DNS-rebinding check).
+      allowed_hosts: z
+        .array(
+          z
+            .string()
+            .regex(
+              /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\]|[0-9A-Fa-f.]*:[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*)$/,
+              'must be a host name without scheme or port',
+            ),
+        )
+        .default([]),
     })
     .prefault({}),
   storage: z

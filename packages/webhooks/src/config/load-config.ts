@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { WEBHOOK_DELIVERY } from '@trackerkit/core';
+import { dedupeWindowMs, WEBHOOK_DELIVERY } from '@trackerkit/core';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { invalidConfig as invalid, WebhooksError } from '../errors.ts';
@@ -123,6 +123,21 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
   for (const ref of routeIntervalNames(c.route)) {
     if (!intervals.has(ref.name)) problems.push(`${ref.path}: unknown time interval ${ref.name}`);
   }
+  // Dedupe is the stored alert's (source, webhook-id) key: an alert pruned while a copy of its
+  // delivery can still arrive and verify would let that copy in again (the core's window, the
+  // one the n8n Alert Trigger keeps ids for). Schemes without a timestamp: the retry span only.
+  if (c.retention.alerts !== 'forever') {
+    const keptMs = parseDuration(c.retention.alerts);
+    c.sources.forEach((s) => {
+      const timestamped = s.scheme === 'standard-webhooks' || s.scheme === 'stripe';
+      const windowMs = dedupeWindowMs(timestamped ? parseDuration(s.tolerance) / 1000 : 0);
+      if (keptMs < windowMs) {
+        problems.push(
+          `retention.alerts: ${c.retention.alerts} is shorter than the ${windowMs / 1000} s in which source ${s.name}${timestamped ? ` (tolerance ${s.tolerance})` : ''} may receive a copy of a delivery; keep alerts at least that long, or a duplicate is routed again`,
+        );
+      }
+    });
+  }
   if (c.route.destination === undefined) problems.push('route.destination: required on the root route');
   if (c.route.matchers !== undefined) problems.push(`route.matchers: ${ROOT_MATCHERS}`);
   // Each source's secrets with where they were written: `secret` first, then the `secrets` list.
@@ -161,6 +176,7 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
       port: c.server.port,
       bodyLimitBytes: parseSize(c.server.body_limit),
       shutdownGraceMs: parseDuration(c.server.shutdown_grace),
+      allowedHosts: c.server.allowed_hosts,
       ...(c.server.admin_token === undefined
         ? {}
         : { adminToken: resolveSecret(c.server.admin_token, 'server.admin_token', env) }),

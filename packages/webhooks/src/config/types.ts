@@ -65,6 +65,8 @@ export interface Config {
     shutdownGraceMs: number;
     /** Bearer token for `POST /-/reload`. */
     adminToken?: string;
+    /** Host names the API, reload and UI answer to besides loopback names and the bound address. */
+    allowedHosts?: string[];
   };
   /** Milliseconds; null keeps rows forever. */
   retention: { alertsMs: number | null; deliveriesMs: number | null; silencesMs: number | null };

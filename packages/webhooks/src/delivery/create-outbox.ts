@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { cutSecrets } from '../config/secret-values.ts';
 import type { DestinationConfig } from '../config/types.ts';
-import type { AlertEvent } from '../events/types.ts';
 import type { Logger } from '../server/logger.ts';
 import type { Metrics } from '../server/metrics.ts';
 import type { Store } from '../store/store.ts';
@@ -11,6 +10,7 @@ import { type BreakerState, type CircuitBreaker, createCircuitBreaker } from './
 import { classifyOutcome } from './classify-outcome.ts';
 import { formatAlert } from './format-alert.ts';
 import { formatGroup } from './format-group.ts';
+import { storedEvent } from './stored-event.ts';
 import type { DeliveryJob, DeliveryOutcome, Destination } from './types.ts';
 
 export interface OutboxOptions {
@@ -200,7 +200,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   /** The job for an attempt: one alert as it is, or a group's alerts as one message. */
   const jobFor = (rows: DeliveryRow[], signal: AbortSignal): DeliveryJob => {
-    const events = rows.map((row) => JSON.parse(row.body) as AlertEvent);
+    const events = rows.map((row) => storedEvent(row.body));
     const first = rows[0]!;
     return {
       event: events[0]!,

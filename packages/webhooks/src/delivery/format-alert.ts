@@ -1,4 +1,4 @@
-import { ALERT_EVENT, isAlertEventType } from '@trackerkit/core';
+import { ALERT_EVENT, isAlertEventType, jsonDepthRule, MAX_ALERT_JSON_DEPTH } from '@trackerkit/core';
 import { type AlertEvent, eventData } from '../events/types.ts';
 
 /** The few things a person needs at a glance, shared by every destination's format. */
@@ -37,6 +37,19 @@ export function safeLink(value: unknown): string | null {
   return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
 }
 
+/**
+ * An unknown event as text for a person. Ingest refuses bodies nested past MAX_ALERT_JSON_DEPTH, but
+ * one stored before that rule may nest past the stack's reach: it is described, never thrown on,
+ * so no stored alert is undeliverable (the destination still gets its title and the raw body).
+ */
+function preview(event: AlertEvent): string {
+  try {
+    return JSON.stringify(event).slice(0, 1500);
+  } catch {
+    return `(the event is too deeply nested to show: ${jsonDepthRule(MAX_ALERT_JSON_DEPTH)})`;
+  }
+}
+
 /** Turns any event into a summary; unknown event types get a generic one so nothing is dropped. */
 export function formatAlert(event: AlertEvent): AlertSummary {
   const data = eventData(event);
@@ -63,7 +76,7 @@ export function formatAlert(event: AlertEvent): AlertSummary {
     title,
     headline,
     reason: str(data.reason),
-    analysis: known ? str(data.analysis) : JSON.stringify(event).slice(0, 1500),
+    analysis: known ? str(data.analysis) : preview(event),
     url: safeLink(data.url),
     trackerId: typeof data.tracker_id === 'string' ? data.tracker_id : null,
     trackerName,

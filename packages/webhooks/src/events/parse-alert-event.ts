@@ -1,4 +1,4 @@
-import { problemsOf } from '@trackerkit/core';
+import { jsonDepthRule, jsonNestsDeeper, MAX_ALERT_JSON_DEPTH, problemsOf } from '@trackerkit/core';
 import { WebhooksError } from '../errors.ts';
 import { alertSchemas } from './alert-schemas.ts';
 import type { AlertEvent } from './types.ts';
@@ -10,7 +10,8 @@ export interface ParsedEvent {
 
 /**
  * Parses a raw body into a typed event. Known types are validated against the document's schema
- * (unknown fields kept); any other `type` is returned as unknown. Errors name the field and rule.
+ * (unknown fields kept); any other `type` is returned as unknown. Errors name the field and rule;
+ * a body nested deeper than `MAX_ALERT_JSON_DEPTH` is refused (422 `too_deep`) before parsing.
  */
 export function parseAlertEvent(body: Uint8Array | string | unknown): ParsedEvent {
   let value: unknown = body;
@@ -19,6 +20,14 @@ export function parseAlertEvent(body: Uint8Array | string | unknown): ParsedEven
       typeof body === 'string'
         ? body
         : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+    // Deeper than any alert nests: it would parse, be stored and then overflow the stack in
+    // every renderer on every attempt. Refused here, so nothing undeliverable is ever stored.
+    if (jsonNestsDeeper(text, MAX_ALERT_JSON_DEPTH)) {
+      throw new WebhooksError(`body: ${jsonDepthRule(MAX_ALERT_JSON_DEPTH)}`, {
+        status: 422,
+        reason: 'too_deep',
+      });
+    }
     try {
       value = JSON.parse(text);
     } catch (error) {

@@ -1,18 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { contentTypeRefusal, JSON_MEDIA_TYPE } from '@trackerkit/core';
 import { WebhooksError } from '../errors.ts';
 
-/** Rejects by headers alone, before reading a byte of body: 415 for type or encoding, 413 for size. */
+/** Rejects by headers alone, before reading a byte of body: 415 for type, charset or encoding, 413 for size. */
 export function checkRequestHeaders(headers: IncomingHttpHeaders, limit: number): void {
-  const type = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {
-    throw new WebhooksError(
-      `content-type must be application/json, got ${type ? JSON.stringify(type.slice(0, 100)) : 'none'}`,
-      {
-        status: 415,
-        reason: 'unsupported_media_type',
-      },
-    );
-  }
+  // The core's rule: a JSON media type, and UTF-8 (a charset parameter naming any other is refused:
+  // the body would be read as UTF-8 all the same and stored as something the sender did not send).
+  const refused = contentTypeRefusal(headers['content-type'], [JSON_MEDIA_TYPE]);
+  if (refused) throw new WebhooksError(refused.message, { status: 415, reason: refused.reason });
   const encoding = (headers['content-encoding'] ?? 'identity').trim().toLowerCase();
   if (encoding !== 'identity') {
     throw new WebhooksError('content-encoding must be identity: signatures cover the bytes as sent', {

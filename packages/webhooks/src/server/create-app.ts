@@ -1,4 +1,4 @@
-import { safeEqual } from '@trackerkit/core';
+import { JSON_MEDIA_TYPE, safeEqual } from '@trackerkit/core';
 import express, { type Express } from 'express';
 import type { Config } from '../config/types.ts';
 import type { Outbox } from '../delivery/create-outbox.ts';
@@ -7,9 +7,10 @@ import type { AlertEvent } from '../events/types.ts';
 import type { RouteMatch } from '../router/types.ts';
 import { mountSilencesApi } from '../silences/silences-api.ts';
 import type { Store } from '../store/store.ts';
-import { mountUi } from '../ui/mount-ui.ts';
+import { FORM_MEDIA_TYPE, mountUi } from '../ui/mount-ui.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
+import { edgePolicy, originGuard } from './origin-guard.ts';
 import { receiveHandler } from './receive-handler.ts';
 
 export interface AppContext {
@@ -26,6 +27,8 @@ export interface AppContext {
     /** Bearer token; without one, reload answers only when the server is bound to loopback. */
     token?: string;
     loopback: boolean;
+    /** The address the server is bound to: its names are the ones the origin rule accepts. */
+    host: string;
     reload(): Promise<unknown>;
   };
 }
@@ -73,8 +76,13 @@ export function createApp(ctx: AppContext): Express {
     });
   }
   const admin = ctx.admin;
-  if (admin) {
-    app.post('/-/reload', async (req, res) => {
+  // Every operator endpoint: the core's origin rule first (Host, Origin, Sec-Fetch-Site, body
+  // type), with or without a token; then the token.
+  const edge = admin
+    ? { host: admin.host, allowedHosts: ctx.config.server.allowedHosts, tokenless: admin.token === undefined }
+    : undefined;
+  if (admin && edge) {
+    app.post('/-/reload', originGuard(edgePolicy(edge)), async (req, res) => {
       const refusal = reloadRefusal(admin, req.headers.authorization);
       if (refusal) {
         if (refusal.status === 401) res.set('www-authenticate', 'Bearer');
@@ -95,7 +103,9 @@ export function createApp(ctx: AppContext): Express {
       }
     });
   }
-  if (admin) {
+  if (admin && edge) {
+    // Anything under /api (the silences API) reads JSON.
+    app.use('/api', originGuard(edgePolicy(edge, [JSON_MEDIA_TYPE])));
     mountSilencesApi(app, ctx.store, (req, res, next) => {
       const refusal = reloadRefusal(admin, req.headers.authorization, 'the silences API');
       if (!refusal) return next();
@@ -105,9 +115,10 @@ export function createApp(ctx: AppContext): Express {
         .json({ error: `@trackerkit/webhooks: ${refusal.error}`, reason: refusal.reason });
     });
   }
-  if (admin) {
+  if (admin && edge) {
     const refusal = (authorization: string | undefined) => reloadRefusal(admin, authorization, 'the UI');
-    mountUi(app, { ...ctx, refusal, tokenless: admin.token === undefined });
+    const origin = edgePolicy(edge, [FORM_MEDIA_TYPE]);
+    mountUi(app, { ...ctx, refusal, origin });
   }
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -157,6 +168,17 @@ export function createApp(ctx: AppContext): Express {
           .status(503)
           .set('retry-after', '5')
           .json({ error: `@trackerkit/webhooks: ${error.message}`, reason: error.reason });
+      return;
+    }
+    // The caller's mistake as Express's own layers judged it (a path parameter that is not valid
+    // percent-encoding: 400): theirs to fix, never a 5xx.
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      if (!res.headersSent)
+        res.status(status).json({
+          error: `@trackerkit/webhooks: ${error instanceof URIError ? 'the path is not valid percent-encoding' : error.message}`,
+          reason: 'bad_request',
+        });
       return;
     }
     ctx.logger.error('unhandled error', { error: error.message });

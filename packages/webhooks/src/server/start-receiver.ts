@@ -112,6 +112,7 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
     admin: {
       ...(c.server.adminToken === undefined ? {} : { token: c.server.adminToken }),
       loopback: isLoopbackHost(host),
+      host,
       reload: () => reload(),
     },
   });

@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '@trackerkit/core';
+import { type OriginPolicy, originRefusal } from '@trackerkit/core';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Config } from '../config/types.ts';
 import type { Outbox } from '../delivery/create-outbox.ts';
@@ -16,19 +16,17 @@ export interface UiOptions {
   outbox: Outbox;
   /** The admin check of `/-/reload`, given an Authorization header: undefined when allowed. */
   refusal(authorization: string | undefined): { status: number; reason: string; error: string } | undefined;
-  /** No admin token: the loopback binding is the only gate. */
-  tokenless: boolean;
+  /**
+   * The core's origin rule for these pages (server/origin-guard.ts builds it; without an admin
+   * token, the loopback binding is the only gate and only loopback names are answered).
+   */
+  origin: OriginPolicy;
   now?: () => number;
 }
 
 const FORM_LIMIT = 64 * 1024;
-const hostOf = (value: string | undefined) => {
-  try {
-    return value ? new URL(`http://${value}`).hostname : '';
-  } catch {
-    return '';
-  }
-};
+/** What the pages' forms send (and all the UI reads from a body). */
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 
 function page(res: Response, status: number, body: string) {
   res
@@ -49,20 +47,20 @@ const problem = (res: Response, status: number, title: string, text: string) =>
   page(res, status, layout('', title, html`<p class="error">${text}</p>`));
 
 /**
- * Who may use the UI: the admin rule of `/-/reload` (the token, here also as a browser's Basic
- * password; or, without a token, anyone reaching a loopback-only server by a loopback host name,
- * which DNS rebinding cannot fake). CSRF: a POST must be same-origin (`Sec-Fetch-Site` or `Origin`
- * naming this host) or carry `Authorization: Bearer`, which a browser never adds by itself.
+ * Who may use the UI: first the core's origin rule, as every operator endpoint (Host among this
+ * server's names, which DNS rebinding cannot fake, and without a token loopback names only; no
+ * foreign Origin; no cross-site POST; forms only). Then the admin rule of `/-/reload` (the token,
+ * here also as a browser's Basic password; or, without a token, the loopback binding). And as a
+ * browser sends Basic credentials by itself, a POST must also show it came from this very origin
+ * (`Sec-Fetch-Site: same-origin` or an Origin naming this host and port) or carry
+ * `Authorization: Bearer`, which a browser never adds by itself.
  */
 function guard(options: UiOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (options.tokenless && !isLoopbackHost(hostOf(req.headers.host))) {
-      return problem(
-        res,
-        403,
-        'Forbidden',
-        'Without server.admin_token the UI answers only to a loopback host name.',
-      );
+    const foreign = originRefusal(req.method, req.headers, options.origin);
+    if (foreign) {
+      const title = foreign.status === 415 ? 'Unsupported media type' : 'Forbidden';
+      return problem(res, foreign.status, title, `@trackerkit/webhooks: ${foreign.message}`);
     }
     const auth = req.headers.authorization ?? '';
     const basic = /^Basic (.+)$/i.exec(auth)?.[1];
@@ -83,6 +81,8 @@ function guard(options: UiOptions) {
       );
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
+      // Exactly this origin (port included): Basic credentials are per origin, so a page on
+      // another port of this machine, which the origin rule accepts, gets no use of them.
       const sameOrigin =
         req.headers['sec-fetch-site'] === 'same-origin' ||
         originHost(req.headers.origin) === req.headers.host;

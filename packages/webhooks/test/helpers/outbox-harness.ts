@@ -5,12 +5,24 @@ import { createMetrics } from '../../src/server/metrics.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { exampleAlert, ingestItem } from './alerts.ts';
 
-/** A body that parses but cannot be formatted: `JSON.stringify` overflows the stack on it. */
-export function poisonBody(type = 'tracker.alert', depth = 4500): string {
+/**
+ * A body nested `depth` deep (`JSON.stringify` overflows the stack on it parsed): what ingest now
+ * refuses, and what an older receiver stored.
+ */
+export function deepBody(type = 'tracker.alert', depth = 4500): string {
   let nested = '1';
   for (let i = 0; i < depth; i++) nested = `{"a":${nested}}`;
   const alert = exampleAlert();
   return JSON.stringify({ ...alert, type }).replace(/}$/, `,"extra":${nested}}`);
+}
+
+/**
+ * A body whose message cannot be prepared, on every attempt: the harness's destination throws on
+ * it, as a renderer that cannot handle a message would (stored bodies are kept within the depth
+ * every renderer handles, so depth no longer makes one).
+ */
+export function poisonBody(type = 'tracker.alert'): string {
+  return JSON.stringify({ ...exampleAlert(), type, poison: true });
 }
 
 export interface HarnessOptions {
@@ -24,7 +36,7 @@ export interface HarnessOptions {
 
 /**
  * An in-memory store and an outbox over one scripted destination, on the test's clock. The
- * destination formats like the file sink does (`JSON.stringify(event)`), so a poison body throws.
+ * destination throws on a poison body (`poisonBody`), before it is called.
  * `run` drives the loop deterministically: no timers are waited on, only turns of the event loop.
  */
 export function outboxHarness(options: HarnessOptions) {
@@ -38,7 +50,8 @@ export function outboxHarness(options: HarnessOptions) {
     name: 'd',
     type: 'test',
     deliver: async (job) => {
-      JSON.stringify(job.event);
+      if ((job.event as { poison?: unknown }).poison === true)
+        throw new RangeError('Maximum call stack size exceeded');
       calls.push({ key: job.idempotencyKey, at: clock });
       return options.answer(calls.length, job);
     },

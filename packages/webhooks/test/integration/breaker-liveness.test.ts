@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Receiver } from '../../src/server/start-receiver.ts';
-import { exampleAlert, SECRET, signedRequest } from '../helpers/alerts.ts';
+import { exampleAlert, ingestItem, SECRET, signedRequest } from '../helpers/alerts.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
-import { poisonBody } from '../helpers/outbox-harness.ts';
+import { deepBody } from '../helpers/outbox-harness.ts';
 import { post } from '../helpers/post.ts';
 
 let receiver: Receiver;
@@ -31,7 +31,7 @@ beforeAll(async () => {
         },
       ],
       route: { destination: 'dest' },
-      // Undocumented event types go here; the summary of one nested too deep cannot be built.
+      // Undocumented event types go here.
       catch_all: 'dest',
       delivery: { poll_interval: '20ms', breaker: { failure_threshold: 1, cooldown: '50ms' } },
     },
@@ -93,17 +93,23 @@ describe('a loopback destination whose breaker probes get 429 and 4xx', () => {
     );
   });
 
-  it('an alert that cannot be formatted is dead-lettered at once and the destination keeps delivering', async () => {
+  it('a too-deep alert is refused at ingest; one an older version stored is delivered, and so are the rest', async () => {
     const before = dest.requests.length;
-    await send(poisonBody('tracker.unknown'));
+    const deep = deepBody('tracker.unknown');
+    const refused = signedRequest(deep);
+    expect((await post(receiver.sourceUrls.tracker!, refused.body, refused.headers)).status).toBe(422);
+    await receiver.store.ingest(
+      ingestItem(`msg_stored_deep_${Date.now()}`, {
+        source: 'tracker',
+        eventType: 'tracker.unknown',
+        known: false,
+        body: deep,
+        matches: [{ path: 'catch_all', destinations: ['dest'], repeatIntervalMs: 0, muted: false }],
+      }),
+    );
     for (let i = 0; i < 5; i++) await send(exampleAlert({ tracker_name: `After ${i}` }));
     await waitUntil(async () => (await receiver.store.list('pending')).length === 0);
-    const dead = (await receiver.store.list('dead')).filter((d) =>
-      d.lastError?.includes('could not be formatted'),
-    );
-    expect(dead).toHaveLength(1);
-    expect(dead[0]!.attempts).toBe(1);
-    expect(dest.requests.length - before).toBe(5);
-    expect(await receiver.store.counts()).toMatchObject({ delivered: 7 });
+    expect(dest.requests.length - before).toBe(6);
+    expect(await receiver.store.counts()).toMatchObject({ delivered: 8 });
   });
 });

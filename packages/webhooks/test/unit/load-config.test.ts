@@ -257,6 +257,13 @@ describe('loadConfig', () => {
         want: /destinations\.1\.name: duplicate/,
       },
     ],
+    ...['https://alerts.example.com', 'alerts.example.com:443', 'a b'].map((host): (typeof cases)[number] => [
+      `an allowed host with a scheme, a port or a space (${host})`,
+      {
+        given: { ...base, server: { allowed_hosts: ['alerts.example.com', host] } },
+        want: /server\.allowed_hosts\.1: must be a host name without scheme or port/,
+      },
+    ]),
   ];
   it.each(cases)('%s: names the path and the rule', (_name, { given, want }) =>
     expect(problems(given)).toMatch(want),

@@ -1,5 +1,7 @@
 // Generated from @trackerkit/core by scripts/bundle-core.mjs. Do not edit.
+export { commandArgs } from './cli/command-args';
 export { failureLine } from './cli/failure-line';
+export { type LauncherProcess, launcherPids, type ProcessInfo, parseProcStat, underPackageManager, watchLauncher, } from './cli/launcher-watch';
 export { isSqliteExperimentalWarning, quietSqliteWarning } from './cli/quiet-sqlite-warning';
 export { type ReadyFields, readyLine } from './cli/ready-line';
 export { type SignalIo, type StopSignal, stopOnSignals } from './cli/stop-on-signals';
@@ -9,7 +11,9 @@ export { openapiDocument } from './generated/document';
 export { DEFAULT_SKILL_COSTS, FILE_TYPES, LIMITS, REASONING_MULTIPLIERS, SIGNAL_SCORE_BANDS, WEBHOOK_DELIVERY, WEBHOOK_SECRET_POLICY, } from './generated/limits';
 export type { components, operations, paths, webhooks } from './generated/openapi';
 export { escapeHtml, html, SafeHtml } from './html/html';
+export { type ContentTypeRefusal, contentTypeRefusal, JSON_MEDIA_TYPE } from './net/content-type';
 export { isLoopbackHost } from './net/loopback';
+export { allowedHostnames, asHostname, LOOPBACK_HOSTNAMES, type OriginPolicy, type OriginRefusal, originRefusal, } from './net/request-origin';
 export { nextPage, pageSizeFor, paginate } from './paging';
 export { fieldOf, type Path, type Problem, problem, under } from './problem';
 export { parseRetryAfter } from './retry/retry-after';
@@ -23,10 +27,12 @@ export { DATABASE_SCHEMA_RULE, isDatabaseSchemaName } from './rules/database-sch
 export { extensionOf, type FileExtension, fileContentProblems, fileNameProblems, fileTooLargeProblem, fileUploadProblems, imageDescriptionProblems, isImage, MEDIA_TYPES, matchesFileType, } from './rules/file-type';
 export { type LinkTarget, linkedTrackerProblems } from './rules/linked-trackers';
 export { mergeNotificationConfig, type NotificationCheck, notificationProblems, V03_NOTIFICATION_FIELDS, } from './rules/notification';
+export { isResourceId, pathIdProblems, pathParamsProblems, RESOURCE_ID_PATTERN, } from './rules/resource-id';
 export { NOTIFICATION_RULES, VALIDATION_RULES } from './rules/rule-texts';
 export { type ScheduleTarget, scheduleProblems, toUtc } from './rules/schedule';
 export { zenSyncProblems } from './rules/zen-sync';
 export { FINISHED_STATUSES, isFinished, RunWaitTimeout, WAIT_DEFAULTS, type WaitDecision, type WaitOptions, waitDecision, waitForRun, } from './runs/run-wait';
+export { type DeliverySchedule, dedupeWindowMs, retrySpanSeconds, } from './signing/dedupe-window';
 export { contentId, deliveryId, getHeader, safeEqual, toBytes } from './signing/headers';
 export { verifyGithub, verifyStripe, verifyToken } from './signing/other-schemes';
 export { generateSecret, SECRET_POLICY_RULE, secretKey, secretProblems } from './signing/secret-policy';
@@ -38,6 +44,7 @@ export type { AgentConfig, AgentConfigUpdate, AlertData, ChannelDelivery, Conten
 export { csvCell } from './uploads/csv-cell';
 export { createPacer, type Pacer, type PacingDecision, type PacingState, pacingDecision, UPLOAD_WINDOW, } from './uploads/upload-pacer';
 export { createUploadPlanner, type PlannedBatch, type UploadHead, type UploadPlanner, uploadHeadProblems, } from './uploads/upload-planner';
+export { clampJsonDepth, jsonDepthRule, jsonNestsDeeper, MAX_ALERT_JSON_DEPTH, MAX_JSON_DEPTH, } from './validate/json-depth';
 export { problemsOf } from './validate/problems-of';
 export { byteLength, jsonUploadProblems, queryProblems, schemaProblems, trackerCreateProblems, trackerUpdateProblems, uploadBytesProblem, } from './validate/requests';
 export { type OperationId, queryParameters, querySchemaOf, resolveRef, type SchemaName, schemaAt, schemaOf, } from './validate/schemas';

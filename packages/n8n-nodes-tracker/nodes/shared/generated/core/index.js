@@ -32,13 +32,18 @@ __export(index_exports, {
   DEFAULT_SKILL_COSTS: () => DEFAULT_SKILL_COSTS,
   FILE_TYPES: () => FILE_TYPES,
   FINISHED_STATUSES: () => FINISHED_STATUSES,
+  JSON_MEDIA_TYPE: () => JSON_MEDIA_TYPE,
   LIMITS: () => LIMITS,
+  LOOPBACK_HOSTNAMES: () => LOOPBACK_HOSTNAMES,
+  MAX_ALERT_JSON_DEPTH: () => MAX_ALERT_JSON_DEPTH,
+  MAX_JSON_DEPTH: () => MAX_JSON_DEPTH,
   MEDIA_TYPES: () => MEDIA_TYPES,
   NOTIFICATION_RULES: () => NOTIFICATION_RULES,
   NOTIFICATION_STATUSES: () => NOTIFICATION_STATUSES,
   REASONING_MODES: () => REASONING_MODES,
   REASONING_MULTIPLIERS: () => REASONING_MULTIPLIERS,
   REQUEST_ID_HEADER: () => REQUEST_ID_HEADER,
+  RESOURCE_ID_PATTERN: () => RESOURCE_ID_PATTERN2,
   RETRY_DEFAULTS: () => RETRY_DEFAULTS,
   RUN_MODES: () => RUN_MODES,
   RUN_STATUSES: () => RUN_STATUSES,
@@ -58,14 +63,20 @@ __export(index_exports, {
   WEBHOOK_SECRET_POLICY: () => WEBHOOK_SECRET_POLICY,
   alertCondition: () => alertCondition,
   alertRuleOf: () => alertRuleOf,
+  allowedHostnames: () => allowedHostnames,
+  asHostname: () => asHostname,
   backoffMs: () => backoffMs,
   byteLength: () => byteLength,
   checkTimestamp: () => checkTimestamp,
+  clampJsonDepth: () => clampJsonDepth,
+  commandArgs: () => commandArgs,
   completeTrackerUpdate: () => completeTrackerUpdate,
   contentId: () => contentId,
+  contentTypeRefusal: () => contentTypeRefusal,
   createPacer: () => createPacer,
   createUploadPlanner: () => createUploadPlanner,
   csvCell: () => csvCell,
+  dedupeWindowMs: () => dedupeWindowMs,
   deliveryId: () => deliveryId,
   escapeHtml: () => escapeHtml,
   estimateRunCost: () => estimateRunCost,
@@ -86,9 +97,13 @@ __export(index_exports, {
   isFinished: () => isFinished,
   isImage: () => isImage,
   isLoopbackHost: () => isLoopbackHost,
+  isResourceId: () => isResourceId,
   isServiceBaseUrl: () => isServiceBaseUrl,
   isSqliteExperimentalWarning: () => isSqliteExperimentalWarning,
+  jsonDepthRule: () => jsonDepthRule,
+  jsonNestsDeeper: () => jsonNestsDeeper,
   jsonUploadProblems: () => jsonUploadProblems,
+  launcherPids: () => launcherPids,
   linkedTrackerProblems: () => linkedTrackerProblems,
   matchesFileType: () => matchesFileType,
   mayResend: () => mayResend,
@@ -96,10 +111,14 @@ __export(index_exports, {
   nextPage: () => nextPage,
   notificationProblems: () => notificationProblems,
   openapiDocument: () => openapiDocument,
+  originRefusal: () => originRefusal,
   pacingDecision: () => pacingDecision,
   pageSizeFor: () => pageSizeFor,
   paginate: () => paginate,
+  parseProcStat: () => parseProcStat,
   parseRetryAfter: () => parseRetryAfter,
+  pathIdProblems: () => pathIdProblems,
+  pathParamsProblems: () => pathParamsProblems,
   portFromFlag: () => portFromFlag,
   problem: () => problem,
   problemsOf: () => problemsOf,
@@ -110,6 +129,7 @@ __export(index_exports, {
   readyLine: () => readyLine,
   resolveRef: () => resolveRef2,
   retryDecision: () => retryDecision,
+  retrySpanSeconds: () => retrySpanSeconds,
   runCostProblems: () => runCostProblems,
   safeEqual: () => safeEqual,
   scheduleProblems: () => scheduleProblems,
@@ -128,6 +148,7 @@ __export(index_exports, {
   trackerCreateProblems: () => trackerCreateProblems,
   trackerUpdateProblems: () => trackerUpdateProblems,
   under: () => under,
+  underPackageManager: () => underPackageManager,
   updateNeedsStored: () => updateNeedsStored,
   uploadBytesProblem: () => uploadBytesProblem,
   uploadHeadProblems: () => uploadHeadProblems,
@@ -138,9 +159,16 @@ __export(index_exports, {
   verifyWebhook: () => verifyWebhook,
   waitDecision: () => waitDecision,
   waitForRun: () => waitForRun,
+  watchLauncher: () => watchLauncher,
   zenSyncProblems: () => zenSyncProblems
 });
 module.exports = __toCommonJS(index_exports);
+
+// ../core/src/cli/command-args.ts
+function commandArgs(argv) {
+  const args = argv.slice(2);
+  return args[0] === "--" ? args.slice(1) : args;
+}
 
 // ../core/src/cli/usage-error.ts
 var UsageError = class extends Error {
@@ -196,6 +224,56 @@ function failureLine(command, error2) {
     line: text.startsWith(`${command}:`) || text.startsWith("@trackerkit/") ? text : `${command}: ${text}`,
     exitCode: 1
   };
+}
+
+// ../core/src/cli/launcher-watch.ts
+function parseProcStat(stat) {
+  const open2 = stat.indexOf("(");
+  const close = stat.lastIndexOf(")");
+  if (open2 < 0 || close < open2) return void 0;
+  const ppid = Number(stat.slice(close + 2).split(" ")[1]);
+  return Number.isInteger(ppid) ? { comm: stat.slice(open2 + 1, close), ppid } : void 0;
+}
+var SCRIPT_SHELLS = /* @__PURE__ */ new Set(["sh", "dash", "bash", "ash", "zsh"]);
+function underPackageManager(env) {
+  return env.npm_lifecycle_event !== void 0 || env.npm_execpath !== void 0;
+}
+function launcherPids(ppid, info, env) {
+  if (ppid <= 1 || !underPackageManager(env)) return [];
+  const parent = info(ppid);
+  if (!parent || !SCRIPT_SHELLS.has(parent.comm) || parent.ppid <= 1) return [ppid];
+  return [ppid, parent.ppid];
+}
+function alive(proc, pid) {
+  try {
+    proc.kill(pid, 0);
+    return true;
+  } catch (error2) {
+    return error2.code === "EPERM";
+  }
+}
+function watchLauncher(proc, readText, gone, intervalMs = 500) {
+  const ppid = proc.ppid;
+  const watched = launcherPids(
+    ppid,
+    (pid) => {
+      try {
+        return parseProcStat(readText(`/proc/${pid}/stat`));
+      } catch {
+        return void 0;
+      }
+    },
+    proc.env
+  );
+  if (watched.length === 0) return () => {
+  };
+  const timer = setInterval(() => {
+    if (proc.ppid === ppid && watched.every((pid) => alive(proc, pid))) return;
+    clearInterval(timer);
+    gone("launcher exited");
+  }, intervalMs);
+  timer.unref?.();
+  return () => clearInterval(timer);
 }
 
 // ../core/src/cli/quiet-sqlite-warning.ts
@@ -307,7 +385,7 @@ var openapiDocument = {
     }
   ],
   "x-trackerkit-assumptions": {
-    "ids": "Only space ids have a published form (`spc_` + UUID). The emulator uses `trk_`, `run_`, `src_`, `dat_` and `acc_` prefixes; clients treat every id as an opaque string.",
+    "ids": "Only space ids have a published form (`spc_` + UUID). The emulator uses `trk_`, `run_`, `src_`, `dat_` and `acc_` prefixes; clients treat every id as an opaque string, except that an id in a request path must be one the service could have issued (components.schemas.ResourceId).",
     "error-status": "The specification does not show status codes for a missing token, unknown ids, rate limits or other validation failures. The suite assumes what the hosted service's public pages describe (not the specification): 401 for a missing or invalid token, 404 for ids that do not exist or belong to another account (no existence leak), 422 for schema validation, 429 with `Retry-After` for rate limits, 400 for malformed bodies and the v0.3 business rules, 403 for a space that is not active. A 500 or 503 (with `Retry-After` when the service gives one) is declared on every operation so that clients and mocks plan for server failures; the emulator answers them only on demand (faults).",
     "space-limits": "The specification gives each space a `capacity_gb`, `throughput_per_hour` and `rate_limit_per_hour` but not what happens when they are reached. The emulator reports them (and `used_gb`) and does not enforce them: no upload is refused for capacity and no request for the space's hourly limits. Only the operations' `x-rate-limit` are enforced.",
     "rate-limits": "Only the two vault limits are published (`x-rate-limit` on their operations). Other operations carry no documented limit; clients still honour 429 and `Retry-After` anywhere.",
@@ -360,8 +438,7 @@ var openapiDocument = {
         "in": "path",
         "required": true,
         "schema": {
-          "type": "string",
-          "minLength": 1
+          "$ref": "#/components/schemas/ResourceId"
         },
         "example": "spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7"
       },
@@ -370,8 +447,7 @@ var openapiDocument = {
         "in": "path",
         "required": true,
         "schema": {
-          "type": "string",
-          "minLength": 1
+          "$ref": "#/components/schemas/ResourceId"
         },
         "example": "trk_9b1d2f7e-3f1c-4c55-8a51-0d8b7c3e2a10"
       },
@@ -380,8 +456,7 @@ var openapiDocument = {
         "in": "path",
         "required": true,
         "schema": {
-          "type": "string",
-          "minLength": 1
+          "$ref": "#/components/schemas/ResourceId"
         },
         "example": "run_5a0c3e0e-2a57-4a44-9f4f-5d1a3c0b9e11"
       },
@@ -390,8 +465,7 @@ var openapiDocument = {
         "in": "path",
         "required": true,
         "schema": {
-          "type": "string",
-          "minLength": 1
+          "$ref": "#/components/schemas/ResourceId"
         },
         "example": "src_3f6b1a2c-9d8e-4c7b-8a6f-5e4d3c2b1a00"
       },
@@ -858,7 +932,18 @@ var openapiDocument = {
         "examples": [
           "spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7"
         ],
-        "x-trackerkit-assumption": "The specification does not show the form of ids; the hosted service's public pages show space ids as `spc_` and a UUID. Only the Space object's own id carries the pattern: path and query parameters stay `minLength: 1`, so an id of another form is the service's to answer (404)."
+        "x-trackerkit-assumption": "The specification does not show the form of ids; the hosted service's public pages show space ids as `spc_` and a UUID. Only the Space object's own id carries the pattern: path parameters take the looser ResourceId and query parameters stay `minLength: 1`, so an id of another form is the service's to answer (404)."
+      },
+      "ResourceId": {
+        "type": "string",
+        "description": "An id in a request path (space, tracker, run, vault source), as the service issues it.",
+        "minLength": 1,
+        "maxLength": 200,
+        "pattern": "^(?!\\.\\.?$)[^/\\\\?#%\\s\\u0000-\\u001F\\u007F-\\u009F]*$",
+        "x-trackerkit-rules": [
+          "not . or .., and no /, \\, ?, #, %, whitespace or control characters"
+        ],
+        "x-trackerkit-assumption": "The specification treats ids as opaque strings and gives no form or length. An id is a segment of the request path, where `.` and `..` are dot segments that address the parent resource once the path is normalised (`DELETE .../runs/..` would delete the tracker) and `/`, `\\`, `?`, `#` and `%` change which resource the path names; no id the service issues contains them, nor whitespace or control characters. 200 characters is assumed as a bound far above the ids seen (40). Every layer refuses such an id before sending; the emulator answers it 404 as an unknown id and never resolves it to another resource."
       },
       "Space": {
         "type": "object",
@@ -4286,12 +4371,148 @@ function html(strings, ...values) {
   return new SafeHtml(out);
 }
 
+// ../core/src/net/content-type.ts
+var JSON_MEDIA_TYPE = "application/json";
+var UTF8_LABELS = /* @__PURE__ */ new Set(["utf-8", "utf8", "unicode-1-1-utf-8"]);
+var STRUCTURED_JSON = /^application\/[a-z0-9!#$&^_.-]+\+json$/;
+var accepted = (type, accepts) => accepts.some((a) => a === type || a === JSON_MEDIA_TYPE && STRUCTURED_JSON.test(type));
+var quoted = (value, max) => JSON.stringify(value.slice(0, max));
+function contentTypeRefusal(header, accepts) {
+  const [rawType = "", ...parameters] = (header ?? "").split(";");
+  const type = rawType.trim().toLowerCase();
+  if (!accepted(type, accepts)) {
+    return {
+      reason: "unsupported_media_type",
+      message: `content-type must be ${accepts.length === 1 ? accepts[0] : `one of ${accepts.join(", ")}`}, got ${type ? quoted(type, 100) : "none"}`
+    };
+  }
+  for (const parameter of parameters) {
+    const eq = parameter.indexOf("=");
+    if (eq < 0 || parameter.slice(0, eq).trim().toLowerCase() !== "charset") continue;
+    const charset = parameter.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1").toLowerCase();
+    if (!UTF8_LABELS.has(charset)) {
+      return {
+        reason: "unsupported_charset",
+        message: `content-type: charset must be utf-8 (or left out, which means utf-8), got ${quoted(charset, 40)}`
+      };
+    }
+  }
+  return void 0;
+}
+
 // ../core/src/net/loopback.ts
 var IPV4_LOOPBACK = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 function isLoopbackHost(host) {
   const name = host.toLowerCase().replace(/^\[(.*)\]$/, "$1");
   if (name === "localhost" || name === "::1") return true;
   return IPV4_LOOPBACK.test(name.replace(/^::ffff:/, ""));
+}
+
+// ../core/src/signing/headers.ts
+var import_node_crypto = require("crypto");
+function getHeader(headers, name) {
+  if (typeof headers.get === "function") return headers.get(name) ?? void 0;
+  const lower = name.toLowerCase();
+  const record2 = headers;
+  let value = Object.hasOwn(record2, lower) ? record2[lower] : void 0;
+  if (value === void 0) {
+    const key = Object.keys(record2).find((k) => k.toLowerCase() === lower);
+    value = key === void 0 ? void 0 : record2[key];
+  }
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+var toBytes = (body) => typeof body === "string" ? Buffer.from(body, "utf8") : body;
+function safeEqual(a, b) {
+  return (0, import_node_crypto.timingSafeEqual)((0, import_node_crypto.createHash)("sha256").update(a).digest(), (0, import_node_crypto.createHash)("sha256").update(b).digest());
+}
+var contentId = (body) => `sha256:${(0, import_node_crypto.createHash)("sha256").update(body).digest("hex")}`;
+function deliveryId(request, idHeader) {
+  const fromHeader = getHeader(request.headers, idHeader)?.trim();
+  return fromHeader ? fromHeader : contentId(toBytes(request.body));
+}
+
+// ../core/src/net/request-origin.ts
+var LOOPBACK_HOSTNAMES = ["localhost", "127.0.0.1", "[::1]"];
+function asHostname(name) {
+  const lower = name.trim().toLowerCase();
+  return lower.includes(":") && !lower.startsWith("[") ? `[${lower}]` : lower;
+}
+function allowedHostnames(bindHost, extra = []) {
+  const wildcard = bindHost === "" || bindHost === "0.0.0.0" || bindHost === "::" || bindHost === "[::]";
+  return [...new Set([...LOOPBACK_HOSTNAMES, ...wildcard ? [] : [bindHost], ...extra].map(asHostname))];
+}
+var SAFE_METHODS = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS"]);
+var HOST_SHAPE = /^[^\s/\\?#@]+$/;
+function hostnameOfHost(host) {
+  if (!HOST_SHAPE.test(host)) return void 0;
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return void 0;
+  }
+}
+function hostnameOfOrigin(origin) {
+  try {
+    return new URL(origin).hostname || void 0;
+  } catch {
+    return void 0;
+  }
+}
+var shown = (value) => JSON.stringify(value.slice(0, 100));
+function hasBody(headers) {
+  const length = getHeader(headers, "content-length");
+  if (length !== void 0) return length.trim() !== "0";
+  return getHeader(headers, "transfer-encoding") !== void 0;
+}
+function originRefusal(method, headers, policy) {
+  const hosts = policy.hosts.map(asHostname);
+  const setting = policy.hostsSetting ? ` (add a proxy's or public name with ${policy.hostsSetting})` : "";
+  const host = getHeader(headers, "host");
+  if (!host) {
+    return {
+      status: 403,
+      header: "host",
+      reason: "missing_host",
+      message: "Host: required, naming this server (DNS-rebinding check)"
+    };
+  }
+  const hostname3 = hostnameOfHost(host);
+  if (hostname3 === void 0 || !hosts.includes(hostname3)) {
+    return {
+      status: 403,
+      header: "host",
+      reason: "foreign_host",
+      message: `Host: ${shown(host)} is not a name of this server; a DNS-rebound page would send such a name${setting}`
+    };
+  }
+  const origin = getHeader(headers, "origin");
+  const listed = origin !== void 0 && (policy.origins ?? []).includes(origin);
+  if (origin !== void 0 && origin !== "" && !listed) {
+    const originHost = hostnameOfOrigin(origin);
+    if (originHost === void 0 || !hosts.includes(originHost)) {
+      return {
+        status: 403,
+        header: "origin",
+        reason: "foreign_origin",
+        message: `Origin: ${shown(origin)} is not this server nor an allowed origin; a page of another site may not use this endpoint`
+      };
+    }
+  }
+  if (SAFE_METHODS.has(method.toUpperCase())) return void 0;
+  const site = getHeader(headers, "sec-fetch-site")?.trim().toLowerCase();
+  if (site === "cross-site" && !listed) {
+    return {
+      status: 403,
+      header: "sec-fetch-site",
+      reason: "cross_site",
+      message: `Sec-Fetch-Site: a ${method.toUpperCase()} from another site is refused; use this server's own address, or a client outside the browser`
+    };
+  }
+  if (policy.accepts && hasBody(headers)) {
+    const refused = contentTypeRefusal(getHeader(headers, "content-type"), policy.accepts);
+    if (refused) return { status: 415, header: "content-type", ...refused };
+  }
+  return void 0;
 }
 
 // ../core/src/paging.ts
@@ -4401,6 +4622,8 @@ var VALIDATION_RULES = {
   fileNotEmpty,
   /** VaultFileUpload.description */
   imageDescription: schemas2.VaultFileUpload.properties.description["x-trackerkit-rules"][0],
+  /** ResourceId: an id in a request path (its pattern's words; the length is `maxLength`). */
+  resourceId: schemas2.ResourceId["x-trackerkit-rules"][0],
   ...NOTIFICATION_RULES
 };
 
@@ -4661,10 +4884,12 @@ var TYPES = {
   null: ["none_required", "Input should be None"]
 };
 var quoteList = (values) => {
-  const quoted = values.map((v) => v === null ? "None" : `'${String(v)}'`);
-  return quoted.length < 2 ? quoted.join("") : `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`;
+  const quoted2 = values.map((v) => v === null ? "None" : `'${String(v)}'`);
+  return quoted2.length < 2 ? quoted2.join("") : `${quoted2.slice(0, -1).join(", ")} or ${quoted2.at(-1)}`;
 };
 var patternSource = (pattern) => pattern instanceof RegExp ? pattern.source : String(pattern).replace(/^\/(.*)\/[a-z]*$/s, "$1");
+var RESOURCE_ID_PATTERN = openapiDocument.components.schemas.ResourceId.pattern;
+var isResourceIdPattern = (source) => source === RESOURCE_ID_PATTERN || source === new RegExp(RESOURCE_ID_PATTERN).source;
 function describe(issue2) {
   switch (issue2.code) {
     case "too_big":
@@ -4694,6 +4919,10 @@ function describe(issue2) {
     case "invalid_format":
       if (issue2.format === "regex") {
         const pattern = patternSource(issue2.pattern);
+        if (isResourceIdPattern(pattern)) {
+          const message = "Not an id the service could have issued";
+          return { rule: VALIDATION_RULES.resourceId, type: "string_pattern_mismatch", message };
+        }
         return {
           rule: `pattern: ${pattern}`,
           type: "string_pattern_mismatch",
@@ -17270,6 +17499,12 @@ function linkedTrackerProblems(ids, target) {
   return problems;
 }
 
+// ../core/src/rules/resource-id.ts
+var RESOURCE_ID_PATTERN2 = openapiDocument.components.schemas.ResourceId.pattern;
+var pathIdProblems = (name, value) => problemsOf(schemaOf("ResourceId"), value, [name]);
+var pathParamsProblems = (params) => Object.entries(params).flatMap(([name, value]) => pathIdProblems(name, value));
+var isResourceId = (value) => pathIdProblems("id", value).length === 0;
+
 // ../core/src/rules/zen-sync.ts
 function zenSyncProblems(sync, mode) {
   if (sync === true && mode === "zen") {
@@ -17329,27 +17564,13 @@ async function waitForRun(getRun, runId, io, options = {}, startedAt = io.now())
   }
 }
 
-// ../core/src/signing/headers.ts
-var import_node_crypto = require("crypto");
-function getHeader(headers, name) {
-  if (typeof headers.get === "function") return headers.get(name) ?? void 0;
-  const lower = name.toLowerCase();
-  const record2 = headers;
-  let value = Object.hasOwn(record2, lower) ? record2[lower] : void 0;
-  if (value === void 0) {
-    const key = Object.keys(record2).find((k) => k.toLowerCase() === lower);
-    value = key === void 0 ? void 0 : record2[key];
-  }
-  return Array.isArray(value) ? value.join(", ") : value;
+// ../core/src/signing/dedupe-window.ts
+function retrySpanSeconds(delivery = WEBHOOK_DELIVERY) {
+  const longestPause = Math.max(delivery.retry_after_max_seconds, ...delivery.backoff_seconds);
+  return delivery.attempts * delivery.timeout_seconds + (delivery.attempts - 1) * longestPause;
 }
-var toBytes = (body) => typeof body === "string" ? Buffer.from(body, "utf8") : body;
-function safeEqual(a, b) {
-  return (0, import_node_crypto.timingSafeEqual)((0, import_node_crypto.createHash)("sha256").update(a).digest(), (0, import_node_crypto.createHash)("sha256").update(b).digest());
-}
-var contentId = (body) => `sha256:${(0, import_node_crypto.createHash)("sha256").update(body).digest("hex")}`;
-function deliveryId(request, idHeader) {
-  const fromHeader = getHeader(request.headers, idHeader)?.trim();
-  return fromHeader ? fromHeader : contentId(toBytes(request.body));
+function dedupeWindowMs(toleranceSeconds, delivery = WEBHOOK_DELIVERY) {
+  return Math.max(2 * toleranceSeconds, retrySpanSeconds(delivery)) * 1e3;
 }
 
 // ../core/src/signing/other-schemes.ts
@@ -17587,8 +17808,8 @@ function verifyWebhook(given, request, options) {
 }
 
 // ../core/src/uploads/csv-cell.ts
-function csvCell(text, quoted) {
-  if (quoted || text === "") return text;
+function csvCell(text, quoted2) {
+  if (quoted2 || text === "") return text;
   if (text === "true" || text === "false") return text === "true";
   const n = Number(text);
   return Number.isFinite(n) && String(n) === text ? n : text;
@@ -17737,6 +17958,36 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
     finish: () => batchRows > 0 ? cut() : void 0
   };
 }
+
+// ../core/src/validate/json-depth.ts
+var MAX_JSON_DEPTH = 512;
+var MAX_ALERT_JSON_DEPTH = 64;
+function jsonNestsDeeper(text, max) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
+}
+var jsonDepthRule = (max) => `nested deeper than ${max} levels of objects and arrays`;
+function clampJsonDepth(value, max) {
+  const note = `(${jsonDepthRule(max)}: left out)`;
+  const walk = (v, above) => {
+    if (v === null || typeof v !== "object") return v;
+    if (above >= max) return note;
+    if (Array.isArray(v)) return v.map((item) => walk(item, above + 1));
+    return Object.fromEntries(Object.entries(v).map(([key, item]) => [key, walk(item, above + 1)]));
+  };
+  return walk(value, 0);
+}
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
   ALERT_EVENT,
@@ -17749,13 +18000,18 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   DEFAULT_SKILL_COSTS,
   FILE_TYPES,
   FINISHED_STATUSES,
+  JSON_MEDIA_TYPE,
   LIMITS,
+  LOOPBACK_HOSTNAMES,
+  MAX_ALERT_JSON_DEPTH,
+  MAX_JSON_DEPTH,
   MEDIA_TYPES,
   NOTIFICATION_RULES,
   NOTIFICATION_STATUSES,
   REASONING_MODES,
   REASONING_MULTIPLIERS,
   REQUEST_ID_HEADER,
+  RESOURCE_ID_PATTERN,
   RETRY_DEFAULTS,
   RUN_MODES,
   RUN_STATUSES,
@@ -17775,14 +18031,20 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   WEBHOOK_SECRET_POLICY,
   alertCondition,
   alertRuleOf,
+  allowedHostnames,
+  asHostname,
   backoffMs,
   byteLength,
   checkTimestamp,
+  clampJsonDepth,
+  commandArgs,
   completeTrackerUpdate,
   contentId,
+  contentTypeRefusal,
   createPacer,
   createUploadPlanner,
   csvCell,
+  dedupeWindowMs,
   deliveryId,
   escapeHtml,
   estimateRunCost,
@@ -17803,9 +18065,13 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   isFinished,
   isImage,
   isLoopbackHost,
+  isResourceId,
   isServiceBaseUrl,
   isSqliteExperimentalWarning,
+  jsonDepthRule,
+  jsonNestsDeeper,
   jsonUploadProblems,
+  launcherPids,
   linkedTrackerProblems,
   matchesFileType,
   mayResend,
@@ -17813,10 +18079,14 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   nextPage,
   notificationProblems,
   openapiDocument,
+  originRefusal,
   pacingDecision,
   pageSizeFor,
   paginate,
+  parseProcStat,
   parseRetryAfter,
+  pathIdProblems,
+  pathParamsProblems,
   portFromFlag,
   problem,
   problemsOf,
@@ -17827,6 +18097,7 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   readyLine,
   resolveRef,
   retryDecision,
+  retrySpanSeconds,
   runCostProblems,
   safeEqual,
   scheduleProblems,
@@ -17845,6 +18116,7 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   trackerCreateProblems,
   trackerUpdateProblems,
   under,
+  underPackageManager,
   updateNeedsStored,
   uploadBytesProblem,
   uploadHeadProblems,
@@ -17855,5 +18127,6 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
   verifyWebhook,
   waitDecision,
   waitForRun,
+  watchLauncher,
   zenSyncProblems
 });

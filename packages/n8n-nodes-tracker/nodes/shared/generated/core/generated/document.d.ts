@@ -49,7 +49,7 @@ export declare const openapiDocument: {
         readonly description: "Each tracker's private store of files and JSON data used as context.";
     }];
     readonly "x-trackerkit-assumptions": {
-        readonly ids: "Only space ids have a published form (`spc_` + UUID). The emulator uses `trk_`, `run_`, `src_`, `dat_` and `acc_` prefixes; clients treat every id as an opaque string.";
+        readonly ids: "Only space ids have a published form (`spc_` + UUID). The emulator uses `trk_`, `run_`, `src_`, `dat_` and `acc_` prefixes; clients treat every id as an opaque string, except that an id in a request path must be one the service could have issued (components.schemas.ResourceId).";
         readonly "error-status": "The specification does not show status codes for a missing token, unknown ids, rate limits or other validation failures. The suite assumes what the hosted service's public pages describe (not the specification): 401 for a missing or invalid token, 404 for ids that do not exist or belong to another account (no existence leak), 422 for schema validation, 429 with `Retry-After` for rate limits, 400 for malformed bodies and the v0.3 business rules, 403 for a space that is not active. A 500 or 503 (with `Retry-After` when the service gives one) is declared on every operation so that clients and mocks plan for server failures; the emulator answers them only on demand (faults).";
         readonly "space-limits": "The specification gives each space a `capacity_gb`, `throughput_per_hour` and `rate_limit_per_hour` but not what happens when they are reached. The emulator reports them (and `used_gb`) and does not enforce them: no upload is refused for capacity and no request for the space's hourly limits. Only the operations' `x-rate-limit` are enforced.";
         readonly "rate-limits": "Only the two vault limits are published (`x-rate-limit` on their operations). Other operations carry no documented limit; clients still honour 429 and `Retry-After` anywhere.";
@@ -102,8 +102,7 @@ export declare const openapiDocument: {
                 readonly in: "path";
                 readonly required: true;
                 readonly schema: {
-                    readonly type: "string";
-                    readonly minLength: 1;
+                    readonly $ref: "#/components/schemas/ResourceId";
                 };
                 readonly example: "spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7";
             };
@@ -112,8 +111,7 @@ export declare const openapiDocument: {
                 readonly in: "path";
                 readonly required: true;
                 readonly schema: {
-                    readonly type: "string";
-                    readonly minLength: 1;
+                    readonly $ref: "#/components/schemas/ResourceId";
                 };
                 readonly example: "trk_9b1d2f7e-3f1c-4c55-8a51-0d8b7c3e2a10";
             };
@@ -122,8 +120,7 @@ export declare const openapiDocument: {
                 readonly in: "path";
                 readonly required: true;
                 readonly schema: {
-                    readonly type: "string";
-                    readonly minLength: 1;
+                    readonly $ref: "#/components/schemas/ResourceId";
                 };
                 readonly example: "run_5a0c3e0e-2a57-4a44-9f4f-5d1a3c0b9e11";
             };
@@ -132,8 +129,7 @@ export declare const openapiDocument: {
                 readonly in: "path";
                 readonly required: true;
                 readonly schema: {
-                    readonly type: "string";
-                    readonly minLength: 1;
+                    readonly $ref: "#/components/schemas/ResourceId";
                 };
                 readonly example: "src_3f6b1a2c-9d8e-4c7b-8a6f-5e4d3c2b1a00";
             };
@@ -568,7 +564,16 @@ export declare const openapiDocument: {
                 readonly description: "A space id, `spc_` and a UUID.";
                 readonly pattern: "^spc_[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
                 readonly examples: readonly ["spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7"];
-                readonly "x-trackerkit-assumption": "The specification does not show the form of ids; the hosted service's public pages show space ids as `spc_` and a UUID. Only the Space object's own id carries the pattern: path and query parameters stay `minLength: 1`, so an id of another form is the service's to answer (404).";
+                readonly "x-trackerkit-assumption": "The specification does not show the form of ids; the hosted service's public pages show space ids as `spc_` and a UUID. Only the Space object's own id carries the pattern: path parameters take the looser ResourceId and query parameters stay `minLength: 1`, so an id of another form is the service's to answer (404).";
+            };
+            readonly ResourceId: {
+                readonly type: "string";
+                readonly description: "An id in a request path (space, tracker, run, vault source), as the service issues it.";
+                readonly minLength: 1;
+                readonly maxLength: 200;
+                readonly pattern: "^(?!\\.\\.?$)[^/\\\\?#%\\s\\u0000-\\u001F\\u007F-\\u009F]*$";
+                readonly "x-trackerkit-rules": readonly ["not . or .., and no /, \\, ?, #, %, whitespace or control characters"];
+                readonly "x-trackerkit-assumption": "The specification treats ids as opaque strings and gives no form or length. An id is a segment of the request path, where `.` and `..` are dot segments that address the parent resource once the path is normalised (`DELETE .../runs/..` would delete the tracker) and `/`, `\\`, `?`, `#` and `%` change which resource the path names; no id the service issues contains them, nor whitespace or control characters. 200 characters is assumed as a bound far above the ids seen (40). Every layer refuses such an id before sending; the emulator answers it 404 as an unknown id and never resolves it to another resource.";
             };
             readonly Space: {
                 readonly type: "object";

@@ -359,6 +359,8 @@ export interface components {
          * @example spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7
          */
         SpaceId: string;
+        /** @description An id in a request path (space, tracker, run, vault source), as the service issues it. */
+        ResourceId: string;
         Space: {
             space_id: components["schemas"]["SpaceId"];
             name: string;
@@ -974,13 +976,13 @@ export interface components {
         Page: number;
         PageSize: number;
         /** @example spc_f30e60c1-75fd-47f7-967e-29afc19a3ea7 */
-        SpaceId: string;
+        SpaceId: components["schemas"]["ResourceId"];
         /** @example trk_9b1d2f7e-3f1c-4c55-8a51-0d8b7c3e2a10 */
-        TrackerId: string;
+        TrackerId: components["schemas"]["ResourceId"];
         /** @example run_5a0c3e0e-2a57-4a44-9f4f-5d1a3c0b9e11 */
-        RunId: string;
+        RunId: components["schemas"]["ResourceId"];
         /** @example src_3f6b1a2c-9d8e-4c7b-8a6f-5e4d3c2b1a00 */
-        SourceId: string;
+        SourceId: components["schemas"]["ResourceId"];
         /** @description Unique per event (`msg_` + id); the same on every retry of that event. */
         WebhookId: string;
         /** @description Unix seconds when this attempt was signed. */

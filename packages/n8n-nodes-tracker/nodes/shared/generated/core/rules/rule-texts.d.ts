@@ -31,4 +31,6 @@ export declare const VALIDATION_RULES: {
     readonly fileNotEmpty: "the file is not empty";
     /** VaultFileUpload.description */
     readonly imageDescription: "a description of 10-500 characters is required for jpg, jpeg and png files";
+    /** ResourceId: an id in a request path (its pattern's words; the length is `maxLength`). */
+    readonly resourceId: "not . or .., and no /, \\, ?, #, %, whitespace or control characters";
 };
