@@ -14,8 +14,13 @@ import { checkSigningSecret, verifyAlert } from '../shared/checks';
 import {
   ALERT_EVENT,
   ALERT_EVENT_TYPES,
+  contentTypeRefusal,
   dedupeWindowMs,
   isAlertEventType,
+  JSON_MEDIA_TYPE,
+  jsonDepthRule,
+  jsonNestsDeeper,
+  MAX_ALERT_JSON_DEPTH,
   SIGNALS,
 } from '../shared/generated/core';
 import { list } from '../shared/mapping';
@@ -245,9 +250,29 @@ export class TrackerAlertTrigger implements INodeType {
       return { noWebhookResponse: true };
     }
 
+    // The receiver's ingest rules (the core's): a body in another charset, or one nested past what
+    // any step of a workflow can copy without overflowing the stack, is refused before it starts one.
+    const refusedType = contentTypeRefusal(request.headers['content-type'], [JSON_MEDIA_TYPE]);
+    if (refusedType) {
+      response.status(415).json({ error: refusedType.message, reason: refusedType.reason });
+      return { noWebhookResponse: true };
+    }
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(rawBody);
+    } catch {
+      response.status(400).json({ error: 'body is not valid UTF-8', reason: 'invalid_utf8' });
+      return { noWebhookResponse: true };
+    }
+    if (jsonNestsDeeper(text, MAX_ALERT_JSON_DEPTH)) {
+      response
+        .status(422)
+        .json({ error: `body: ${jsonDepthRule(MAX_ALERT_JSON_DEPTH)}`, reason: 'too_deep' });
+      return { noWebhookResponse: true };
+    }
     let payload: { type?: unknown; timestamp?: unknown; data?: Record<string, unknown> };
     try {
-      payload = JSON.parse(rawBody.toString('utf8'));
+      payload = JSON.parse(text);
     } catch (error) {
       response.status(400).json({ error: 'body is not JSON', reason: (error as Error).message });
       return { noWebhookResponse: true };

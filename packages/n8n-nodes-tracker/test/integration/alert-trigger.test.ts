@@ -55,7 +55,7 @@ function host(trigger: Trigger, staticData: () => IDataObject, options: IDataObj
       let answer: { status: number; body: unknown } | undefined;
       const data = staticData();
       const ctx = {
-        getRequestObject: () => ({ rawBody: Buffer.from(body), headers }),
+        getRequestObject: () => ({ rawBody: Buffer.isBuffer(body) ? body : Buffer.from(body), headers }),
         getHeaderData: () => headers,
         getCredentials: async () => ({ secret: SECRET }),
         getNodeParameter: (name: string, fallback?: unknown) => parameters[name] ?? fallback,
@@ -181,5 +181,41 @@ describe('Tracker Alert Trigger: one start per delivery', () => {
     // Within each process a further copy is dropped.
     expect((await first.post(alert)).body).toMatchObject({ duplicate: true });
     expect((await second.post(alert)).body).toMatchObject({ duplicate: true });
+  });
+});
+
+describe('Tracker Alert Trigger: what a workflow could not carry is refused before it starts', () => {
+  /** A signed delivery of `body` bytes with `type` as its content type. */
+  const signed = (body: Buffer, type = 'application/json'): Delivery => {
+    const headers = {
+      'content-type': type,
+      ...standardWebhooksHeaders(SECRET, `msg_p${++sequence}`, body, Date.now()),
+    };
+    return { headers, body: body as unknown as string };
+  };
+  const alert = (data: string) =>
+    Buffer.from(`{"type":"tracker.alert","timestamp":"2026-11-26T10:00:00Z","data":${data}}`);
+
+  it.each([
+    ['nested 6,000 deep', signed(alert(`{"x":${'['.repeat(6000)}${']'.repeat(6000)}}`)), 422, 'too_deep'],
+    ['nested 65 deep', signed(alert(`{"x":${'['.repeat(63)}${']'.repeat(63)}}`)), 422, 'too_deep'],
+    ['declared UTF-16', signed(alert('{}'), 'application/json; charset=utf-16'), 415, 'unsupported_charset'],
+    ['declared latin1', signed(alert('{}'), 'application/json; charset=latin1'), 415, 'unsupported_charset'],
+    [
+      'not UTF-8 at all',
+      signed(Buffer.concat([alert('{"a":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')])),
+      400,
+      'invalid_utf8',
+    ],
+  ])('%s: %i, no start', async (_name, given, status, reason) => {
+    const n8n = host(new TrackerAlertTrigger(), () => ({}));
+    expect(await n8n.post(given)).toMatchObject({ status, body: { reason } });
+    expect(n8n.starts).toHaveLength(0);
+  });
+
+  it('64 levels (the limit) still start the workflow', async () => {
+    const n8n = host(new TrackerAlertTrigger(), () => ({}));
+    const answer = await n8n.post(signed(alert(`{"x":${'['.repeat(62)}${']'.repeat(62)}}`)));
+    expect(answer).toMatchObject({ status: 200, body: { started: true } });
   });
 });
