@@ -16,7 +16,7 @@ import {
   readyLine,
   stopOnSignals,
   watchLauncher,
-} from '@trackerkit/core';
+} from '@trackerkit/core/cli';
 import { startEmulator } from '@trackerkit/emulator';
 import { startHttpServer } from '@trackerkit/mcp-server';
 import { startReceiver } from '@trackerkit/webhooks';

@@ -1,21 +1,7 @@
 // Public API of @trackerkit/core: the service's rulebook, sans I/O. Explicit named exports only.
 // No timers, no fetch, no process, no filesystem: callers hand in their request, clock and sleep
-// (the commands' conventions in cli/ take the process as an argument).
+// (the commands' conventions are the `@trackerkit/core/cli` subpath: they take the process).
 
-export { commandArgs } from './cli/command-args.ts';
-export { failureLine } from './cli/failure-line.ts';
-export {
-  type LauncherProcess,
-  launcherPids,
-  type ProcessInfo,
-  parseProcStat,
-  underPackageManager,
-  watchLauncher,
-} from './cli/launcher-watch.ts';
-export { isSqliteExperimentalWarning, quietSqliteWarning } from './cli/quiet-sqlite-warning.ts';
-export { type ReadyFields, readyLine } from './cli/ready-line.ts';
-export { type SignalIo, type StopSignal, stopOnSignals } from './cli/stop-on-signals.ts';
-export { portFromFlag, UsageError } from './cli/usage-error.ts';
 export {
   ALERT_EVENT,
   ALERT_EVENT_TYPES,

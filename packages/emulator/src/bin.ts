@@ -10,7 +10,7 @@ import {
   readyLine,
   stopOnSignals,
   watchLauncher,
-} from '@trackerkit/core';
+} from '@trackerkit/core/cli';
 import { parseCliArgs, usage } from './cli-args.ts';
 
 const NAME = 'trackerkit-emulator';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { portFromFlag, UsageError } from '@trackerkit/core';
+import { portFromFlag, UsageError } from '@trackerkit/core/cli';
 import { CLOCK_RANGE, clockInstantOf } from './clock.ts';
 import type { EmulatorOptions } from './options.ts';
 

@@ -13,7 +13,7 @@ import {
   stopOnSignals,
   UsageError,
   watchLauncher,
-} from '@trackerkit/core';
+} from '@trackerkit/core/cli';
 import { type CliOptions, parseCliOptions, USAGE } from './cli-options.ts';
 import { createClientFromEnv } from './client-factory.ts';
 import { startHttpServer } from './http-server.ts';

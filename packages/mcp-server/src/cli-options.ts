@@ -2,7 +2,7 @@
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { portFromFlag, UsageError } from '@trackerkit/core';
+import { portFromFlag, UsageError } from '@trackerkit/core/cli';
 import { parseEnvBoolean } from './config/env-boolean.ts';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS } from './limits.ts';
 import { TOOLSETS, type Toolset } from './tool-definition.ts';

@@ -1,5 +1,6 @@
 import { createTrackerClient } from '@trackerkit/client';
-import { BASE_URL_RULE, isServiceBaseUrl, UsageError } from '@trackerkit/core';
+import { BASE_URL_RULE, isServiceBaseUrl } from '@trackerkit/core';
+import { UsageError } from '@trackerkit/core/cli';
 import type { TrackerClientLike } from './tracker-client-like.ts';
 
 /**

@@ -12,7 +12,8 @@ import {
   type McpRequestContext,
   oauthMetadataResponse,
 } from '@modelcontextprotocol/server';
-import { isLoopbackHost, JSON_MEDIA_TYPE, LIMITS, UsageError } from '@trackerkit/core';
+import { isLoopbackHost, JSON_MEDIA_TYPE, LIMITS } from '@trackerkit/core';
+import { UsageError } from '@trackerkit/core/cli';
 import { DEFAULT_HTTP_PORT } from './cli-options.ts';
 import { createClientFromEnv, serviceBaseUrl } from './client-factory.ts';
 import { addCorsHeaders, answerPreflight } from './cors.ts';

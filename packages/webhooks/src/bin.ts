@@ -2,7 +2,7 @@
 // trackerkit-webhooks, with the commands' one convention (@trackerkit/core cli/): --help and
 // --version on stdout; bad usage is one line on stderr and exit 2; `serve` announces itself with
 // ONE JSON line on stdout (logs go to stderr); SIGINT/SIGTERM drain, then exit 0.
-import { commandArgs, quietSqliteWarning } from '@trackerkit/core';
+import { commandArgs, quietSqliteWarning } from '@trackerkit/core/cli';
 
 // Before run-cli.ts (and node:sqlite with it) is loaded below.
 quietSqliteWarning(process);

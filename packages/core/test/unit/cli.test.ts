@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import {
   commandArgs,
   failureLine,
-  isServiceBaseUrl,
   launcherPids,
   type ProcessInfo,
   parseProcStat,
@@ -16,7 +15,8 @@ import {
   readyLine,
   stopOnSignals,
   UsageError,
-} from '../../src/index.ts';
+} from '../../src/cli/index.ts';
+import { isServiceBaseUrl } from '../../src/index.ts';
 
 describe('failureLine', () => {
   it('names an unknown flag in one line, exit 2', () => {

@@ -1,4 +1,4 @@
-import { UsageError } from '@trackerkit/core';
+import { UsageError } from '@trackerkit/core/cli';
 
 /** What this server needs from its authorization server's metadata (RFC 8414 / OpenID Discovery). */
 export interface IssuerMetadata {

@@ -7,7 +7,8 @@ import {
   buildOAuthProtectedResourceMetadata,
   getOAuthProtectedResourceMetadataUrl,
 } from '@modelcontextprotocol/server';
-import { isLoopbackHost, UsageError } from '@trackerkit/core';
+import { isLoopbackHost } from '@trackerkit/core';
+import { UsageError } from '@trackerkit/core/cli';
 import type { GuardOAuth } from '../request-guard.ts';
 import { discoverIssuer } from './discover-issuer.ts';
 import { chooseVerifier, createIntrospectionVerifier } from './introspection-verifier.ts';

@@ -1,4 +1,4 @@
-import { UsageError } from '@trackerkit/core';
+import { UsageError } from '@trackerkit/core/cli';
 
 export const TOKEN_KEY_ENV = 'TRACKERKIT_MCP_TOKEN_KEY';
 

@@ -7,7 +7,7 @@ import {
   stopOnSignals,
   UsageError,
   watchLauncher,
-} from '@trackerkit/core';
+} from '@trackerkit/core/cli';
 import { loadConfig } from '../config/load-config.ts';
 import { DURATION, parseDuration } from '../config/parse-duration.ts';
 import { WebhooksError } from '../errors.ts';

@@ -1,11 +1,4 @@
 // Generated from @trackerkit/core by scripts/bundle-core.mjs. Do not edit.
-export { commandArgs } from './cli/command-args';
-export { failureLine } from './cli/failure-line';
-export { type LauncherProcess, launcherPids, type ProcessInfo, parseProcStat, underPackageManager, watchLauncher, } from './cli/launcher-watch';
-export { isSqliteExperimentalWarning, quietSqliteWarning } from './cli/quiet-sqlite-warning';
-export { type ReadyFields, readyLine } from './cli/ready-line';
-export { type SignalIo, type StopSignal, stopOnSignals } from './cli/stop-on-signals';
-export { portFromFlag, UsageError } from './cli/usage-error';
 export { ALERT_EVENT, ALERT_EVENT_TYPES, type AlertEventType, CONTENT_TYPES, DEFAULT_REASONING_MODE, DEFAULT_SIGNAL_LEVEL, isAlertEventType, NOTIFICATION_STATUSES, REASONING_MODES, REQUEST_ID_HEADER, RUN_MODES, RUN_STATUSES, SIGNAL_LEVELS, SIGNALS, SPACE_ID_PATTERN, signalRank, } from './document';
 export { openapiDocument } from './generated/document';
 export { DEFAULT_SKILL_COSTS, FILE_TYPES, LIMITS, REASONING_MULTIPLIERS, SIGNAL_SCORE_BANDS, WEBHOOK_DELIVERY, WEBHOOK_SECRET_POLICY, } from './generated/limits';

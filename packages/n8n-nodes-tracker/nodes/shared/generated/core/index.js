@@ -55,7 +55,6 @@ __export(index_exports, {
   SPACE_ID_PATTERN: () => SPACE_ID_PATTERN,
   SafeHtml: () => SafeHtml,
   UPLOAD_WINDOW: () => UPLOAD_WINDOW,
-  UsageError: () => UsageError,
   V03_NOTIFICATION_FIELDS: () => V03_NOTIFICATION_FIELDS,
   VALIDATION_RULES: () => VALIDATION_RULES,
   WAIT_DEFAULTS: () => WAIT_DEFAULTS,
@@ -69,7 +68,6 @@ __export(index_exports, {
   byteLength: () => byteLength,
   checkTimestamp: () => checkTimestamp,
   clampJsonDepth: () => clampJsonDepth,
-  commandArgs: () => commandArgs,
   completeTrackerUpdate: () => completeTrackerUpdate,
   contentId: () => contentId,
   contentTypeRefusal: () => contentTypeRefusal,
@@ -82,7 +80,6 @@ __export(index_exports, {
   estimateRunCost: () => estimateRunCost,
   evaluateAlert: () => evaluateAlert,
   extensionOf: () => extensionOf,
-  failureLine: () => failureLine,
   fieldOf: () => fieldOf,
   fileContentProblems: () => fileContentProblems,
   fileNameProblems: () => fileNameProblems,
@@ -99,11 +96,9 @@ __export(index_exports, {
   isLoopbackHost: () => isLoopbackHost,
   isResourceId: () => isResourceId,
   isServiceBaseUrl: () => isServiceBaseUrl,
-  isSqliteExperimentalWarning: () => isSqliteExperimentalWarning,
   jsonDepthRule: () => jsonDepthRule,
   jsonNestsDeeper: () => jsonNestsDeeper,
   jsonUploadProblems: () => jsonUploadProblems,
-  launcherPids: () => launcherPids,
   linkedTrackerProblems: () => linkedTrackerProblems,
   matchesFileType: () => matchesFileType,
   mayResend: () => mayResend,
@@ -115,18 +110,14 @@ __export(index_exports, {
   pacingDecision: () => pacingDecision,
   pageSizeFor: () => pageSizeFor,
   paginate: () => paginate,
-  parseProcStat: () => parseProcStat,
   parseRetryAfter: () => parseRetryAfter,
   pathIdProblems: () => pathIdProblems,
   pathParamsProblems: () => pathParamsProblems,
-  portFromFlag: () => portFromFlag,
   problem: () => problem,
   problemsOf: () => problemsOf,
   queryParameters: () => queryParameters,
   queryProblems: () => queryProblems,
   querySchemaOf: () => querySchemaOf,
-  quietSqliteWarning: () => quietSqliteWarning,
-  readyLine: () => readyLine,
   resolveRef: () => resolveRef2,
   retryDecision: () => retryDecision,
   retrySpanSeconds: () => retrySpanSeconds,
@@ -142,13 +133,11 @@ __export(index_exports, {
   signStandardWebhooks: () => signStandardWebhooks,
   signalRank: () => signalRank,
   standardWebhooksHeaders: () => standardWebhooksHeaders,
-  stopOnSignals: () => stopOnSignals,
   toBytes: () => toBytes,
   toUtc: () => toUtc,
   trackerCreateProblems: () => trackerCreateProblems,
   trackerUpdateProblems: () => trackerUpdateProblems,
   under: () => under,
-  underPackageManager: () => underPackageManager,
   updateNeedsStored: () => updateNeedsStored,
   uploadBytesProblem: () => uploadBytesProblem,
   uploadHeadProblems: () => uploadHeadProblems,
@@ -159,169 +148,9 @@ __export(index_exports, {
   verifyWebhook: () => verifyWebhook,
   waitDecision: () => waitDecision,
   waitForRun: () => waitForRun,
-  watchLauncher: () => watchLauncher,
   zenSyncProblems: () => zenSyncProblems
 });
 module.exports = __toCommonJS(index_exports);
-
-// ../core/src/cli/command-args.ts
-function commandArgs(argv) {
-  const args = argv.slice(2);
-  return args[0] === "--" ? args.slice(1) : args;
-}
-
-// ../core/src/cli/usage-error.ts
-var UsageError = class extends Error {
-  exitCode = 2;
-  constructor(message) {
-    super(message);
-    this.name = "UsageError";
-  }
-};
-function portFromFlag(flag, raw) {
-  const port = Number(raw);
-  if (raw.trim() === "" || !Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new UsageError(`--${flag} must be a port number from 0 to 65535, got "${raw}"`);
-  }
-  return port;
-}
-
-// ../core/src/cli/failure-line.ts
-var PARSE_ARGS = /^ERR_PARSE_ARGS_/;
-function firstLine(text) {
-  return text.split("\n")[0]?.trim() ?? "";
-}
-function parseArgsMessage(error2, message) {
-  const option = /'(-{1,2}[^'\s]+)'/.exec(message)?.[1];
-  if (error2.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option) return `unknown option ${option}`;
-  if (error2.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
-    return `unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ""}`.trim();
-  }
-  return firstLine(message);
-}
-function listenMessage(error2) {
-  if (error2.syscall !== "listen") return void 0;
-  const where = `${String(error2.address ?? "")}:${String(error2.port ?? "")}`;
-  if (error2.code === "EADDRINUSE") return `${where} is already in use; choose another port`;
-  if (error2.code === "EACCES") return `${where} may not be bound by this user; choose a port above 1023`;
-  if (error2.code === "EADDRNOTAVAIL")
-    return `${where} is not an address of this machine; choose another host`;
-  return void 0;
-}
-function failureLine(command, error2) {
-  const e = typeof error2 === "object" && error2 !== null ? error2 : { message: String(error2) };
-  const message = typeof e.message === "string" ? e.message : String(error2);
-  const listen = listenMessage(e);
-  if (listen) return { line: `${command}: ${listen}`, exitCode: 2 };
-  const usage = error2 instanceof UsageError || typeof e.code === "string" && PARSE_ARGS.test(e.code);
-  if (usage) {
-    const text2 = error2 instanceof UsageError ? firstLine(message) : parseArgsMessage(e, message);
-    const line = text2.startsWith(`${command}:`) || text2.startsWith("@trackerkit/") ? text2 : `${command}: ${text2}`;
-    return { line: `${line} (see ${command} --help)`, exitCode: 2 };
-  }
-  const text = firstLine(message) || String(error2);
-  return {
-    line: text.startsWith(`${command}:`) || text.startsWith("@trackerkit/") ? text : `${command}: ${text}`,
-    exitCode: 1
-  };
-}
-
-// ../core/src/cli/launcher-watch.ts
-function parseProcStat(stat) {
-  const open2 = stat.indexOf("(");
-  const close = stat.lastIndexOf(")");
-  if (open2 < 0 || close < open2) return void 0;
-  const ppid = Number(stat.slice(close + 2).split(" ")[1]);
-  return Number.isInteger(ppid) ? { comm: stat.slice(open2 + 1, close), ppid } : void 0;
-}
-var SCRIPT_SHELLS = /* @__PURE__ */ new Set(["sh", "dash", "bash", "ash", "zsh"]);
-function underPackageManager(env) {
-  return env.npm_lifecycle_event !== void 0 || env.npm_execpath !== void 0;
-}
-function launcherPids(ppid, info, env) {
-  if (ppid <= 1 || !underPackageManager(env)) return [];
-  const parent = info(ppid);
-  if (!parent || !SCRIPT_SHELLS.has(parent.comm) || parent.ppid <= 1) return [ppid];
-  return [ppid, parent.ppid];
-}
-function alive(proc, pid) {
-  try {
-    proc.kill(pid, 0);
-    return true;
-  } catch (error2) {
-    return error2.code === "EPERM";
-  }
-}
-function watchLauncher(proc, readText, gone, intervalMs = 500) {
-  const ppid = proc.ppid;
-  const watched = launcherPids(
-    ppid,
-    (pid) => {
-      try {
-        return parseProcStat(readText(`/proc/${pid}/stat`));
-      } catch {
-        return void 0;
-      }
-    },
-    proc.env
-  );
-  if (watched.length === 0) return () => {
-  };
-  const timer = setInterval(() => {
-    if (proc.ppid === ppid && watched.every((pid) => alive(proc, pid))) return;
-    clearInterval(timer);
-    gone("launcher exited");
-  }, intervalMs);
-  timer.unref?.();
-  return () => clearInterval(timer);
-}
-
-// ../core/src/cli/quiet-sqlite-warning.ts
-var INSTALLED = /* @__PURE__ */ Symbol.for("trackerkit.quietSqliteWarning");
-function isSqliteExperimentalWarning(warning) {
-  return warning.name === "ExperimentalWarning" && typeof warning.message === "string" && warning.message.startsWith("SQLite is an experimental feature");
-}
-function quietSqliteWarning(emitter) {
-  const marked = emitter;
-  if (marked[INSTALLED]) return;
-  marked[INSTALLED] = true;
-  const previous = emitter.listeners("warning");
-  emitter.removeAllListeners("warning");
-  emitter.on("warning", (warning) => {
-    if (isSqliteExperimentalWarning(warning)) return;
-    for (const listener of previous) listener.call(emitter, warning);
-  });
-}
-
-// ../core/src/cli/ready-line.ts
-function readyLine(fields) {
-  const { name, url: url2, ...rest } = fields;
-  return `${JSON.stringify({ event: "ready", name, ...url2 === void 0 ? {} : { url: url2 }, ...rest })}
-`;
-}
-
-// ../core/src/cli/stop-on-signals.ts
-var CODES = { SIGINT: 130, SIGTERM: 143 };
-function stopOnSignals(io, stop, onError = () => {
-}) {
-  let stopping = false;
-  const trigger = (reason) => {
-    if (stopping) {
-      if (reason in CODES) io.exit(CODES[reason]);
-      return;
-    }
-    stopping = true;
-    stop(reason).then(
-      () => io.exit(0),
-      (error2) => {
-        onError(error2);
-        io.exit(1);
-      }
-    );
-  };
-  for (const signal of Object.keys(CODES)) io.on(signal, () => trigger(signal));
-  return { trigger };
-}
 
 // ../core/src/generated/document.ts
 var openapiDocument = {
@@ -18023,7 +17852,6 @@ function clampJsonDepth(value, max) {
   SPACE_ID_PATTERN,
   SafeHtml,
   UPLOAD_WINDOW,
-  UsageError,
   V03_NOTIFICATION_FIELDS,
   VALIDATION_RULES,
   WAIT_DEFAULTS,
@@ -18037,7 +17865,6 @@ function clampJsonDepth(value, max) {
   byteLength,
   checkTimestamp,
   clampJsonDepth,
-  commandArgs,
   completeTrackerUpdate,
   contentId,
   contentTypeRefusal,
@@ -18050,7 +17877,6 @@ function clampJsonDepth(value, max) {
   estimateRunCost,
   evaluateAlert,
   extensionOf,
-  failureLine,
   fieldOf,
   fileContentProblems,
   fileNameProblems,
@@ -18067,11 +17893,9 @@ function clampJsonDepth(value, max) {
   isLoopbackHost,
   isResourceId,
   isServiceBaseUrl,
-  isSqliteExperimentalWarning,
   jsonDepthRule,
   jsonNestsDeeper,
   jsonUploadProblems,
-  launcherPids,
   linkedTrackerProblems,
   matchesFileType,
   mayResend,
@@ -18083,18 +17907,14 @@ function clampJsonDepth(value, max) {
   pacingDecision,
   pageSizeFor,
   paginate,
-  parseProcStat,
   parseRetryAfter,
   pathIdProblems,
   pathParamsProblems,
-  portFromFlag,
   problem,
   problemsOf,
   queryParameters,
   queryProblems,
   querySchemaOf,
-  quietSqliteWarning,
-  readyLine,
   resolveRef,
   retryDecision,
   retrySpanSeconds,
@@ -18110,13 +17930,11 @@ function clampJsonDepth(value, max) {
   signStandardWebhooks,
   signalRank,
   standardWebhooksHeaders,
-  stopOnSignals,
   toBytes,
   toUtc,
   trackerCreateProblems,
   trackerUpdateProblems,
   under,
-  underPackageManager,
   updateNeedsStored,
   uploadBytesProblem,
   uploadHeadProblems,
@@ -18127,6 +17945,5 @@ function clampJsonDepth(value, max) {
   verifyWebhook,
   waitDecision,
   waitForRun,
-  watchLauncher,
   zenSyncProblems
 });
