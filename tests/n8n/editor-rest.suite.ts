@@ -60,7 +60,6 @@ export function editorAndRestSuite(app: () => string) {
         updateCredential(`${replacing.baseUrl}`, replacing.token),
       ]);
       await n8n.importJson('workflow', 'update', updateWorkflow(trackerId));
-      // `n8n execute` before `n8n start`: the two must not share the SQLite database at once.
       updateOutput = await n8n.execute('wfUpdate0001');
       await n8n.start();
       // /healthz answers while n8n is still starting; the REST API needs it ready.
@@ -75,6 +74,7 @@ export function editorAndRestSuite(app: () => string) {
 
     afterAll(async () => {
       await n8n?.stop();
+      await n8n?.dropDatabase();
       await emulator?.close();
       await replacing?.close();
     });

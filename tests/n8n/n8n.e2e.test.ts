@@ -1,7 +1,7 @@
 // The Tracker community node inside a real n8n 2.x (n8n 2.35.7 on Node 24, installed by setup.sh),
 // against the emulator over real HTTP: `n8n execute --id` for the action workflows, `n8n start` with
-// published workflows for the webhook and polling triggers. Cold: installs n8n and builds sqlite3
-// (minutes); warm: about two minutes, mostly n8n start-ups.
+// published workflows for the webhook and polling triggers, n8n on PostgreSQL (harness.ts). Cold:
+// installs n8n (minutes, once per lockfile); warm: mostly n8n start-ups.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,6 +140,7 @@ describe('Tracker node in n8n 2.35.7', () => {
 
   afterAll(async () => {
     await n8n?.stop();
+    await n8n?.dropDatabase();
     await collector?.close();
     await proxy?.close();
     await emulator?.close();

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs the pinned n8n (package.json + pnpm-lock.yaml beside this file) outside the workspace, in a
-# cache folder keyed by the hash of those files, and builds sqlite3 from source against Node 24's
-# headers. Idempotent: a warm run only checks the marker and prints the folder.
+# cache folder keyed by the hash of those files and the Node version: the n8n lint (`verify`) and the
+# end-to-end tests share one install per lockfile. Idempotent: a warm run only checks the marker.
+# Nothing is compiled: the tests run n8n on PostgreSQL (harness.ts), so n8n's sqlite3 driver, which
+# has no reachable prebuilt binary, is never built; isolated-vm ships prebuilt binaries.
+# The install's output goes to a log file in the cache, printed only when the install fails.
 # Prints the install folder (the one holding node_modules/.bin/n8n) as its last stdout line.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -29,37 +32,34 @@ if [ -f "$APP/.ready" ]; then
 fi
 
 started=$(date +%s)
+log="$CACHE/$key.log"
+echo "setup.sh: installing n8n into $APP (log: $log)" >&2
 rm -rf "$APP"
 mkdir -p "$APP"
 cp "$HERE/package.json" "$APP/"
 # A standalone project: no workspace above it, no lifecycle scripts (sqlite3's would try to download
-# a prebuilt binary that is not reachable here).
+# a prebuilt binary that is not reachable here, and nothing needs it).
 printf 'ignore-scripts=true\nauto-install-peers=true\nstrict-peer-dependencies=false\n' >"$APP/.npmrc"
+install=(pnpm install --ignore-scripts --ignore-workspace --reporter=append-only)
 if [ -f "$HERE/pnpm-lock.yaml" ]; then
   cp "$HERE/pnpm-lock.yaml" "$APP/"
-  (cd "$APP" && pnpm install --frozen-lockfile --ignore-scripts --ignore-workspace --reporter=append-only) >&2
-else
-  (cd "$APP" && pnpm install --ignore-scripts --ignore-workspace --reporter=append-only) >&2
+  install+=(--frozen-lockfile)
+fi
+if ! (cd "$APP" && "${install[@]}") >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "setup.sh: the n8n install failed (log above, kept in $log)" >&2
+  exit 1
+fi
+if [ ! -f "$HERE/pnpm-lock.yaml" ]; then
   cp "$APP/pnpm-lock.yaml" "$HERE/pnpm-lock.yaml"
   echo "setup.sh: wrote $HERE/pnpm-lock.yaml; commit it" >&2
 fi
-
-# sqlite3 has no reachable prebuilt binary: compile it against the Node that runs n8n.
-sqlite_dir="$(cd "$APP" && node -e "const p=require('path');const r=require.resolve('sqlite3/package.json',{paths:[p.dirname(require.resolve('n8n/package.json'))]});console.log(p.dirname(r))" 2>/dev/null || true)"
-if [ -z "$sqlite_dir" ]; then
-  sqlite_dir="$(ls -d "$APP"/node_modules/.pnpm/sqlite3@*/node_modules/sqlite3 | head -1)"
+# The one native module the tests load: fail here, with the reason, rather than inside a test.
+if ! (cd "$APP/node_modules/n8n" && node -e "require('isolated-vm')") >>"$log" 2>&1; then
+  cat "$log" >&2
+  echo "setup.sh: n8n's isolated-vm does not load on Node $(node --version)" >&2
+  exit 1
 fi
-sqlite_version="$(node -p "require('$sqlite_dir/package.json').version")"
-binary="$CACHE/node_sqlite3-$sqlite_version-node$(node -p 'process.versions.node').node"
-if [ -f "$binary" ]; then
-  mkdir -p "$sqlite_dir/build/Release"
-  cp "$binary" "$sqlite_dir/build/Release/node_sqlite3.node"
-else
-  nodedir="${npm_config_nodedir:-$(dirname "$(dirname "$(command -v node)")")}"
-  (cd "$sqlite_dir" && "$APP/node_modules/.bin/node-gyp" rebuild --release --nodedir="$nodedir" -j 2) >&2
-  cp "$sqlite_dir/build/Release/node_sqlite3.node" "$binary.tmp" && mv "$binary.tmp" "$binary"
-fi
-node -e "require('$sqlite_dir')" >&2
 
 touch "$APP/.ready"
 echo "setup.sh: n8n ready in $(( $(date +%s) - started ))s" >&2
