@@ -28,13 +28,18 @@ export function plausibleValue(name: string): string {
   return `${name.toLowerCase()}-docs-check-value-0123456789`;
 }
 
+/** The variable a configuration without `sources` takes the tracker's secret from. */
+const SOURCE_SECRET = 'TRACKERKIT_WEBHOOKS_SECRET';
+
 /**
  * Every variable the configuration uses, set, except a rotation's previous secret (`*_PREVIOUS`,
- * `*_OLD`): outside a rotation it stays unset, and the example must hold then too.
+ * `*_OLD`): outside a rotation it stays unset, and the example must hold then too. A file without
+ * `sources` (an alertmanager.yml) is deployed with TRACKERKIT_WEBHOOKS_SECRET set: so is it here.
  */
 export function plausibleEnv(config: unknown): Record<string, string> {
+  const withoutSources = typeof config === 'object' && config !== null && !('sources' in config);
   return Object.fromEntries(
-    envNames(config)
+    [...envNames(config), ...(withoutSources ? [SOURCE_SECRET] : [])]
       .filter((name) => !/_(PREVIOUS|OLD)$/.test(name))
       .map((name) => [name, plausibleValue(name)]),
   );

@@ -30,7 +30,15 @@ export { isKnownEvent } from './events/types.ts';
 export type { HandlerContext, Router, RouterOptions } from './router/create-router.ts';
 export { createRouter } from './router/create-router.ts';
 export { matchRouteTree } from './router/match-route-tree.ts';
-export type { MuteWindow, RouteMatch, RouteMatchers, RouteNode } from './router/types.ts';
+export { resolveRouteTree } from './router/resolve-route-tree.ts';
+export type {
+  MuteWindow,
+  ResolvedRoute,
+  RouteMatch,
+  RouteMatchers,
+  RouteNode,
+  RouteTree,
+} from './router/types.ts';
 export type { Logger } from './server/logger.ts';
 export { createLogger } from './server/logger.ts';
 export type { Receiver, StartReceiverOptions } from './server/start-receiver.ts';

@@ -1,20 +1,19 @@
 import { DATABASE_SCHEMA_RULE, isDatabaseSchemaName, SIGNALS } from '@trackerkit/core';
 import { z } from 'zod';
-import { parseMatchers } from '../router/label-matcher.ts';
-import { DURATION, parseDuration, SIZE } from './parse-duration.ts';
+import { globalSchema, receiverSchema } from './alertmanager-schema.ts';
+import { parseDuration, SIZE } from './parse-duration.ts';
+import {
+  duration,
+  isTimeZone,
+  labelName,
+  list,
+  matchMap,
+  secretRef,
+  stringMatchers,
+} from './schema-parts.ts';
 
-/** A reference to an environment variable: `{ env: NAME }`. */
-export const envRef = z.strictObject({
-  env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'),
-});
-/** A secret or URL with a token in it: `{ env: NAME }` (preferred) or a literal. Never printed. */
-export const secretRef = z.union([z.string().min(1), envRef]);
-export type SecretRef = z.infer<typeof secretRef>;
+export { envRef, type SecretRef, secretRef } from './schema-parts.ts';
 
-const duration = z.union([
-  z.number().nonnegative(),
-  z.string().regex(DURATION, 'must be a duration such as 500ms, 30s, 5m, 4h'),
-]);
 const size = z.union([z.number().int().positive(), z.string().regex(SIZE, 'must be a size such as 256kb')]);
 // A retention period: a duration of at least a minute, or `forever` (nothing is pruned).
 const retentionPeriod = z.union([
@@ -24,8 +23,6 @@ const retentionPeriod = z.union([
     .string()
     .regex(/^\d+(\.\d+)?(m|h|d)$/, 'must be a duration of at least a minute such as 30d, 12h, or forever'),
 ]);
-const list = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
-
 const retry = z.strictObject({
   max_attempts: z.number().int().min(1).max(100).optional(),
   initial_delay: duration.optional(),
@@ -33,46 +30,76 @@ const retry = z.strictObject({
   factor: z.number().min(1).max(100).optional(),
 });
 
-const common = {
-  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/),
-  retry: retry.optional(),
-  timeout: duration.optional(),
-};
+const common = { retry: retry.optional(), timeout: duration.optional() };
+const destinationName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/);
 const httpUrl = secretRef;
+const basicAuth = z.strictObject({ username: z.string().min(1), password: secretRef });
+const oneAuth = {
+  path: ['bearer_token'],
+  message: 'give basic_auth or bearer_token, not both',
+};
 
-export const destinationSchema = z.discriminatedUnion('type', [
-  z.strictObject({
+/** This package's own destination types (their fields): under `destinations`, or a receiver's `trackerkit_configs`. */
+const ownTypes = {
+  forward: {
     ...common,
     type: z.literal('forward'),
     url: httpUrl,
     secret: secretRef,
     headers: z.record(z.string(), z.string()).optional(),
-  }),
-  z.strictObject({ ...common, type: z.literal('n8n'), url: httpUrl, secret: secretRef }),
-  z.strictObject({ ...common, type: z.literal('slack'), url: httpUrl }),
-  z.strictObject({
-    ...common,
-    type: z.literal('discord'),
-    url: httpUrl,
-    username: z.string().max(80).optional(),
-  }),
-  z.strictObject({ ...common, type: z.literal('teams'), url: httpUrl }),
-  z.strictObject({
+  },
+  n8n: { ...common, type: z.literal('n8n'), url: httpUrl, secret: secretRef },
+  ntfy: {
     ...common,
     type: z.literal('ntfy'),
     url: httpUrl.default('https://ntfy.sh'),
     topic: z.string().regex(/^[-_A-Za-z0-9]{1,64}$/),
     token: secretRef.optional(),
     priority: z.number().int().min(1).max(5).optional(),
-  }),
-  z.strictObject({
+  },
+  alertmanager: {
+    ...common,
+    type: z.literal('alertmanager'),
+    url: httpUrl,
+    alertname: z.string().min(1).optional(),
+    // The refinement runs even when the duration's own check failed; that failure is reported.
+    resolve_timeout: duration
+      .refine((v) => !duration.safeParse(v).success || parseDuration(v) >= 1000, 'must be at least 1s')
+      .optional(),
+    basic_auth: basicAuth.optional(),
+    bearer_token: secretRef.optional(),
+  },
+  file: { ...common, type: z.literal('file'), path: z.string().min(1) },
+  stdout: { ...common, type: z.literal('stdout') },
+};
+/** Types Alertmanager has an integration for: a receiver writes them with its `<type>_configs` keys. */
+const sharedTypes = {
+  // Alertmanager's webhook (version-4 payload), in this package's words.
+  webhook: {
+    ...common,
+    type: z.literal('webhook'),
+    url: httpUrl,
+    send_resolved: z.boolean().optional(),
+    max_alerts: z.number().int().nonnegative().optional(),
+    basic_auth: basicAuth.optional(),
+    bearer_token: secretRef.optional(),
+  },
+  slack: { ...common, type: z.literal('slack'), url: httpUrl },
+  discord: {
+    ...common,
+    type: z.literal('discord'),
+    url: httpUrl,
+    username: z.string().max(80).optional(),
+  },
+  teams: { ...common, type: z.literal('teams'), url: httpUrl },
+  pagerduty: {
     ...common,
     type: z.literal('pagerduty'),
     url: httpUrl.default('https://events.pagerduty.com/v2/enqueue'),
     routing_key: secretRef,
     source: z.string().optional(),
-  }),
-  z.strictObject({
+  },
+  email: {
     ...common,
     type: z.literal('email'),
     smtp: z.strictObject({
@@ -85,27 +112,35 @@ export const destinationSchema = z.discriminatedUnion('type', [
     }),
     from: z.string().min(3),
     to: list(z.string().min(3)),
-  }),
-  z
-    .strictObject({
-      ...common,
-      type: z.literal('alertmanager'),
-      url: httpUrl,
-      alertname: z.string().min(1).optional(),
-      // The refinement runs even when the duration's own check failed; that failure is reported.
-      resolve_timeout: duration
-        .refine((v) => !duration.safeParse(v).success || parseDuration(v) >= 1000, 'must be at least 1s')
-        .optional(),
-      basic_auth: z.strictObject({ username: z.string().min(1), password: secretRef }).optional(),
-      bearer_token: secretRef.optional(),
-    })
-    .refine((d) => !(d.basic_auth && d.bearer_token), {
-      path: ['bearer_token'],
-      message: 'give basic_auth or bearer_token, not both',
-    }),
-  z.strictObject({ ...common, type: z.literal('file'), path: z.string().min(1) }),
-  z.strictObject({ ...common, type: z.literal('stdout') }),
+  },
+};
+const name = { name: destinationName };
+const noBoth = (d: { basic_auth?: unknown; bearer_token?: unknown }) => !(d.basic_auth && d.bearer_token);
+
+export const destinationSchema = z.discriminatedUnion('type', [
+  z.strictObject({ ...name, ...sharedTypes.webhook }).refine(noBoth, oneAuth),
+  z.strictObject({ ...name, ...sharedTypes.slack }),
+  z.strictObject({ ...name, ...sharedTypes.discord }),
+  z.strictObject({ ...name, ...sharedTypes.teams }),
+  z.strictObject({ ...name, ...sharedTypes.pagerduty }),
+  z.strictObject({ ...name, ...sharedTypes.email }),
+  z.strictObject({ ...name, ...ownTypes.forward }),
+  z.strictObject({ ...name, ...ownTypes.n8n }),
+  z.strictObject({ ...name, ...ownTypes.ntfy }),
+  z.strictObject({ ...name, ...ownTypes.alertmanager }).refine(noBoth, oneAuth),
+  z.strictObject({ ...name, ...ownTypes.file }),
+  z.strictObject({ ...name, ...ownTypes.stdout }),
 ]);
+/** A receiver's `trackerkit_configs` entry: one of this package's own types; its name is made for it. */
+export const trackerkitConfigSchema = z.discriminatedUnion('type', [
+  z.strictObject(ownTypes.forward),
+  z.strictObject(ownTypes.n8n),
+  z.strictObject(ownTypes.ntfy),
+  z.strictObject(ownTypes.alertmanager).refine(noBoth, oneAuth),
+  z.strictObject(ownTypes.file),
+  z.strictObject(ownTypes.stdout),
+]);
+export type TrackerkitConfigInput = z.infer<typeof trackerkitConfigSchema>;
 export type DestinationInput = z.infer<typeof destinationSchema>;
 
 // The document's signals, so a matcher cannot name one the service never sends.
@@ -118,15 +153,6 @@ const weekday = z
     'must be a weekday or a range such as monday:friday',
   );
 
-/** Alertmanager's string form, e.g. `signal=~"Poor|Negative"`, checked as it loads. */
-const labelMatcher = z.string().superRefine((text, ctx) => {
-  try {
-    parseMatchers(text);
-  } catch (error) {
-    ctx.addIssue({ code: 'custom', message: (error as Error).message });
-  }
-});
-
 const objectMatchers = z.strictObject({
   event: list(z.string()).optional(),
   tracker_id: list(z.string()).optional(),
@@ -136,15 +162,17 @@ const objectMatchers = z.strictObject({
   score: z.strictObject({ min: z.number().optional(), max: z.number().optional() }).optional(),
   bound: list(z.enum(['lower', 'upper', 'none'])).optional(),
 });
-const stringMatchers = z.array(labelMatcher).min(1);
-// Alertmanager's inhibit rule, in its `*_matchers` string form.
+// Alertmanager's inhibit rule: `*_matchers` strings, or the deprecated `*_match` / `*_match_re` maps.
 const inhibitRule = z.strictObject({
-  source_matchers: stringMatchers,
-  target_matchers: stringMatchers,
-  equal: z
-    .array(z.string().regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, 'must be a label name such as tracker_id'))
-    .optional(),
+  source_matchers: stringMatchers.optional(),
+  target_matchers: stringMatchers.optional(),
+  source_match: matchMap(false).optional(),
+  source_match_re: matchMap(true).optional(),
+  target_match: matchMap(false).optional(),
+  target_match_re: matchMap(true).optional(),
+  equal: z.array(labelName).optional(),
 });
+export type InhibitRuleInput = z.infer<typeof inhibitRule>;
 type MatchersInput = z.infer<typeof objectMatchers> | string[];
 // The two forms are told apart by shape, not by a union: a union's error would hide which field
 // of the form the operator meant is wrong (`matchers.signal` rather than "Invalid input").
@@ -155,23 +183,16 @@ const matchers = z.unknown().transform((value, ctx): MatchersInput => {
   return z.NEVER;
 });
 
-/** Whether this runtime knows the time zone: a mistyped one fails `check`, not every alert later. */
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const muteWindow = z.strictObject({
   weekdays: z.array(weekday).optional(),
   times: z.array(z.strictObject({ start: hhmm, end: hhmm })).optional(),
   timezone: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').optional(),
 });
 
-/** Alertmanager's named time interval entry (`time_intervals[].time_intervals[]`). */
+/**
+ * Alertmanager's named time interval entry (`time_intervals[].time_intervals[]`). A file in
+ * Alertmanager's words is also held to its ordering rules (config-words.ts).
+ */
 const timeInterval = z.strictObject({
   weekdays: z.array(weekday).optional(),
   times: z.array(z.strictObject({ start_time: hhmm, end_time: hhmm })).optional(),
@@ -183,7 +204,10 @@ const timeInterval = z.strictObject({
 export type TimeIntervalInput = z.infer<typeof timeInterval>;
 
 const timeIntervals = z.array(
-  z.strictObject({ name: z.string().min(1), time_intervals: z.array(timeInterval) }),
+  z.strictObject({
+    name: z.string().min(1, 'missing name in time interval'),
+    time_intervals: z.array(timeInterval).optional(),
+  }),
 );
 
 // A label name as Alertmanager's, or `...` alone: group by every label (each alert its own group).
@@ -194,19 +218,21 @@ const groupBy = z
   .refine(
     (names) => !names.includes('...') || names.length === 1,
     "'...' groups by every label: list it alone",
-  );
-
-/** Why a route's `receiver:` fails: the word now means the server only. */
-export const RENAMED_RECEIVER = 'renamed to destination (a route names the destination it delivers to)';
+  )
+  .refine((names) => new Set(names).size === names.length, 'a label is listed twice');
 
 export interface RouteInput {
   name?: string;
   /** `{ signal: [Poor] }` or Alertmanager's strings, `['signal=~"Poor|Negative"', 'bound!=upper']`. */
   matchers?: MatchersInput;
-  /** Destination names; inherited from the parent when absent. */
+  /** Destination names (a file in this package's words); inherited from the parent when absent. */
   destination?: string | string[];
-  /** Alertmanager's word, renamed to `destination`: present only so an old configuration fails loudly. */
-  receiver?: never;
+  /** Alertmanager's receiver (a file in Alertmanager's words); inherited from the parent when absent. */
+  receiver?: string;
+  /** Alertmanager's deprecated equality matchers: label name → value. */
+  match?: Record<string, string>;
+  /** Alertmanager's deprecated regex matchers: label name → regex (anchored). */
+  match_re?: Record<string, string>;
   continue?: boolean;
   repeat_interval?: number | string;
   group_by?: string[];
@@ -225,9 +251,9 @@ export const routeSchema: z.ZodType<RouteInput> = z.lazy(() =>
     name: z.string().optional(),
     matchers: matchers.optional(),
     destination: list(z.string()).optional(),
-    // "Receiver" is the server; a route names the destination it delivers to. An old key fails
-    // `check` with the new name rather than being accepted and ignored.
-    receiver: z.never({ error: RENAMED_RECEIVER }).optional(),
+    receiver: z.string().optional(),
+    match: matchMap(false).optional(),
+    match_re: matchMap(true).optional(),
     continue: z.boolean().optional(),
     repeat_interval: duration.optional(),
     group_by: groupBy.optional(),
@@ -274,6 +300,9 @@ export const configSchema = z.strictObject({
             ),
         )
         .default([]),
+      // This receiver's public URL (Alertmanager's --web.external-url): the `externalURL` of the
+      // webhook payload. Default: the address it listens on.
+      external_url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     })
     .prefault({}),
   storage: z
@@ -289,12 +318,20 @@ export const configSchema = z.strictObject({
       lease: duration.default('60s'),
     })
     .prefault({}),
-  sources: z.array(sourceSchema).min(1),
-  destinations: z.array(destinationSchema).min(1),
+  // Without it, the one tracker source from TRACKERKIT_WEBHOOKS_SECRET (see env-source.ts).
+  sources: z.array(sourceSchema).min(1).optional(),
+  // One of the two words (config-words.ts): Alertmanager's receivers, or this package's destinations.
+  destinations: z.array(destinationSchema).min(1).optional(),
+  receivers: z.array(receiverSchema(trackerkitConfigSchema)).optional(),
+  global: globalSchema.optional(),
+  // Alertmanager's template files: honoured only where nothing would be rendered with them.
+  templates: z.array(z.string()).optional(),
   route: routeSchema,
   catch_all: list(z.string()).optional(),
   inhibit_rules: z.array(inhibitRule).optional(),
   time_intervals: timeIntervals.optional(),
+  // Alertmanager's deprecated name for time_intervals: both may be given, names unique across them.
+  mute_time_intervals: timeIntervals.optional(),
   delivery: z
     .strictObject({
       concurrency: z.number().int().min(1).max(256).default(64),
@@ -325,3 +362,5 @@ export const configSchema = z.strictObject({
     .prefault({}),
 });
 export type ConfigInput = z.input<typeof configSchema>;
+export type ParsedConfig = z.infer<typeof configSchema>;
+export type ReceiverInput = NonNullable<ParsedConfig['receivers']>[number];

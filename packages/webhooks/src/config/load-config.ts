@@ -1,20 +1,25 @@
 import { readFileSync } from 'node:fs';
-import { extname } from 'node:path';
+import { dirname, extname, resolve } from 'node:path';
 import { dedupeWindowMs, WEBHOOK_DELIVERY } from '@trackerkit/core';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { invalidConfig as invalid, WebhooksError } from '../errors.ts';
 import { ROOT_MATCHERS } from '../router/create-router.ts';
-import { parseMatchers } from '../router/label-matcher.ts';
+import { newMatcher, parseMatchers } from '../router/label-matcher.ts';
+import { resolveRouteTree } from '../router/resolve-route-tree.ts';
 import type { MuteWindow } from '../router/types.ts';
-import { configSchema } from './config-schema.ts';
+import { configSchema, type InhibitRuleInput, type ParsedConfig, sourceSchema } from './config-schema.ts';
+import { alertmanagerRules, configWords, withoutNulls } from './config-words.ts';
+import { envSource, NO_SOURCE, SECRET_ENV } from './env-source.ts';
 import { missingEnvProblems } from './missing-env.ts';
 import { normalizeDestination, normalizeRetry } from './normalize-destination.ts';
+import { globalProblems, normalizeReceivers } from './normalize-receivers.ts';
 import { normalizeRoute, routeDestinations, routeIntervalNames, toWindow } from './normalize-route.ts';
 import { parseDuration, parseSize } from './parse-duration.ts';
 import { resolveSecret } from './resolve-secret.ts';
 import { signingSecretProblems } from './signing-secrets.ts';
-import type { Config } from './types.ts';
+import { templateProblems } from './templates.ts';
+import type { Config, DestinationConfig } from './types.ts';
 
 function valueAt(root: unknown, path: PropertyKey[]): unknown {
   let value = root;
@@ -28,7 +33,7 @@ function valueAt(root: unknown, path: PropertyKey[]): unknown {
 function describe(issue: z.core.$ZodIssue, raw: unknown): string {
   const path = issue.path.join('.') || '(root)';
   if (issue.code === 'unrecognized_keys') return `${path}: unknown key(s) ${issue.keys.join(', ')}`;
-  if (valueAt(raw, issue.path) === undefined) return `${path}: required`;
+  if (issue.code !== 'custom' && valueAt(raw, issue.path) === undefined) return `${path}: required`;
   return `${path}: ${issue.message}`;
 }
 
@@ -58,6 +63,23 @@ export interface LoadConfigOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+/** Alertmanager's inhibit rule → the receiver's: each side its `*_match`, `*_match_re` and `*_matchers`. */
+function inhibitRule(rule: InhibitRuleInput) {
+  const side = (match?: Record<string, string>, matchRe?: Record<string, string>, strings?: string[]) => [
+    ...Object.entries(match ?? {}).map(([name, value]) => newMatcher('=', name, value)),
+    ...Object.entries(matchRe ?? {}).map(([name, value]) => newMatcher('=~', name, value)),
+    ...(strings ?? []).flatMap(parseMatchers),
+  ];
+  return {
+    sourceMatchers: side(rule.source_match, rule.source_match_re, rule.source_matchers),
+    targetMatchers: side(rule.target_match, rule.target_match_re, rule.target_matchers),
+    equal: rule.equal ?? [],
+  };
+}
+
+/** Alertmanager's defaults for a tree it loads: one group per route, repeats every 4 h. */
+const ALERTMANAGER_ROOT = { groupBy: [] as string[], repeatIntervalMs: 4 * 3_600_000 };
+
 /**
  * Loads a configuration from a YAML or JSON file path, or from an already-parsed object.
  * Errors name each path and the rule broken; secrets come from `{ env: NAME }` references and
@@ -66,6 +88,8 @@ export interface LoadConfigOptions {
 export function loadConfig(source: string | object, options: LoadConfigOptions = {}): Config {
   const env = options.env ?? process.env;
   let raw: unknown = source;
+  // Relative `*_file` and `templates` paths are the file's directory's, as Alertmanager's.
+  const baseDir = typeof source === 'string' ? dirname(resolve(source)) : process.cwd();
   if (typeof source === 'string') {
     let text: string;
     try {
@@ -84,16 +108,27 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
       ]);
     }
   }
+  const { words, problems: wordProblems } = configWords(raw);
+  if (words === 'alertmanager') raw = withoutNulls(raw);
   const parsed = configSchema.safeParse(raw);
-  if (!parsed.success) throw invalid(parsed.error.issues.map((issue) => describe(issue, raw)));
-  const c = parsed.data;
+  if (!parsed.success)
+    throw invalid([...wordProblems, ...parsed.error.issues.map((issue) => describe(issue, raw))]);
+  if (wordProblems.length > 0) throw invalid(wordProblems);
+  const c: ParsedConfig = parsed.data;
 
   const problems: string[] = [];
+  if (words === 'alertmanager') problems.push(...alertmanagerRules(c), ...globalProblems(c.global ?? {}));
+  else if (c.destinations === undefined) problems.push('destinations: required');
+  // Without `sources`, the tracker source from the environment (alertmanager.yml has none).
+  const fromEnv = c.sources === undefined ? envSource(env) : undefined;
+  if (c.sources === undefined && fromEnv === undefined) problems.push(NO_SOURCE);
+  c.sources ??= fromEnv ? [sourceSchema.parse(fromEnv)] : [];
   const names = new Set<string>();
-  c.destinations.forEach((d, i) => {
+  (c.destinations ?? []).forEach((d, i) => {
     if (names.has(d.name)) problems.push(`destinations.${i}.name: duplicate destination name ${d.name}`);
     names.add(d.name);
   });
+  for (const r of c.receivers ?? []) names.add(r.name);
   const paths = new Set<string>();
   c.sources.forEach((s, i) => {
     if (paths.has(s.path)) problems.push(`sources.${i}.path: duplicate path ${s.path}`);
@@ -110,16 +145,23 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
     }
   });
   const catchAll = c.catch_all === undefined ? [] : Array.isArray(c.catch_all) ? c.catch_all : [c.catch_all];
-  const refs = [...routeDestinations(c.route), ...catchAll.map((name) => ({ path: 'catch_all', name }))];
+  const key = words === 'alertmanager' ? 'receiver' : 'destination';
+  const refs = [...routeDestinations(c.route, key), ...catchAll.map((name) => ({ path: 'catch_all', name }))];
   for (const ref of refs) {
-    if (!names.has(ref.name)) problems.push(`${ref.path}: unknown destination ${ref.name}`);
+    if (!names.has(ref.name))
+      problems.push(
+        words === 'alertmanager'
+          ? `${ref.path}: undefined receiver "${ref.name}" used in route`
+          : `${ref.path}: unknown destination ${ref.name}`,
+      );
   }
   const intervals = new Map<string, MuteWindow[]>();
-  (c.time_intervals ?? []).forEach((t, i) => {
-    if (intervals.has(t.name))
-      problems.push(`time_intervals.${i}.name: duplicate time interval name ${t.name}`);
-    intervals.set(t.name, t.time_intervals.map(toWindow));
-  });
+  for (const list of ['mute_time_intervals', 'time_intervals'] as const) {
+    (c[list] ?? []).forEach((t, i) => {
+      if (intervals.has(t.name)) problems.push(`${list}.${i}.name: duplicate time interval name ${t.name}`);
+      intervals.set(t.name, (t.time_intervals ?? []).map(toWindow));
+    });
+  }
   for (const ref of routeIntervalNames(c.route)) {
     if (!intervals.has(ref.name)) problems.push(`${ref.path}: unknown time interval ${ref.name}`);
   }
@@ -138,8 +180,12 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
       }
     });
   }
-  if (c.route.destination === undefined) problems.push('route.destination: required on the root route');
-  if (c.route.matchers !== undefined) problems.push(`route.matchers: ${ROOT_MATCHERS}`);
+  if (words === 'trackerkit' && c.route.destination === undefined)
+    problems.push('route.destination: required on the root route');
+  for (const m of ['matchers', 'match', 'match_re'] as const) {
+    const given = c.route[m];
+    if (given !== undefined && Object.keys(given).length > 0) problems.push(`route.${m}: ${ROOT_MATCHERS}`);
+  }
   // Each source's secrets with where they were written: `secret` first, then the `secrets` list.
   // An unset variable in the `secrets` list is a rotation not under way (the previous secret's
   // variable is set only while one is): it is left out, as the library's verifyWithFallback does,
@@ -158,14 +204,45 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
   });
   const listedSecret = /^sources\.\d+\.secrets\.\d+$/;
   problems.push(
-    ...missingEnvProblems(c, env).filter((problem) => !listedSecret.test(problem.split(':')[0]!)),
+    ...missingEnvProblems(fromEnv ? { ...c, sources: undefined } : c, env).filter(
+      (problem) => !listedSecret.test(problem.split(':')[0]!),
+    ),
   );
-  if (problems.length > 0) throw invalid(problems);
-  const secretPath = (i: number, j: number): string => sourceSecrets[i]![j]!.path;
   const retryDefaults = normalizeRetry(c.delivery.retry);
-  const destinations = c.destinations.map((d, i) =>
-    normalizeDestination(d, i, env, retryDefaults, WEBHOOK_DELIVERY.timeout_seconds * 1000),
+  const timeoutMs = WEBHOOK_DELIVERY.timeout_seconds * 1000;
+  // Alertmanager's receivers are read whatever else is wrong, so one run names every problem.
+  const fromReceivers = normalizeReceivers(c.receivers ?? [], c.global ?? {}, {
+    env,
+    baseDir,
+    retry: retryDefaults,
+    timeoutMs,
+  });
+  problems.push(...fromReceivers.problems);
+  if (problems.length > 0) throw invalid(problems);
+  const secretPath = (i: number, j: number): string => (fromEnv ? SECRET_ENV : sourceSecrets[i]![j]!.path);
+  const destinations: DestinationConfig[] = [
+    ...(c.destinations ?? []).map((d, i) =>
+      normalizeDestination(d, `destinations.${i}`, env, retryDefaults, timeoutMs),
+    ),
+    ...fromReceivers.destinations,
+  ];
+  const destinationPaths = [
+    ...(c.destinations ?? []).map((_, i) => `destinations.${i}`),
+    ...fromReceivers.paths,
+  ];
+  problems.push(...templateProblems(c.templates, destinations, baseDir));
+  if (problems.length > 0) throw invalid(problems);
+  const route = normalizeRoute(
+    c.route,
+    intervals,
+    words === 'alertmanager' ? fromReceivers.byReceiver : undefined,
   );
+  if (words === 'alertmanager') {
+    route.groupBy ??= ALERTMANAGER_ROOT.groupBy;
+    route.repeatIntervalMs ??= ALERTMANAGER_ROOT.repeatIntervalMs;
+  }
+  // The tree is resolved here, once: the router and the repeat pass use this resolution.
+  resolveRouteTree(route);
   const maxTimeoutMs = Math.max(
     WEBHOOK_DELIVERY.timeout_seconds * 1000,
     ...destinations.map((d) => d.timeoutMs),
@@ -177,6 +254,7 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
       bodyLimitBytes: parseSize(c.server.body_limit),
       shutdownGraceMs: parseDuration(c.server.shutdown_grace),
       allowedHosts: c.server.allowed_hosts,
+      ...(c.server.external_url === undefined ? {} : { externalUrl: c.server.external_url }),
       ...(c.server.admin_token === undefined
         ? {}
         : { adminToken: resolveSecret(c.server.admin_token, 'server.admin_token', env) }),
@@ -199,13 +277,14 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
       },
     })),
     destinations,
-    route: normalizeRoute(c.route, intervals),
-    catchAll,
-    inhibitRules: (c.inhibit_rules ?? []).map((rule) => ({
-      sourceMatchers: rule.source_matchers.flatMap(parseMatchers),
-      targetMatchers: rule.target_matchers.flatMap(parseMatchers),
-      equal: rule.equal ?? [],
-    })),
+    route,
+    catchAll:
+      words === 'alertmanager'
+        ? catchAll.flatMap((name) => fromReceivers.byReceiver.get(name) ?? [])
+        : catchAll,
+    words,
+    resolveTimeoutMs: parseDuration(c.global?.resolve_timeout ?? '5m'),
+    inhibitRules: (c.inhibit_rules ?? []).map(inhibitRule),
     delivery: {
       concurrency: c.delivery.concurrency,
       retry: retryDefaults,
@@ -221,7 +300,7 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
   if (config.server.adminToken !== undefined && config.server.adminToken.length < 16) {
     throw invalid(['server.admin_token: must be at least 16 characters']);
   }
-  const secretProblems = signingSecretProblems(config, secretPath);
+  const secretProblems = signingSecretProblems(config, secretPath, (i) => destinationPaths[i]!);
   if (secretProblems.length > 0) throw invalid(secretProblems);
   return config;
 }

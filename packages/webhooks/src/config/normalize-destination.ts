@@ -1,4 +1,4 @@
-import type { DestinationInput } from './config-schema.ts';
+import type { DestinationInput, SecretRef } from './config-schema.ts';
 import { parseDuration } from './parse-duration.ts';
 import { resolveSecret, resolveUrl } from './resolve-secret.ts';
 import type { DestinationConfig, RetryPolicy } from './types.ts';
@@ -23,15 +23,34 @@ export function normalizeRetry(input: RetryInput | undefined, base?: RetryPolicy
   };
 }
 
-/** One destination from the file → resolved secrets, camelCase, its own retry policy over the default. */
+/** The `Authorization` header of a destination's `basic_auth` or `bearer_token`, if it has one. */
+function authorization(
+  d: { basic_auth?: { username: string; password: SecretRef }; bearer_token?: SecretRef },
+  at: (field: string) => string,
+  env: NodeJS.ProcessEnv,
+): Record<string, string> {
+  if (d.basic_auth) {
+    const password = resolveSecret(d.basic_auth.password, at('basic_auth.password'), env);
+    const token = Buffer.from(`${d.basic_auth.username}:${password}`).toString('base64');
+    return { Authorization: `Basic ${token}` };
+  }
+  if (d.bearer_token)
+    return { Authorization: `Bearer ${resolveSecret(d.bearer_token, at('bearer_token'), env)}` };
+  return {};
+}
+
+/**
+ * One destination from the file → resolved secrets, camelCase, its own retry policy over the
+ * default. `where` is its path in the file (`destinations.3`), which errors name.
+ */
 export function normalizeDestination(
   d: DestinationInput,
-  index: number,
+  where: string,
   env: NodeJS.ProcessEnv,
   retryDefaults: RetryPolicy,
   defaultTimeoutMs: number,
 ): DestinationConfig {
-  const at = (field: string) => `destinations.${index}.${field}`;
+  const at = (field: string) => `${where}.${field}`;
   const common = {
     name: d.name,
     timeoutMs: d.timeout !== undefined ? parseDuration(d.timeout) : defaultTimeoutMs,
@@ -52,6 +71,15 @@ export function normalizeDestination(
         type: d.type,
         url: resolveUrl(d.url, at('url'), env),
         secret: resolveSecret(d.secret, at('secret'), env),
+      };
+    case 'webhook':
+      return {
+        ...common,
+        type: d.type,
+        url: resolveUrl(d.url, at('url'), env),
+        sendResolved: d.send_resolved ?? true,
+        maxAlerts: d.max_alerts ?? 0,
+        headers: authorization(d, at, env),
       };
     case 'slack':
     case 'teams':

@@ -1,4 +1,4 @@
-import { parseMatchers } from '../router/label-matcher.ts';
+import { type LabelMatcher, newMatcher, parseMatchers } from '../router/label-matcher.ts';
 import type { MuteWindow, RouteNode } from '../router/types.ts';
 import type { RouteInput, TimeIntervalInput } from './config-schema.ts';
 import { parseDuration } from './parse-duration.ts';
@@ -26,20 +26,34 @@ function windows(
 }
 
 /**
+ * A route's matchers in Alertmanager's order (the deprecated `match`, then `match_re`, then
+ * `matchers` strings; sorted later, for its key): one list.
+ */
+function labelMatchers(input: RouteInput): LabelMatcher[] {
+  return [
+    ...Object.entries(input.match ?? {}).map(([name, value]) => newMatcher('=', name, value)),
+    ...Object.entries(input.match_re ?? {}).map(([name, value]) => newMatcher('=~', name, value)),
+    ...(Array.isArray(input.matchers) ? input.matchers.flatMap(parseMatchers) : []),
+  ];
+}
+
+/**
  * The configuration's snake_case route → the router's RouteNode. `intervals` are the top-level
- * `time_intervals` by name, already turned into windows.
+ * `time_intervals` by name, already turned into windows; `receivers` (a file in Alertmanager's
+ * words) each receiver's destinations by its name.
  */
 export function normalizeRoute(
   input: RouteInput,
   intervals: ReadonlyMap<string, MuteWindow[]> = new Map(),
+  receivers?: ReadonlyMap<string, string[]>,
 ): RouteNode {
   const m = input.matchers;
   const node: RouteNode = {};
   if (input.name !== undefined) node.name = input.name;
-  if (Array.isArray(m)) {
-    node.matchers = { labels: m.flatMap(parseMatchers) };
-  } else if (m) {
-    node.matchers = {};
+  const labels = labelMatchers(input);
+  if (labels.length > 0) node.matchers = { labels };
+  if (m && !Array.isArray(m)) {
+    node.matchers ??= {};
     if (m.event) node.matchers.event = arr(m.event)!;
     if (m.tracker_id) node.matchers.trackerId = arr(m.tracker_id)!;
     if (m.tracker_name) node.matchers.trackerName = arr(m.tracker_name)!;
@@ -49,6 +63,11 @@ export function normalizeRoute(
     if (m.bound) node.matchers.bound = arr(m.bound)!;
   }
   if (input.destination !== undefined) node.destinations = arr(input.destination)!;
+  // An empty receiver is none, as Alertmanager reads it: the parent's is inherited.
+  if (input.receiver && receivers) {
+    node.receiver = input.receiver;
+    node.destinations = receivers.get(input.receiver) ?? [];
+  }
   if (input.continue !== undefined) node.continue = input.continue;
   if (input.repeat_interval !== undefined) node.repeatIntervalMs = parseDuration(input.repeat_interval);
   if (input.group_by !== undefined) node.groupBy = input.group_by;
@@ -58,7 +77,7 @@ export function normalizeRoute(
   if (mute !== undefined) node.muteWindows = mute;
   const active = windows(input.active_windows, input.active_time_intervals, intervals);
   if (active !== undefined) node.activeWindows = active;
-  if (input.routes) node.routes = input.routes.map((child) => normalizeRoute(child, intervals));
+  if (input.routes) node.routes = input.routes.map((child) => normalizeRoute(child, intervals, receivers));
   return node;
 }
 
@@ -74,11 +93,20 @@ export function routeIntervalNames(input: RouteInput, path = 'route'): Array<{ p
   ];
 }
 
-/** Every destination name a route tree refers to, with the path of the node that names it. */
-export function routeDestinations(input: RouteInput, path = 'route'): Array<{ path: string; name: string }> {
-  const own = (arr(input.destination) ?? []).map((name) => ({ path: `${path}.destination`, name }));
+/**
+ * Every destination name (`destination`) or receiver name (`receiver`) a route tree refers to,
+ * with the path of the node that names it.
+ */
+export function routeDestinations(
+  input: RouteInput,
+  key: 'destination' | 'receiver' = 'destination',
+  path = 'route',
+): Array<{ path: string; name: string }> {
+  const own = (arr(input[key]) ?? [])
+    .filter((name) => key === 'destination' || name !== '')
+    .map((name) => ({ path: `${path}.${key}`, name }));
   const children = (input.routes ?? []).flatMap((child, i) =>
-    routeDestinations(child, `${path}.routes.${i}`),
+    routeDestinations(child, key, `${path}.routes.${i}`),
   );
   return [...own, ...children];
 }

@@ -15,12 +15,24 @@ function urlParts(url: string): string[] {
   }
 }
 
+/**
+ * An `Authorization` value and what it is made of: the token after its scheme, and for Basic the
+ * decoded `user:password` and the password alone.
+ */
+function credentialParts(value: string): string[] {
+  const [scheme, token = ''] = value.split(/ (.*)/s);
+  if (scheme?.toLowerCase() !== 'basic') return [value, token];
+  const decoded = Buffer.from(token, 'base64').toString('utf8');
+  return [value, token, decoded, decoded.slice(decoded.indexOf(':') + 1)];
+}
+
 /** The values in one destination's configuration that are credentials (URLs carry tokens). */
 export function destinationSecrets(d: DestinationConfig): string[] {
   const values: string[] = [];
   if ('url' in d) values.push(...urlParts(d.url));
   if ('secret' in d) values.push(d.secret);
   if (d.type === 'forward' && d.headers) values.push(...Object.values(d.headers));
+  if (d.type === 'webhook') values.push(...Object.values(d.headers).flatMap(credentialParts));
   if (d.type === 'ntfy' && d.token) values.push(d.token);
   if (d.type === 'pagerduty') values.push(d.routingKey);
   if (d.type === 'email' && d.smtp.pass) values.push(d.smtp.pass);

@@ -15,14 +15,18 @@ function problemAt(secret: string, path: string): string[] {
 }
 
 /** One line per Standard Webhooks secret of `config` that core's policy refuses. */
-export function signingSecretProblems(config: Config, sourcePath: SecretPath = listed): string[] {
+export function signingSecretProblems(
+  config: Config,
+  sourcePath: SecretPath = listed,
+  destinationPath: (index: number) => string = (i) => `destinations.${i}`,
+): string[] {
   const sources = config.sources.flatMap((source, i) =>
     source.verify.scheme === 'standard-webhooks'
       ? source.secrets.flatMap((secret, j) => problemAt(secret, sourcePath(i, j)))
       : [],
   );
   const destinations = config.destinations.flatMap((d, i) =>
-    d.type === 'forward' || d.type === 'n8n' ? problemAt(d.secret, `destinations.${i}.secret`) : [],
+    d.type === 'forward' || d.type === 'n8n' ? problemAt(d.secret, `${destinationPath(i)}.secret`) : [],
   );
   return [...sources, ...destinations];
 }

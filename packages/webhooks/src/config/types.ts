@@ -13,6 +13,17 @@ interface Common {
   name: string;
   timeoutMs: number;
   retry: RetryPolicy;
+  /**
+   * The Alertmanager receiver this destination is an integration of (`receivers[].name`): the
+   * `receiver` of Alertmanager's webhook payload. Absent in a configuration that names
+   * destinations: the destination's own name stands for it.
+   */
+  receiver?: string;
+  /**
+   * Alertmanager's `send_resolved`: whether resolved alerts are notified. Absent: they are (the
+   * destinations named in our words always notify them).
+   */
+  sendResolved?: boolean;
 }
 
 /** A destination with every secret reference resolved. */
@@ -20,10 +31,33 @@ export type DestinationConfig = Common &
   (
     | { type: 'forward'; url: string; secret: string; headers?: Record<string, string> }
     | { type: 'n8n'; url: string; secret: string }
-    | { type: 'slack' | 'teams'; url: string }
+    | {
+        /**
+         * Alertmanager's webhook: its version-4 payload POSTed to `url`. `maxAlerts` 0 sends every
+         * alert of the group (else the first that many, the rest counted in `truncatedAlerts`);
+         * `headers` carries the `Authorization` of `http_config` (a credential: redacted in logs).
+         */
+        type: 'webhook';
+        url: string;
+        sendResolved: boolean;
+        maxAlerts: number;
+        headers: Record<string, string>;
+      }
+    | { type: 'slack'; url: string; channel?: string; username?: string }
+    | { type: 'teams'; url: string }
     | { type: 'discord'; url: string; username?: string }
     | { type: 'ntfy'; url: string; topic: string; token?: string; priority?: number }
-    | { type: 'pagerduty'; url: string; routingKey: string; source?: string }
+    | {
+        type: 'pagerduty';
+        url: string;
+        routingKey: string;
+        source?: string;
+        /**
+         * `v1`: Alertmanager's `service_key`, PagerDuty's Events API v1 (`url` is then its
+         * create_event endpoint and `routingKey` the service key). Absent: Events API v2.
+         */
+        events?: 'v1';
+      }
     | {
         type: 'email';
         smtp: {
@@ -33,6 +67,8 @@ export type DestinationConfig = Common &
           requireTls: boolean;
           user?: string;
           pass?: string;
+          /** The name given in EHLO/HELO (Alertmanager's `hello`, default `localhost`). */
+          hello?: string;
         };
         from: string;
         to: string[];
@@ -67,6 +103,8 @@ export interface Config {
     adminToken?: string;
     /** Host names the API, reload and UI answer to besides loopback names and the bound address. */
     allowedHosts?: string[];
+    /** This receiver's public URL: the webhook payload's `externalURL`. Absent: the address it listens on. */
+    externalUrl?: string;
   };
   /** Milliseconds; null keeps rows forever. */
   retention: { alertsMs: number | null; deliveriesMs: number | null; silencesMs: number | null };
@@ -83,6 +121,16 @@ export interface Config {
   destinations: DestinationConfig[];
   route: RouteNode;
   catchAll: string[];
+  /**
+   * The words the file was written in: `alertmanager` (`receivers`, a route's `receiver`) or
+   * `trackerkit` (`destinations`, a route's `destination`).
+   */
+  words?: 'alertmanager' | 'trackerkit';
+  /**
+   * Alertmanager's `global.resolve_timeout`: an alert received without an end (API v2) is
+   * resolved this long after it was last received. Default 5 minutes.
+   */
+  resolveTimeoutMs?: number;
   /** Alertmanager's inhibit_rules; absent or empty inhibits nothing. */
   inhibitRules?: InhibitRule[];
   delivery: {

@@ -8,10 +8,21 @@ import { createNtfyDestination } from './destinations/ntfy.ts';
 import { createPagerdutyDestination } from './destinations/pagerduty.ts';
 import { createSlackDestination } from './destinations/slack.ts';
 import { createTeamsDestination } from './destinations/teams.ts';
+import { createWebhookDestination } from './destinations/webhook.ts';
 import type { Destination } from './types.ts';
 
-export function createDestination(config: DestinationConfig): Destination {
+export interface DestinationContext {
+  /** This receiver's public URL (Alertmanager's external URL), read when a message is made. */
+  externalURL: () => string;
+}
+
+export function createDestination(
+  config: DestinationConfig,
+  context: DestinationContext = { externalURL: () => '' },
+): Destination {
   switch (config.type) {
+    case 'webhook':
+      return createWebhookDestination(config, context.externalURL);
     case 'forward':
     case 'n8n':
       return createForwardDestination(config);

@@ -1,15 +1,15 @@
-import { createHash } from 'node:crypto';
 import { cutSecrets } from '../config/secret-values.ts';
 import type { DestinationConfig } from '../config/types.ts';
 import type { Logger } from '../server/logger.ts';
 import type { Metrics } from '../server/metrics.ts';
 import type { Store } from '../store/store.ts';
 import type { DeliveryRow } from '../store/types.ts';
+import type { GroupNotification } from './alertmanager-payload.ts';
 import { backoffDelay, RETRY_AFTER_CEILING_MS } from './backoff-delay.ts';
 import { type BreakerState, type CircuitBreaker, createCircuitBreaker } from './circuit-breaker.ts';
 import { classifyOutcome } from './classify-outcome.ts';
 import { formatAlert } from './format-alert.ts';
-import { formatGroup } from './format-group.ts';
+import { notificationSummary } from './format-group.ts';
 import { storedEvent } from './stored-event.ts';
 import type { DeliveryJob, DeliveryOutcome, Destination } from './types.ts';
 
@@ -43,14 +43,6 @@ export interface Outbox {
 }
 
 const BREAKER_GAUGE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
-// A group's message lists at most this many alerts; the rest go in the next one.
-const MAX_GROUP_MESSAGE = 100;
-
-/** A group message's key: the same for the same alerts, whatever order they were taken in. */
-function groupIdempotencyKey(rows: DeliveryRow[]): string {
-  const keys = rows.map((r) => r.idempotencyKey).sort();
-  return `group_${createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 40)}`;
-}
 
 /**
  * The delivery loop: takes pending rows (fresh from an ingest, or due in the store), delivers them
@@ -124,55 +116,47 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let scheduled = false;
   let running = false;
 
-  /**
-   * Records one attempt's outcome for the rows it carried (one alert, or a group's alerts sent as
-   * one message): the breaker hears the destination once; each row is recorded on its own.
-   */
-  const finish = (rows: DeliveryRow[], outcome: DeliveryOutcome, probe: boolean): Promise<void> => {
-    const name = rows[0]!.destination;
+  /** Records one attempt's outcome: the breaker hears the destination, the store the row's fate. */
+  const finish = (row: DeliveryRow, outcome: DeliveryOutcome, probe: boolean): Promise<void> => {
+    const name = row.destination;
     const config = configs.get(name)!;
     const breaker = breakers.get(name)!;
     const labels = { destination: name };
-    const logOf = (row: DeliveryRow) => ({
+    const logOf = {
       delivery: row.id,
       destination: name,
       idempotency_key: row.idempotencyKey,
       attempts: row.attempts + 1,
-    });
-    const each = (record: (row: DeliveryRow) => Promise<void>) =>
-      Promise.all(rows.map(record)).then(() => {});
+    };
     if (outcome.ok) {
       breaker.success(`delivered${outcome.status === null ? '' : ` (${outcome.status})`}`);
-      return each((row) => {
-        metrics.inc('trackerkit_webhooks_delivered_total', labels);
-        metrics.observe(
-          'trackerkit_webhooks_delivery_latency_seconds',
-          (now() - row.receivedAt) / 1000,
-          labels,
-        );
-        logger.debug('delivered', { ...logOf(row), status: outcome.status });
-        return store.markDelivered(row.id, outcome.status);
-      });
+      metrics.inc('trackerkit_webhooks_delivered_total', labels);
+      metrics.observe(
+        'trackerkit_webhooks_delivery_latency_seconds',
+        (now() - row.receivedAt) / 1000,
+        labels,
+      );
+      logger.debug('delivered', { ...logOf, status: outcome.status });
+      return store.markDelivered(row.id, outcome.status);
     }
     const error = cutSecrets(outcome.error, options.secrets?.get(name) ?? []);
     const verdict = classifyOutcome(outcome);
-    const dead = (row: DeliveryRow) => {
+    const dead = () => {
       metrics.inc('trackerkit_webhooks_dead_lettered_total', labels);
-      logger.warn('dead-lettered', { ...logOf(row), status: outcome.status, error });
+      logger.warn('dead-lettered', { ...logOf, status: outcome.status, error });
       return store.markDead(row.id, outcome.status, error);
     };
     // The message's own failure: it goes to the dead letters; the destination's health is
     // judged only by what the destination itself said.
     if (verdict === 'unsendable') {
       if (probe) breaker.release();
-      return each(dead);
+      return dead();
     }
     if (verdict === 'refused') {
       breaker.success(`answered ${outcome.status} to one message: the destination is up`);
-      return each(dead);
+      return dead();
     }
-    const delayOf = (row: DeliveryRow) => backoffDelay(config.retry, row.attempts + 1, outcome.retryAfterMs);
-    const delay = Math.max(...rows.map(delayOf));
+    const delay = backoffDelay(config.retry, row.attempts + 1, outcome.retryAfterMs);
     if (outcome.retryAfterMs !== undefined) {
       pausedUntil.set(name, Math.max(pausedUntil.get(name) ?? 0, now() + delay));
       void share(name, pausedUntil.get(name)!);
@@ -189,25 +173,23 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const reason = error.slice(0, 120);
     if (verdict === 'wait') breaker.wait(now() + delay, `${reason}; probing again in ${delay} ms`);
     else breaker.failure(reason);
-    return each((row) => {
-      if (row.attempts + 1 >= config.retry.maxAttempts) return dead(row);
-      const rowDelay = delayOf(row);
-      metrics.inc('trackerkit_webhooks_retried_total', labels);
-      logger.info('retry scheduled', { ...logOf(row), status: outcome.status, error, delay_ms: rowDelay });
-      return store.markRetry(row.id, now() + rowDelay, outcome.status, error);
-    });
+    if (row.attempts + 1 >= config.retry.maxAttempts) return dead();
+    metrics.inc('trackerkit_webhooks_retried_total', labels);
+    logger.info('retry scheduled', { ...logOf, status: outcome.status, error, delay_ms: delay });
+    return store.markRetry(row.id, now() + delay, outcome.status, error);
   };
 
-  /** The job for an attempt: one alert as it is, or a group's alerts as one message. */
-  const jobFor = (rows: DeliveryRow[], signal: AbortSignal): DeliveryJob => {
-    const events = rows.map((row) => storedEvent(row.body));
-    const first = rows[0]!;
+  /** The job for an attempt: one alert as it is, or a group notification (its row's payload). */
+  const jobFor = (row: DeliveryRow, signal: AbortSignal): DeliveryJob => {
+    const event = storedEvent(row.body);
+    const notification = row.payload === null ? undefined : (JSON.parse(row.payload) as GroupNotification);
     return {
-      event: events[0]!,
-      summary: rows.length === 1 ? formatAlert(events[0]!) : formatGroup(events.map(formatAlert)),
-      idempotencyKey: rows.length === 1 ? first.idempotencyKey : groupIdempotencyKey(rows),
-      body: first.body,
-      attempt: Math.max(...rows.map((r) => r.attempts)) + 1,
+      event,
+      summary: notification ? notificationSummary(notification) : formatAlert(event),
+      ...(notification ? { notification } : {}),
+      idempotencyKey: row.idempotencyKey,
+      body: row.body,
+      attempt: row.attempts + 1,
       signal,
     };
   };
@@ -216,29 +198,24 @@ export function createOutbox(options: OutboxOptions): Outbox {
    * One attempt. Resolves as soon as the destination has answered, with the outcome's record
    * still being committed: the slot is free for the next delivery while the store catches up.
    */
-  const attempt = async (rows: DeliveryRow[]): Promise<{ recorded: Promise<void> }> => {
-    const name = rows[0]!.destination;
-    const all = (record: (row: DeliveryRow) => Promise<void>) => ({
-      recorded: Promise.all(rows.map(record)).then(() => {}),
-    });
+  const attempt = async (row: DeliveryRow): Promise<{ recorded: Promise<void> }> => {
+    const name = row.destination;
     const destination = destinations.get(name);
     if (!destination) {
-      return all((row) => {
-        metrics.inc('trackerkit_webhooks_dead_lettered_total', { destination: name });
-        return store.markDead(row.id, null, `destination ${name} is no longer configured`);
-      });
+      metrics.inc('trackerkit_webhooks_dead_lettered_total', { destination: name });
+      return { recorded: store.markDead(row.id, null, `destination ${name} is no longer configured`) };
     }
     const paused = Math.max(pausedUntil.get(name) ?? 0, sharedHolds.get(name) ?? 0);
-    if (now() < paused) return all((row) => store.postpone(row.id, paused));
+    if (now() < paused) return { recorded: store.postpone(row.id, paused) };
     const breaker = breakers.get(name)!;
-    if (!breaker.allow()) return all((row) => store.postpone(row.id, breaker.retryAt()));
+    if (!breaker.allow()) return { recorded: store.postpone(row.id, breaker.retryAt()) };
     // In half-open, `allow` lets exactly one attempt through: this one is the probe.
     const probe = breaker.state() === 'half-open';
     const config = configs.get(name)!;
     let outcome: DeliveryOutcome;
     try {
       outcome = await destination.deliver(
-        jobFor(rows, AbortSignal.any([stopController.signal, AbortSignal.timeout(config.timeoutMs)])),
+        jobFor(row, AbortSignal.any([stopController.signal, AbortSignal.timeout(config.timeoutMs)])),
       );
     } catch (error) {
       // Destinations report I/O failures as outcomes; what throws is preparing this message
@@ -253,59 +230,36 @@ export function createOutbox(options: OutboxOptions): Outbox {
       };
     }
     const notRecorded = (error: unknown) => {
-      // Not recorded (the store is failing or closing): the rows are still pending in the store
-      // and are sent again, with the same idempotency keys, when next taken (at least once).
+      // Not recorded (the store is failing or closing): the row is still pending in the store
+      // and is sent again, with the same idempotency key, when next taken (at least once).
       if (probe) breaker.release();
       logger.error('could not record delivery outcome', {
-        delivery: rows.map((r) => r.id).join(','),
+        delivery: row.id,
         error: (error as Error).message,
       });
     };
     try {
-      return { recorded: finish(rows, outcome, probe).catch(notRecorded) };
+      return { recorded: finish(row, outcome, probe).catch(notRecorded) };
     } catch (error) {
       notRecorded(error);
       return { recorded: Promise.resolve() };
     }
   };
 
-  // Groups whose other due rows are being looked up: a row of one of them waits for that look.
-  const gathering = new Set<string>();
-
-  /** Takes a row; on a grouping route to a destination that renders groups, with its group's due rows. */
+  /** Takes a row: one attempt, its outcome recorded in the background. */
   const take = (row: DeliveryRow) => {
-    const grouped = row.groupKey !== null && destinations.get(row.destination)?.groups === true;
-    const group = grouped ? `${row.groupKey}\n${row.destination}` : '';
-    // Its group's message is being put together: the look finds this row too.
-    if (grouped && gathering.has(group)) return;
     held.add(row.id);
-    const rows = [row];
-    const release = () => {
-      for (const r of rows) held.delete(r.id);
-    };
-    if (grouped) gathering.add(group);
-    const p: Promise<void> = (
-      grouped
-        ? store
-            .dueInGroup(row.groupKey!, row.destination, MAX_GROUP_MESSAGE - 1, held)
-            .finally(() => gathering.delete(group))
-            .then((more) => {
-              for (const r of more) if (!held.has(r.id)) rows.push(r);
-              for (const r of rows) held.add(r.id);
-              return attempt(rows);
-            })
-        : attempt(rows)
-    )
+    const p: Promise<void> = attempt(row)
       .then(
         ({ recorded }) => {
           const r = recorded.finally(() => {
-            release();
+            held.delete(row.id);
             recording.delete(r);
           });
           recording.add(r);
         },
         (error: Error) => {
-          release();
+          held.delete(row.id);
           logger.error('delivery failed', { delivery: row.id, error: error.message });
         },
       )
@@ -335,7 +289,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
         await readHolds();
         const rows = await store.due(free, held);
         backlog = rows.length === free;
-        // A row may have gone with its group's message taken just before it.
         for (const row of rows) if (running && !held.has(row.id)) take(row);
       } catch (error) {
         logger.error('outbox poll failed', { error: (error as Error).message });
@@ -372,7 +325,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
           wake();
           return;
         }
-        // A grouped alert waits in the store for its group's notification time.
+        // An alert on a grouping route waits in the store for its group's flush.
         if (row.nextAttemptAt > now()) continue;
         if (!held.has(row.id)) take(row);
       }

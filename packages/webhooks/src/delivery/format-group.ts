@@ -1,4 +1,8 @@
+import type { GroupNotification } from './alertmanager-payload.ts';
 import type { AlertSummary } from './format-alert.ts';
+
+// A chat message lists at most this many alerts, then how many more the group holds.
+const MAX_LINES = 100;
 
 /**
  * One summary for a group's notification (Alertmanager's one message per group): the count in the
@@ -13,7 +17,9 @@ export function formatGroup(summaries: AlertSummary[]): AlertSummary {
     resolved.length > 0 ? `${resolved.length} resolved` : '',
   ].filter(Boolean);
   const trackers = [...new Set(summaries.map((s) => s.trackerName))];
-  const lines = [...firing, ...resolved].map((s) => `• ${s.title}${s.headline ? ` — ${s.headline}` : ''}`);
+  const listed = [...firing, ...resolved];
+  const lines = listed.slice(0, MAX_LINES).map((s) => `• ${s.title}${s.headline ? ` — ${s.headline}` : ''}`);
+  if (listed.length > MAX_LINES) lines.push(`… and ${listed.length - MAX_LINES} more`);
   const latest =
     summaries
       .map((s) => s.timestamp)
@@ -34,4 +40,17 @@ export function formatGroup(summaries: AlertSummary[]): AlertSummary {
     bound: null,
     timestamp: latest,
   };
+}
+
+/**
+ * The summary a chat destination renders for a group notification: the one alert's own when the
+ * notification lists one, else `formatGroup`. Whether an alert is resolved is what the group says
+ * (an alert a tracker's next alert replaced is resolved, whatever its text).
+ */
+export function notificationSummary(notification: GroupNotification): AlertSummary {
+  const summaries = notification.alerts.map((a) => ({
+    ...a.summary,
+    resolved: a.endsAt !== null && a.endsAt <= notification.at,
+  }));
+  return summaries.length === 1 ? summaries[0]! : formatGroup(summaries);
 }

@@ -1,9 +1,15 @@
 import type { AlertEvent } from '../events/types.ts';
+import type { GroupNotification } from './alertmanager-payload.ts';
 import type { AlertSummary } from './format-alert.ts';
 
 export interface DeliveryJob {
   event: AlertEvent;
   summary: AlertSummary;
+  /**
+   * Set when this is a group notification (destinations with `groups`): the group's alerts as
+   * Alertmanager lists them; `event` is then the latest event among them, `summary` theirs.
+   */
+  notification?: GroupNotification;
   /** The same for every attempt of this (alert, destination). */
   idempotencyKey: string;
   /** The raw body as received, for forwards. */
@@ -27,11 +33,14 @@ export interface Destination {
   name: string;
   type: string;
   /**
-   * Renders from `job.summary` alone, so a group's alerts due together go as one message with a
-   * combined summary (`formatGroup`). Destinations that carry each alert's own data (forwards,
-   * PagerDuty, Alertmanager, files) leave it unset and get each alert of a group on its own.
+   * Takes Alertmanager's group notifications (`job.notification`, one message per flush of a
+   * group, listing its alerts) instead of each event: chat destinations, which render
+   * `job.summary`, and the Alertmanager webhook. Destinations that carry each event's own data
+   * (forwards, PagerDuty, Alertmanager's API, files, code handlers) leave it unset.
    */
   groups?: boolean;
+  /** With `groups`: whether resolved alerts are sent (Alertmanager's `send_resolved`); default true. */
+  sendResolved?: boolean;
   deliver(job: DeliveryJob): Promise<DeliveryOutcome>;
   close?(): Promise<void> | void;
 }

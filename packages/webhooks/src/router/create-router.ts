@@ -1,7 +1,9 @@
 import { invalidConfig, WebhooksError } from '../errors.ts';
+import { isAlertmanagerAlert } from '../events/alertmanager-alert.ts';
 import type { AlertEvent, EventName, TrackerAlertEvent, TrackerAlertResolvedEvent } from '../events/types.ts';
 import { isKnownEvent } from '../events/types.ts';
 import { matchRouteTree } from './match-route-tree.ts';
+import { resolveRouteTree } from './resolve-route-tree.ts';
 import type { RouteMatch, RouteNode } from './types.ts';
 
 /** Event type → its payload, keyed by the document's own `type` constants. */
@@ -59,6 +61,8 @@ export function createRouter(options: RouterOptions = {}): Router {
   const problems = options.route ? renamedKeys(options.route, 'route') : [];
   if (options.route?.matchers !== undefined) problems.push(`route.matchers: ${ROOT_MATCHERS}`);
   if (problems.length > 0) throw invalidConfig(problems);
+  // Resolved here, once (the same resolution loadConfig made, when the tree came from a file).
+  const tree = options.route ? resolveRouteTree(options.route) : undefined;
   const handlers = new Map<string, Set<Handler<never>>>();
   const add = (name: string, handler: Handler<never>) => {
     if (typeof handler !== 'function') {
@@ -96,13 +100,14 @@ export function createRouter(options: RouterOptions = {}): Router {
       }
     },
     match(event, nowMs = Date.now()) {
-      if (!isKnownEvent(event)) {
+      // Alerts posted to /api/v2/alerts go through the tree like the tracker's; other types do not.
+      if (!isKnownEvent(event) && !isAlertmanagerAlert(event)) {
         const catchAll = options.catchAll ?? [];
         return catchAll.length
           ? [{ path: 'catch_all', destinations: catchAll, repeatIntervalMs: 0, muted: false }]
           : [];
       }
-      return options.route ? matchRouteTree(options.route, event, nowMs) : [];
+      return tree ? matchRouteTree(tree, event, nowMs) : [];
     },
   };
 }

@@ -1,5 +1,10 @@
-/** `*` any run of characters, `?` one character; everything else literal. */
-export function globToRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\*?]/g, (c) => (c === '*' ? '.*' : c === '?' ? '.' : `\\${c}`));
-  return new RegExp(`^${body}$`, 's');
+import { compileRe2, quoteRe2, type Re2 } from './re2.ts';
+
+/**
+ * A `tracker_name` glob: `*` any run of characters, `?` one character (a code point, as Go's
+ * `.`); everything else literal. Compiled once, with the matchers' engine.
+ */
+export function compileGlob(glob: string): Re2 {
+  const body = [...glob].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : quoteRe2(c))).join('');
+  return compileRe2(`^(?s:${body})$`);
 }

@@ -2,16 +2,20 @@ import { WEBHOOK_DELIVERY } from '@trackerkit/core';
 import type { Express } from 'express';
 import { configSecrets, destinationSecrets } from '../config/secret-values.ts';
 import type { Config } from '../config/types.ts';
+import { alertIdentity, resolvedTracker } from '../delivery/alert-identity.ts';
 import { createDestination } from '../delivery/create-destination.ts';
 import { createOutbox, type Outbox } from '../delivery/create-outbox.ts';
 import { CODE_HANDLERS, createCodeHandlersDestination } from '../delivery/destinations/code-handlers.ts';
 import type { Destination } from '../delivery/types.ts';
 import type { AlertEvent } from '../events/types.ts';
 import { createRouter, type Router } from '../router/create-router.ts';
+import { isRouteMuted } from '../router/match-route-tree.ts';
+import { resolveRouteTree } from '../router/resolve-route-tree.ts';
 import type { RouteMatch } from '../router/types.ts';
 import { createHold, type Hold } from '../silences/hold-alert.ts';
 import { createRetention, type Retention } from '../store/retention.ts';
 import type { Store } from '../store/store.ts';
+import type { IngestGrouping } from '../store/types.ts';
 import { type AppContext, createApp } from './create-app.ts';
 import { type Logger, maskSecrets } from './logger.ts';
 import type { Metrics } from './metrics.ts';
@@ -28,6 +32,10 @@ export interface Runtime {
   app: Express;
   /** Whether a silence or an inhibit rule holds this alert now. */
   hold: Hold;
+  /** What an event does to Alertmanager's aggregation groups (the ingest's `grouping`). */
+  grouping(event: AlertEvent, now: number): IngestGrouping;
+  /** Flushes the groups whose time has come; their notifications go to the outbox at once. */
+  flushGroups(): Promise<number>;
 }
 
 export interface RuntimeDeps {
@@ -41,6 +49,10 @@ export interface RuntimeDeps {
   given: Map<string, Destination>;
   isReady: () => boolean;
   admin: AppContext['admin'];
+  /** This receiver's public URL (the webhook payload's `externalURL`), known once it listens. */
+  externalURL?: () => string;
+  /** Brings the group flush pass forward to `at` (an ingest made a group due then). */
+  flushAt?: (at: number) => void;
 }
 
 // A runtime stopped by a reload must not close a destination the next runtime still uses.
@@ -48,6 +60,7 @@ const withoutClose = (d: Destination): Destination => ({
   name: d.name,
   type: d.type,
   ...(d.groups ? { groups: true } : {}),
+  ...(d.sendResolved === undefined ? {} : { sendResolved: d.sendResolved }),
   deliver: (job) => d.deliver(job),
 });
 
@@ -55,9 +68,10 @@ export function buildRuntime(config: Config, deps: RuntimeDeps): Runtime {
   const { store, metrics, handlers } = deps;
   // Whatever a log line carries (an error body a destination echoed), configured secrets are cut out.
   const logger = maskSecrets(deps.baseLogger, configSecrets(config));
+  const context = { externalURL: deps.externalURL ?? (() => '') };
   const destinations = config.destinations.map((c) => {
     const given = deps.given.get(c.name);
-    return given ? withoutClose(given) : createDestination(c);
+    return given ? withoutClose(given) : createDestination(c, context);
   });
   const outboxConfigs: Array<Pick<Config['destinations'][number], 'name' | 'timeoutMs' | 'retry'>> = [
     ...config.destinations,
@@ -93,6 +107,40 @@ export function buildRuntime(config: Config, deps: RuntimeDeps): Runtime {
       ? [...routed, { path: 'handlers', destinations: [CODE_HANDLERS], repeatIntervalMs: 0, muted: false }]
       : routed;
   };
+  // Alertmanager's aggregation groups: chat and webhook destinations get one notification per
+  // flush of a group instead of a message per event.
+  const grouped = destinations.filter((d) => d.groups === true).map((d) => d.name);
+  const grouping = (event: AlertEvent, now: number): IngestGrouping => ({
+    at: now,
+    alert: alertIdentity(event, now),
+    resolve: resolvedTracker(event, now),
+    destinations: grouped,
+  });
+  const tree = resolveRouteTree(config.route);
+  const sendResolved = new Map(
+    config.destinations.map((c) => [
+      c.name,
+      c.sendResolved ?? destinations.find((d) => d.name === c.name)?.sendResolved ?? true,
+    ]),
+  );
+  for (const d of destinations)
+    if (!sendResolved.has(d.name)) sendResolved.set(d.name, d.sendResolved ?? true);
+  const flushGroups = async (): Promise<number> => {
+    const now = Date.now();
+    const held = await hold.snapshot(now);
+    const rows = await store.flushGroups({
+      // Judged on the routing labels, as the alert was when it was routed (silences, inhibit rules).
+      muted: (_route, alert) => held(alert.routing) !== undefined,
+      routeMuted: (path, t) => {
+        const route = tree.byPath.get(path);
+        return route !== undefined && isRouteMuted(route, t);
+      },
+      sendResolved: (name) => sendResolved.get(name) ?? true,
+    });
+    // Committed: sent from memory now, as an ingest's rows are.
+    if (rows.length > 0) outbox.offer(rows);
+    return rows.length;
+  };
   const retention = createRetention({
     prune: (kind, before, afterId, window) => store.prune(kind, before, afterId, window),
     alertsMs: config.retention.alertsMs,
@@ -105,11 +153,13 @@ export function buildRuntime(config: Config, deps: RuntimeDeps): Runtime {
     config,
     store,
     route,
+    match: (event, nowMs) => routeOnly.match(event, nowMs),
+    grouping,
     outbox,
     metrics,
     logger,
     isReady: deps.isReady,
     admin: deps.admin,
   });
-  return { config, logger, router, route, outbox, retention, app, hold };
+  return { config, logger, router, route, outbox, retention, app, hold, grouping, flushGroups };
 }

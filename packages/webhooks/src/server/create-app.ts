@@ -1,5 +1,7 @@
 import { JSON_MEDIA_TYPE, safeEqual } from '@trackerkit/core';
 import express, { type Express } from 'express';
+import { mountAlertsApi } from '../api/alerts-api.ts';
+import { mountProbes, mountStatusApi } from '../api/status-api.ts';
 import type { Config } from '../config/types.ts';
 import type { Outbox } from '../delivery/create-outbox.ts';
 import { WebhooksError } from '../errors.ts';
@@ -7,6 +9,7 @@ import type { AlertEvent } from '../events/types.ts';
 import type { RouteMatch } from '../router/types.ts';
 import { mountSilencesApi } from '../silences/silences-api.ts';
 import type { Store } from '../store/store.ts';
+import type { IngestGrouping } from '../store/types.ts';
 import { FORM_MEDIA_TYPE, mountUi } from '../ui/mount-ui.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
@@ -18,6 +21,12 @@ export interface AppContext {
   store: Store;
   /** Routes an alert with silences and inhibit rules applied. */
   route(event: AlertEvent, now?: number): Promise<RouteMatch[]>;
+  /** Where the route tree alone sends an alert (no silence or inhibit rule read): the API's `receivers`. */
+  match?(event: AlertEvent, now: number): RouteMatch[];
+  /** What an event does to Alertmanager's aggregation groups; absent, nothing (every event sent as itself). */
+  grouping?(event: AlertEvent, now: number): IngestGrouping;
+  /** An ingest made a group due at `at`: the flush pass runs then. */
+  flushAt?(at: number): void;
   outbox: Outbox;
   metrics: Metrics;
   logger: Logger;
@@ -30,6 +39,8 @@ export interface AppContext {
     /** The address the server is bound to: its names are the ones the origin rule accepts. */
     host: string;
     reload(): Promise<unknown>;
+    /** When the receiver started (epoch ms): `/api/v2/status`'s uptime. Default: when this app was made. */
+    startedAt?: number;
   };
 }
 
@@ -58,8 +69,12 @@ function reloadRefusal(
   };
 }
 
-/** The express app: one POST route per source, health, readiness, metrics. No body parser anywhere. */
+/**
+ * The express app: one POST route per source, health, readiness, metrics, Alertmanager's API v2
+ * and the operators' pages. No body parser anywhere.
+ */
 export function createApp(ctx: AppContext): Express {
+  const startedAt = Date.now();
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -104,22 +119,28 @@ export function createApp(ctx: AppContext): Express {
     });
   }
   if (admin && edge) {
-    // Anything under /api (the silences API) reads JSON.
+    // Anything under /api (Alertmanager's API v2, the first silences API) reads JSON.
     app.use('/api', originGuard(edgePolicy(edge, [JSON_MEDIA_TYPE])));
-    mountSilencesApi(app, ctx.store, (req, res, next) => {
-      const refusal = reloadRefusal(admin, req.headers.authorization, 'the silences API');
+    app.use(['/api/v2', '/api/silences'], (req, res, next) => {
+      const what = req.baseUrl === '/api/v2' ? 'the API' : 'the silences API';
+      const refusal = reloadRefusal(admin, req.headers.authorization, what);
       if (!refusal) return next();
       if (refusal.status === 401) res.set('www-authenticate', 'Bearer');
       res
         .status(refusal.status)
         .json({ error: `@trackerkit/webhooks: ${refusal.error}`, reason: refusal.reason });
     });
+    mountSilencesApi(app, ctx.store);
+    mountAlertsApi(app, ctx);
+    mountStatusApi(app, ctx.config, admin.startedAt ?? startedAt);
   }
   if (admin && edge) {
     const refusal = (authorization: string | undefined) => reloadRefusal(admin, authorization, 'the UI');
     const origin = edgePolicy(edge, [FORM_MEDIA_TYPE]);
     mountUi(app, { ...ctx, refusal, origin });
   }
+  // Alertmanager's probes beside the receiver's own, unauthenticated as those.
+  mountProbes(app, ctx.store, ctx.isReady);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

@@ -8,6 +8,7 @@ import { parseAlertEvent } from '../events/parse-alert-event.ts';
 import { type AlertEvent, eventData } from '../events/types.ts';
 import type { RouteMatch } from '../router/types.ts';
 import type { Store } from '../store/store.ts';
+import type { IngestGrouping } from '../store/types.ts';
 import { verifyWithFallback } from '../verify/verify.ts';
 import { checkRequestHeaders } from './check-request-headers.ts';
 import type { Logger } from './logger.ts';
@@ -19,6 +20,8 @@ export interface ReceiveContext {
   bodyLimitBytes: number;
   store: Store;
   route(event: AlertEvent, now?: number): Promise<RouteMatch[]>;
+  grouping?(event: AlertEvent, now: number): IngestGrouping;
+  flushAt?(at: number): void;
   outbox: Outbox;
   metrics: Metrics;
   logger: Logger;
@@ -45,6 +48,7 @@ export function receiveHandler(ctx: ReceiveContext) {
   const logInfo = logger.isEnabled?.('info') ?? true;
   return async (req: Request, res: Response): Promise<void> => {
     const started = performance.now();
+    const arrived = Date.now();
     let webhookId: string | undefined;
     try {
       checkRequestHeaders(req.headers, ctx.bodyLimitBytes);
@@ -73,6 +77,7 @@ export function receiveHandler(ctx: ReceiveContext) {
         matches: await route(event),
         repeatScope: event.type === ALERT_EVENT.fired ? trackerId : null,
         resolves: event.type === ALERT_EVENT.resolved ? trackerId : null,
+        ...(ctx.grouping ? { grouping: ctx.grouping(event, arrived) } : {}),
       });
       if (result.duplicate) {
         metrics.inc('trackerkit_webhooks_duplicates_total', sourceLabels);
@@ -92,6 +97,7 @@ export function receiveHandler(ctx: ReceiveContext) {
         // Committed: the outbox sends these rows from memory now. Code handlers (`router.on`)
         // are an outbox destination too: they run from the outbox.
         if (result.pending.length > 0) outbox.offer(result.pending);
+        if (result.flushAt !== undefined) ctx.flushAt?.(result.flushAt);
       }
       metrics.observe(
         'trackerkit_webhooks_request_duration_seconds',

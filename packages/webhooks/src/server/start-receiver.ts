@@ -13,6 +13,7 @@ import { openStore } from '../store/open-store.ts';
 import { openPostgresStore } from '../store/postgres/open-postgres-store.ts';
 import type { Store } from '../store/store.ts';
 import { buildRuntime, type Runtime, type RuntimeDeps } from './build-runtime.ts';
+import { createFlushScheduler, type FlushScheduler } from './flush-scheduler.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 
@@ -99,13 +100,20 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
       : openStore(options.storagePath ?? config.storage.path, { synchronous: config.storage.synchronous });
   const given = new Map((options.destinations ?? []).map((d) => [d.name, d]));
   const host = options.host ?? config.server.host;
+  // Alertmanager's `uptime` (/api/v2/status): the process's start, kept across reloads.
+  const startedAt = Date.now();
   const graceMs = () => options.shutdownGraceMs ?? current.config.server.shutdownGraceMs;
   let ready = true;
   let closing: Promise<void> | undefined;
+  // The webhook payload's externalURL: the configured one, else the address bound (known after listen).
+  let listening = '';
+  let flusher: FlushScheduler | undefined;
   const deps = (c: Config): RuntimeDeps => ({
     store,
     metrics,
     baseLogger,
+    externalURL: () => current.config.server.externalUrl ?? listening,
+    flushAt: (at) => flusher?.at(at),
     ...(options.router ? { handlers: options.router } : {}),
     given,
     isReady: () => ready,
@@ -114,6 +122,7 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
       loopback: isLoopbackHost(host),
       host,
       reload: () => reload(),
+      startedAt,
     },
   });
   let current: Runtime = buildRuntime(config, deps(config));
@@ -209,8 +218,16 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
       });
   }, config.delivery.pollIntervalMs);
   repeatTimer.unref();
+  // Alertmanager's aggregation groups: each flushes when due (its notifications go to the outbox).
+  flusher = createFlushScheduler({
+    run: () => current.flushGroups(),
+    nextAt: () => store.nextFlushAt(),
+    pollMs: () => current.config.delivery.pollIntervalMs,
+    logger,
+  });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  listening = url;
   logger.info('receiver listening', {
     address: `${host}:${port}`,
     sources: config.sources.map((s) => `${s.name} ${s.path} (${s.verify.scheme})`),
@@ -236,6 +253,7 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
       closing ??= (async () => {
         ready = false;
         clearInterval(repeatTimer);
+
         // Requests in flight get the grace period to finish, then their connections are cut.
         const cut = setTimeout(() => server.closeAllConnections(), graceMs());
         await new Promise<void>((resolve) => {
@@ -247,6 +265,7 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
         await Promise.all([current.outbox.stop(graceMs()), current.retention.stop()]);
         await Promise.allSettled([...given.values()].map(async (d) => d.close?.()));
         await repeating;
+        await flusher?.stop();
         await store.close();
         logger.info('receiver stopped');
       })();

@@ -5,8 +5,17 @@ import type { Store } from '../store/store.ts';
 import { type InhibitRule, isInhibited, type Labels, targetingRules } from './inhibit.ts';
 import { type CompiledSilence, compileSilence, silences } from './silence.ts';
 
+export type Held = 'silenced' | 'inhibited' | undefined;
+
 /** `inhibited`, `silenced`, or undefined (sent). */
-export type Hold = (event: AlertEvent, now: number) => Promise<'silenced' | 'inhibited' | undefined>;
+export type Hold = ((event: AlertEvent, now: number) => Promise<Held>) & {
+  /**
+   * The silences and inhibit rules' sources as they are at `now`, read once, for judging many
+   * alerts by their routing labels without another read (a group flush judges every alert of
+   * every due group).
+   */
+  snapshot(now: number): Promise<(labels: Labels) => Held>;
+};
 
 /**
  * Whether an alert is held at `now`: `inhibited` (an inhibit rule's source fires; checked first, as
@@ -51,7 +60,7 @@ export function createHold(
         return [];
       }
     });
-  return async (event, now) => {
+  const hold = async (event: AlertEvent, now: number): Promise<Held> => {
     try {
       await refresh(now);
     } catch (error) {
@@ -71,4 +80,19 @@ export function createHold(
     }
     return cached.some((s) => silences(s, labels, now)) ? 'silenced' : undefined;
   };
+  const snapshot = async (now: number) => {
+    let sources: Labels[] = [];
+    try {
+      await refresh(now);
+      if (rules.length > 0) sources = await firing();
+    } catch (error) {
+      throw storageError(error);
+    }
+    const live = cached;
+    return (labels: Labels): Held => {
+      if (isInhibited(rules, labels, () => sources)) return 'inhibited';
+      return live.some((s) => silences(s, labels, now)) ? 'silenced' : undefined;
+    };
+  };
+  return Object.assign(hold, { snapshot });
 }

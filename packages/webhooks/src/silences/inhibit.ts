@@ -25,19 +25,44 @@ export function targetingRules(rules: readonly InhibitRule[], target: Labels): I
   return rules.filter((rule) => matchesAll(rule.targetMatchers, target));
 }
 
+/** Whether `source`, firing, inhibits `target` through `rule` (whose target matchers hold for it). */
+function inhibits(rule: InhibitRule, target: Labels, source: Labels): boolean {
+  const twoSided = matchesAll(rule.sourceMatchers, target);
+  return (
+    matchesAll(rule.sourceMatchers, source) &&
+    rule.equal.every((name) => (source[name] ?? '') === (target[name] ?? '')) &&
+    !(twoSided && source.tracker_id !== undefined && source.tracker_id === target.tracker_id)
+  );
+}
+
 export function isInhibited(rules: readonly InhibitRule[], target: Labels, firing: () => Labels[]): boolean {
   let sources: Labels[] | undefined;
   for (const rule of rules) {
     if (!matchesAll(rule.targetMatchers, target)) continue;
     sources ??= firing();
-    const twoSided = matchesAll(rule.sourceMatchers, target);
-    const inhibits = sources.some(
-      (source) =>
-        matchesAll(rule.sourceMatchers, source) &&
-        rule.equal.every((name) => (source[name] ?? '') === (target[name] ?? '')) &&
-        !(twoSided && source.tracker_id !== undefined && source.tracker_id === target.tracker_id),
-    );
-    if (inhibits) return true;
+    if (sources.some((source) => inhibits(rule, target, source))) return true;
   }
   return false;
+}
+
+/**
+ * What inhibits `target` now, by the same rule as `isInhibited`: the firing sources that do (in
+ * their order, each once) and the indexes of the rules through which they do. Empty when nothing
+ * does.
+ */
+export function inhibitors<S extends { labels: Labels }>(
+  rules: readonly InhibitRule[],
+  target: Labels,
+  firing: readonly S[],
+): { sources: S[]; rules: number[] } {
+  const sources = new Set<S>();
+  const through: number[] = [];
+  rules.forEach((rule, index) => {
+    if (!matchesAll(rule.targetMatchers, target)) return;
+    const found = firing.filter((source) => inhibits(rule, target, source.labels));
+    if (found.length === 0) return;
+    through.push(index);
+    for (const source of found) sources.add(source);
+  });
+  return { sources: [...sources], rules: through };
 }

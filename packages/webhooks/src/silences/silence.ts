@@ -1,5 +1,5 @@
-import type { LabelMatcher, MatchOperator } from '../router/label-matcher.ts';
-import { matchesLabel, parseMatchers } from '../router/label-matcher.ts';
+import type { LabelMatcher } from '../router/label-matcher.ts';
+import { matchesLabel, parseMatcher, parseMatchers } from '../router/label-matcher.ts';
 
 /** A matcher as Alertmanager's v2 API writes it. */
 export interface ApiMatcher {
@@ -31,12 +31,13 @@ export function silenceState(silence: Pick<Silence, 'startsAt' | 'endsAt'>, now:
 
 const LABEL_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 
+/**
+ * The matcher as routes compile it: written out and read back by the route matchers' own parser,
+ * so a silence's regular expression means exactly what it would in a route (one engine, one set
+ * of flags and refusals). Throws the parser's error for a bad expression.
+ */
 export function toLabelMatcher(m: ApiMatcher): LabelMatcher {
-  const op: MatchOperator = m.isRegex ? (m.isEqual ? '=~' : '!~') : m.isEqual ? '=' : '!=';
-  const matcher: LabelMatcher = { name: m.name, op, value: m.value };
-  // Compiled as the route matchers' parser compiles them (anchored, unicode).
-  if (m.isRegex) matcher.re = new RegExp(`^(?:${m.value})$`, 'u');
-  return matcher;
+  return parseMatcher(formatMatcher(m));
 }
 
 export function toApiMatcher(m: LabelMatcher): ApiMatcher {
@@ -159,19 +160,21 @@ export function parseSilenceInput(body: unknown, now: number): SilenceInput {
     throw new Error('(body): must be a JSON object with matchers, startsAt, endsAt, createdBy, comment');
   }
   const b = body as Record<string, unknown>;
-  if (b.id !== undefined && (typeof b.id !== 'string' || b.id === '')) {
-    throw new Error('id: must be the id of the silence to update (a non-empty string)');
+  // An empty id is a new silence, as Alertmanager reads it (Go clients send "" for none).
+  const id = b.id === '' ? undefined : b.id;
+  if (id !== undefined && typeof id !== 'string') {
+    throw new Error('id: must be the id of the silence to update (a string)');
   }
   const matchers = parseSilenceMatchers(b.matchers);
   // An update keeps the start it names (an active silence's start is in the past); a new one
   // starts no earlier than now.
   const given = time(b.startsAt, 'startsAt') ?? now;
-  const startsAt = b.id === undefined ? Math.max(given, now) : given;
+  const startsAt = id === undefined ? Math.max(given, now) : given;
   const endsAt = time(b.endsAt, 'endsAt');
   if (endsAt === undefined) throw new Error('endsAt: required');
   if (endsAt <= Math.max(startsAt, now)) throw new Error('endsAt: must be after startsAt (and after now)');
   return {
-    ...(b.id === undefined ? {} : { id: b.id as string }),
+    ...(id === undefined ? {} : { id }),
     matchers,
     startsAt,
     endsAt,

@@ -1,10 +1,10 @@
-import type { RouteGroup } from '../router/types.ts';
+import { type GroupOps, groupFor, joinGroup } from './group-plan.ts';
 import { idempotencyKey } from './idempotency-key.ts';
 import { ask as askOp, type Plan } from './plan.ts';
 import type { DeliveryRow, DeliveryState, IngestItem, IngestResult } from './types.ts';
 
 /** What an ingest asks of a store, inside one transaction. */
-export interface IngestOps {
+export interface IngestOps extends GroupOps {
   /** The new alert's id; null when (source, webhook id) is already stored. */
   insertAlert(
     source: string,
@@ -38,11 +38,6 @@ export interface IngestOps {
   /** The tracker's latest tracker.alert (inhibit_rules' sources). Upsert. */
   startTracker(trackerId: string, alertId: number): void;
   stopTracker(trackerId: string): void;
-  /** The group's next notification time, and whether any tracker is firing in it. */
-  groupAt(route: string, key: string): { nextFlush: number; firing: boolean } | null;
-  setGroup(route: string, key: string, nextFlush: number): void;
-  joinGroup(route: string, key: string, trackerId: string): void;
-  leaveGroups(trackerId: string): void;
 }
 
 const ask = askOp<IngestOps, keyof IngestOps> as <K extends keyof IngestOps>(
@@ -51,28 +46,19 @@ const ask = askOp<IngestOps, keyof IngestOps> as <K extends keyof IngestOps>(
 ) => Plan<IngestOps, ReturnType<IngestOps[K]>>;
 
 /**
- * When an alert joining `group` on `route` is notified (Alertmanager's dispatcher): a new group
- * (or one whose trackers have all resolved) after group_wait; a group whose notification is still
- * to come, with it; otherwise at the group's next group_interval tick.
- */
-function* flushTime(route: string, group: RouteGroup, now: number): Plan<IngestOps, number> {
-  const current = yield* ask('groupAt', route, group.key);
-  if (current && current.nextFlush >= now) return current.nextFlush;
-  const at =
-    current?.firing === true
-      ? current.nextFlush +
-        Math.max(1, Math.ceil((now - current.nextFlush) / group.intervalMs)) * group.intervalMs
-      : now + group.waitMs;
-  yield* ask('setGroup', route, group.key, at);
-  return at;
-}
-
-/**
- * Store the alert under its unique (source, webhook-id) key and, only if it is new, its outbox
- * rows. A duplicate inserts nothing and routes nothing.
+ * Store the alert under its unique (source, webhook-id) key and, only if it is new, what it
+ * changes. A duplicate inserts nothing and routes nothing.
  *
- * A new alert is always sent (never held back by repeat_interval); it starts or refreshes the
- * firing state of each matched route with a repeat interval, which the repeat plan re-sends from.
+ * Alertmanager's aggregation groups: an alert (a `tracker.alert`, or one posted in Alertmanager's
+ * shape) joins the group of each route it matches (`joinGroup`); a tracker's new alert resolves
+ * its alerts in the groups it no longer joins, and its `tracker.alert.resolved` resolves them all.
+ * Destinations that take group notifications (`grouping.destinations`: chat, webhook) are sent to
+ * by the group's flushes, not per event; a held alert still leaves them a row in its held state,
+ * so what happened to it stays visible.
+ *
+ * The other destinations get the event itself, each as its own outbox row: at once, or on a
+ * grouping route with the group's next flush. While a tracker fires through a route with a
+ * repeat interval, its latest event is sent to them again every interval from that first send.
  */
 export function* ingestPlan(item: IngestItem, now: number): Plan<IngestOps, IngestResult> {
   const alertId = yield* ask(
@@ -90,32 +76,66 @@ export function* ingestPlan(item: IngestItem, now: number): Plan<IngestOps, Inge
     yield* ask('stopTracker', item.resolves);
   }
   if (item.repeatScope !== null) yield* ask('startTracker', item.repeatScope, alertId);
+  const grouping = item.grouping;
+  const grouped = new Set(grouping?.destinations ?? []);
+  const alert = grouping?.alert ?? null;
+  const resolve = grouping?.resolve ?? null;
+  if (resolve) {
+    const summary = JSON.stringify(resolve.summary);
+    yield* ask('resolveTrackerAlerts', resolve.trackerId, [], resolve.at, alertId, summary, now);
+  }
+  // The group alerts this alert is in now: the tracker's others resolve.
+  const joined: string[] = [];
+  let flushAt = Number.POSITIVE_INFINITY;
   // One row per destination (the idempotency key is per destination): a route that delivers
   // wins over a held one, so a muted route never blocks a `continue` sibling to the same place.
   const rows = new Map<string, { path: string; state: DeliveryState; at: number; groupKey: string | null }>();
   for (const match of item.matches) {
     const state: DeliveryState = match.held ?? (match.muted ? 'muted' : 'pending');
-    // A grouped alert waits for its group's notification; a held one is never sent, so it has none.
-    const at = match.group && state === 'pending' ? yield* flushTime(match.path, match.group, now) : now;
-    const groupKey = match.group ? `${match.path} ${match.group.key}` : null;
-    if (match.group && item.repeatScope !== null)
-      yield* ask('joinGroup', match.path, match.group.key, item.repeatScope);
-    for (const destination of match.destinations) {
+    const byGroup = alert !== null || resolve !== null;
+    const notified = byGroup ? match.destinations.filter((d) => grouped.has(d)) : [];
+    let flush: number | null = null;
+    let groupKey: string | null = null;
+    if (alert && (match.group || notified.length > 0)) {
+      const { group, id } = yield* joinGroup(match, alert, notified, alertId, grouping?.at ?? now, now);
+      joined.push(id);
+      flush = group.nextFlush;
+      flushAt = Math.min(flushAt, group.nextFlush);
+      groupKey = `${group.route} ${group.key}`;
+    } else if (match.group) {
+      const shape = groupFor(match, null);
+      flush = (yield* ask('getGroup', shape.route, shape.key))?.nextFlush ?? null;
+      groupKey = `${shape.route} ${shape.key}`;
+    }
+    // Sent by the group's flushes; a held alert leaves its held state on record.
+    for (const destination of notified) {
+      if (state === 'pending' || resolve) continue;
+      if (!rows.has(destination)) rows.set(destination, { path: match.path, state, at: now, groupKey });
+    }
+    const own = match.destinations.filter((d) => !notified.includes(d));
+    // An event goes with its group's next flush, or at once when the group has none to come.
+    const at = match.group && state === 'pending' ? Math.max(flush ?? now, now) : now;
+    for (const destination of own) {
       const prev = rows.get(destination);
       if (!prev || (prev.state !== 'pending' && state === 'pending'))
-        rows.set(destination, { path: match.path, state, at, groupKey });
+        rows.set(destination, { path: match.path, state, at, groupKey: match.group ? groupKey : null });
     }
-    if (match.repeatIntervalMs > 0 && item.repeatScope !== null && match.destinations.length > 0) {
+    if (match.repeatIntervalMs > 0 && item.repeatScope !== null && own.length > 0) {
+      // Repeats count from the first send, not from receipt (the group may hold it back).
       yield* ask(
         'startFiring',
         match.path,
         item.repeatScope,
         alertId,
-        JSON.stringify(match.destinations),
+        JSON.stringify(own),
         match.repeatIntervalMs,
-        now + match.repeatIntervalMs,
+        at + match.repeatIntervalMs,
       );
     }
+  }
+  if (alert?.trackerId) {
+    yield* ask('resolveTrackerAlerts', alert.trackerId, joined, now, alertId, null, now);
+    flushAt = Math.min(flushAt, now);
   }
   const pending: DeliveryRow[] = [];
   for (const [destination, { path, state, at, groupKey }] of rows) {
@@ -137,6 +157,7 @@ export function* ingestPlan(item: IngestItem, now: number): Plan<IngestOps, Inge
       updatedAt: now,
       deliveredAt: null,
       groupKey,
+      payload: null,
       source: item.source,
       webhookId: item.webhookId,
       eventType: item.eventType,
@@ -144,7 +165,14 @@ export function* ingestPlan(item: IngestItem, now: number): Plan<IngestOps, Inge
       receivedAt: now,
     });
   }
-  // After the resolve itself joined its group's notification: the tracker leaves its groups.
-  if (item.resolves !== null) yield* ask('leaveGroups', item.resolves);
-  return { duplicate: false, alertId, deliveries: pending.length, pending };
+  // A resolve (or a tracker's alert ending its earlier ones) changes groups without joining them:
+  // they flush at their tick, or now when ungrouped.
+  if (resolve) flushAt = Math.min(flushAt, now);
+  return {
+    duplicate: false,
+    alertId,
+    deliveries: pending.length,
+    pending,
+    ...(flushAt < Number.POSITIVE_INFINITY ? { flushAt } : {}),
+  };
 }

@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { storageError } from '../errors.ts';
 import { prepareSilences } from '../silences/silence-store.ts';
 import { prepareBrowse } from './browse.ts';
+import { flushPlan } from './group-plan.ts';
 import { ingestPlan } from './ingest-plan.ts';
 import { lockStore, type StoreLock } from './lock-store.ts';
 import { runPlan } from './plan.ts';
@@ -11,6 +12,7 @@ import { repeatDue, toFiringRow } from './repeat-due.ts';
 import { createPruneStep } from './retention.ts';
 import { DELIVERY_COLUMNS, rowToDelivery } from './row-to-delivery.ts';
 import { SCHEMA } from './schema.ts';
+import { sqliteFlushOps } from './sqlite-group-ops.ts';
 import { sqliteIngestOps } from './sqlite-ingest-ops.ts';
 import { sqlitePruneOps } from './sqlite-prune-ops.ts';
 import { startCheckpointer } from './start-checkpointer.ts';
@@ -64,9 +66,27 @@ function describeOwner(path: string): string | undefined {
  * by the schema itself): columns added later are added here, before any statement names them.
  */
 function migrate(db: DatabaseSync): void {
-  const columns = db.prepare('PRAGMA table_info(deliveries)').all() as Array<{ name: string }>;
-  if (columns.length > 0 && !columns.some((c) => c.name === 'group_key'))
-    db.exec('ALTER TABLE deliveries ADD COLUMN group_key TEXT');
+  const add = (table: string, columns: Array<[string, string]>) => {
+    const have = db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>;
+    if (have.length === 0) return;
+    for (const [name, type] of columns)
+      if (!have.some((c) => c.name === name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+  };
+  add('deliveries', [
+    ['group_key', 'TEXT'],
+    ['payload', 'TEXT'],
+  ]);
+  add('alert_groups', [
+    ['am_key', "TEXT NOT NULL DEFAULT ''"],
+    ['labels', "TEXT NOT NULL DEFAULT '{}'"],
+    ['receiver', 'TEXT'],
+    ['destinations', "TEXT NOT NULL DEFAULT '[]'"],
+    ['flushed', 'INTEGER NOT NULL DEFAULT 0'],
+    ['wait_ms', 'INTEGER NOT NULL DEFAULT 0'],
+    ['interval_ms', 'INTEGER NOT NULL DEFAULT 300000'],
+    ['repeat_ms', 'INTEGER NOT NULL DEFAULT 0'],
+    ['ungrouped', 'INTEGER NOT NULL DEFAULT 0'],
+  ]);
 }
 
 /** The durable store and outbox, SQLite through node:sqlite (no native build). */
@@ -102,6 +122,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     ).run(process.pid, new Date(now()).toISOString());
   }
   const ingestOps = sqliteIngestOps(db);
+  const flushOps = sqliteFlushOps(db);
   // The owner writes all the time; tools beside it and an in-memory store leave SQLite's default.
   const checkpointer = owner && path !== ':memory:' ? startCheckpointer(db, path) : undefined;
   const select = `SELECT ${DELIVERY_COLUMNS} FROM deliveries d JOIN alerts a ON a.id = d.alert_id`;
@@ -110,10 +131,6 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     "SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?",
   );
   const byId = db.prepare(`${select} WHERE d.id = ?`);
-  const groupDue = db.prepare(
-    `${select} WHERE d.group_key = ? AND d.destination = ? AND d.state = 'pending' AND d.next_attempt_at <= ?
-       ORDER BY d.id LIMIT ?`,
-  );
   const byState = db.prepare(`${select} WHERE d.state = ? ORDER BY d.id LIMIT ?`);
   const delivered = db.prepare(
     "UPDATE deliveries SET state = 'delivered', attempts = attempts + 1, last_status = ?, last_error = NULL, updated_at = ?, delivered_at = ? WHERE id = ?",
@@ -156,6 +173,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   );
   const release = db.prepare('UPDATE destination_holds SET until = 0 WHERE destination = ?');
   const holds = db.prepare('SELECT destination, until FROM destination_holds WHERE until > ?');
+  const nextFlush = db.prepare('SELECT MIN(next_flush) AS t FROM alert_groups');
   const nextDue = db.prepare("SELECT MIN(next_attempt_at) AS t FROM deliveries WHERE state = 'pending'");
 
   let closed = false;
@@ -191,13 +209,6 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
         }
         return rows;
       }),
-    dueInGroup: (groupKey, destination, limit, skip) =>
-      asPromise(() =>
-        (groupDue.all(groupKey, destination, now(), limit + skip.size) as Record<string, unknown>[])
-          .map(rowToDelivery)
-          .filter((r) => !skip.has(r.id))
-          .slice(0, limit),
-      ),
     markDelivered: (id, status) => write(() => delivered.run(status, now(), now(), id)),
     markRetry: (id, at, status, error) => write(() => retry.run(at, status, error.slice(0, 2000), now(), id)),
     postpone: (id, at) => write(() => postpone.run(at, id)),
@@ -249,6 +260,12 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
         now(),
         isMuted,
       ),
+    flushGroups: (judge) => live() ?? writes.write(() => runPlan(flushPlan(now(), judge), flushOps)),
+    nextFlushAt: () =>
+      asPromise(() => {
+        const row = nextFlush.get() as { t: number | null };
+        return row.t === null ? null : Number(row.t);
+      }),
     nextDueAt: () =>
       asPromise(() => {
         const row = nextDue.get() as { t: number | null };

@@ -7,7 +7,7 @@ export const nullableString = (v: unknown) => (v === null || v === undefined ? n
 
 export const DELIVERY_COLUMNS = `d.id, d.alert_id, d.destination, d.route, d.idempotency_key, d.state, d.attempts,
   d.next_attempt_at, d.last_status, d.last_error, d.created_at, d.updated_at, d.delivered_at,
-  d.group_key, a.source, a.webhook_id, a.event_type, a.body, a.received_at`;
+  d.group_key, d.payload, a.source, a.webhook_id, a.event_type, a.body, a.received_at`;
 
 export function rowToDelivery(row: Row): DeliveryRow {
   return {
@@ -25,6 +25,7 @@ export function rowToDelivery(row: Row): DeliveryRow {
     updatedAt: Number(row.updated_at),
     deliveredAt: nullableNumber(row.delivered_at),
     groupKey: nullableString(row.group_key),
+    payload: nullableString(row.payload),
     source: String(row.source),
     webhookId: String(row.webhook_id),
     eventType: String(row.event_type),

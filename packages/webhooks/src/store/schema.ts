@@ -34,7 +34,9 @@ CREATE TABLE IF NOT EXISTS deliveries (
   updated_at INTEGER NOT NULL,
   delivered_at INTEGER,
   -- The route's group (route path and group_by values) this row is notified with; null: not grouped.
-  group_key TEXT
+  group_key TEXT,
+  -- A group notification (JSON, see GroupNotification): what this row sends instead of its alert.
+  payload TEXT
 );
 CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (state, next_attempt_at);
 -- A tracker fires through a route from its tracker.alert until its tracker.alert.resolved; while
@@ -72,22 +74,58 @@ CREATE TABLE IF NOT EXISTS tracker_firing (
   alert_id INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS tracker_firing_alert ON tracker_firing (alert_id);
--- Alertmanager's aggregation groups: per (route, group_by values), when its next notification
--- goes. Its members are the trackers firing in it (from tracker.alert to tracker.alert.resolved):
--- a group whose members have all resolved ends, and the next alert starts a new one.
+-- Alertmanager's aggregation groups: per (route, group labels), when the next flush is and how
+-- the group is notified. A group lives while it holds alerts; resolved alerts leave it once a
+-- flush has gone past them, and an empty group ends (the next alert starts a new one).
 CREATE TABLE IF NOT EXISTS alert_groups (
   route TEXT NOT NULL,
   group_key TEXT NOT NULL,
   next_flush INTEGER NOT NULL,
+  -- Alertmanager's group key and group labels (JSON), as the webhook payload carries them.
+  am_key TEXT NOT NULL DEFAULT '',
+  labels TEXT NOT NULL DEFAULT '{}',
+  receiver TEXT,
+  -- The destinations that take this group's notifications (JSON names): chat and webhook ones.
+  destinations TEXT NOT NULL DEFAULT '[]',
+  flushed INTEGER NOT NULL DEFAULT 0,
+  wait_ms INTEGER NOT NULL DEFAULT 0,
+  interval_ms INTEGER NOT NULL DEFAULT 300000,
+  repeat_ms INTEGER NOT NULL DEFAULT 0,
+  ungrouped INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (route, group_key)
 );
-CREATE TABLE IF NOT EXISTS alert_group_members (
+CREATE INDEX IF NOT EXISTS alert_groups_due ON alert_groups (next_flush);
+-- The alerts of each group, by fingerprint (Alertmanager's identity of a label set). No foreign
+-- key: what a notification needs is copied here, so retention never waits for a group.
+CREATE TABLE IF NOT EXISTS group_alerts (
   route TEXT NOT NULL,
   group_key TEXT NOT NULL,
-  tracker_id TEXT NOT NULL,
-  PRIMARY KEY (route, group_key, tracker_id)
+  fingerprint TEXT NOT NULL,
+  tracker_id TEXT,
+  alert_id INTEGER NOT NULL,
+  labels TEXT NOT NULL,
+  annotations TEXT NOT NULL,
+  routing TEXT NOT NULL,
+  summary TEXT NOT NULL,
+  generator_url TEXT NOT NULL,
+  starts_at INTEGER NOT NULL,
+  -- Null while firing; else when it resolved.
+  ends_at INTEGER,
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (route, group_key, fingerprint)
 );
-CREATE INDEX IF NOT EXISTS alert_group_members_tracker ON alert_group_members (tracker_id);
+CREATE INDEX IF NOT EXISTS group_alerts_tracker ON group_alerts (tracker_id) WHERE tracker_id IS NOT NULL;
+-- Alertmanager's notification log: per (group, destination), the fingerprints the last
+-- notification listed as firing and resolved, and its flush time (repeat_interval counts from it).
+CREATE TABLE IF NOT EXISTS notify_log (
+  route TEXT NOT NULL,
+  group_key TEXT NOT NULL,
+  destination TEXT NOT NULL,
+  firing TEXT NOT NULL,
+  resolved TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (route, group_key, destination)
+);
 -- Until when each destination is held (Retry-After, an open circuit): shared by every process on the store.
 CREATE TABLE IF NOT EXISTS destination_holds (
   destination TEXT PRIMARY KEY,

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { IngestOps } from './ingest-plan.ts';
+import { sqliteGroupOps } from './sqlite-group-ops.ts';
 
 /** The ingest plan's operations as SQLite statements, run inside the group commit's transaction. */
 export function sqliteIngestOps(db: DatabaseSync): IngestOps {
@@ -22,19 +23,8 @@ export function sqliteIngestOps(db: DatabaseSync): IngestOps {
      ON CONFLICT (tracker_id) DO UPDATE SET alert_id = excluded.alert_id`,
   );
   const stopTracker = db.prepare('DELETE FROM tracker_firing WHERE tracker_id = ?');
-  const groupAt = db.prepare(
-    `SELECT next_flush, EXISTS (SELECT 1 FROM alert_group_members m WHERE m.route = g.route AND m.group_key = g.group_key)
-       AS firing FROM alert_groups g WHERE route = ? AND group_key = ?`,
-  );
-  const setGroup = db.prepare(
-    `INSERT INTO alert_groups (route, group_key, next_flush) VALUES (?, ?, ?)
-     ON CONFLICT (route, group_key) DO UPDATE SET next_flush = excluded.next_flush`,
-  );
-  const joinGroup = db.prepare(
-    'INSERT INTO alert_group_members (route, group_key, tracker_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-  );
-  const leaveGroups = db.prepare('DELETE FROM alert_group_members WHERE tracker_id = ?');
   return {
+    ...sqliteGroupOps(db),
     insertAlert(source, webhookId, eventType, known, body, now) {
       const row = insertAlert.get(source, webhookId, eventType, known ? 1 : 0, body, now) as
         | { id: number }
@@ -54,12 +44,5 @@ export function sqliteIngestOps(db: DatabaseSync): IngestOps {
     stopFiring: (scope) => void stopFiring.run(scope),
     startTracker: (trackerId, alertId) => void startTracker.run(trackerId, alertId),
     stopTracker: (trackerId) => void stopTracker.run(trackerId),
-    groupAt(route, key) {
-      const row = groupAt.get(route, key) as { next_flush: number; firing: number } | undefined;
-      return row ? { nextFlush: Number(row.next_flush), firing: Number(row.firing) === 1 } : null;
-    },
-    setGroup: (route, key, at) => void setGroup.run(route, key, at),
-    joinGroup: (route, key, trackerId) => void joinGroup.run(route, key, trackerId),
-    leaveGroups: (trackerId) => void leaveGroups.run(trackerId),
   };
 }

@@ -1,5 +1,6 @@
 import type { SilenceStore } from '../silences/silence-store.ts';
 import type { Browse } from './browse.ts';
+import type { FlushJudge } from './group-plan.ts';
 import type { PruneKind, PruneStep } from './retention.ts';
 import type { DeliveryRow, IngestItem, IngestResult } from './types.ts';
 
@@ -20,13 +21,6 @@ export interface Store {
    * an outcome is recorded or the lease runs out.
    */
   due(limit: number, skip: ReadonlySet<number>): Promise<DeliveryRow[]>;
-  /** Up to `limit` due pending rows of one group for one destination, oldest first, leaving out `skip`. */
-  dueInGroup(
-    groupKey: string,
-    destination: string,
-    limit: number,
-    skip: ReadonlySet<number>,
-  ): Promise<DeliveryRow[]>;
   markDelivered(id: number, status: number | null): Promise<void>;
   markRetry(id: number, nextAttemptAt: number, status: number | null, error: string): Promise<void>;
   /** Puts a row back without counting an attempt (circuit open, destination paused). */
@@ -44,6 +38,14 @@ export interface Store {
   repeatDue(
     isMuted?: (route: string, now: number, body: string) => boolean | Promise<boolean>,
   ): Promise<number>;
+  /**
+   * Flushes Alertmanager's aggregation groups whose time has come (`flushPlan`): their
+   * notifications become pending outbox rows, taken by this process (returned, for the outbox to
+   * send from memory). Time is the store's clock.
+   */
+  flushGroups(judge: FlushJudge): Promise<DeliveryRow[]>;
+  /** The earliest group flush due (epoch ms), or null when no group waits. */
+  nextFlushAt(): Promise<number | null>;
   nextDueAt(): Promise<number | null>;
   /** Rejects unless the store can write: a probe row is written and committed (a full disk fails it). */
   ping(): Promise<void>;

@@ -1,4 +1,22 @@
+import type { AlertIdentity } from '../delivery/alert-identity.ts';
+import type { AlertSummary } from '../delivery/format-alert.ts';
 import type { RouteMatch } from '../router/types.ts';
+
+/**
+ * What an ingest does to Alertmanager's aggregation groups: the alert the event starts or updates
+ * (joins its routes' groups), or the tracker whose alerts a resolve ends, and which destinations
+ * take group notifications (chat and webhook ones: they get no row per event).
+ */
+export interface IngestGrouping {
+  /**
+   * When the alert arrived (epoch ms): a new group's wait counts from it, as Alertmanager's from
+   * the moment it takes the alert, not from the commit that follows.
+   */
+  at: number;
+  alert: AlertIdentity | null;
+  resolve: { trackerId: string; at: number; summary: AlertSummary } | null;
+  destinations: readonly string[];
+}
 
 export interface IngestItem {
   source: string;
@@ -11,6 +29,8 @@ export interface IngestItem {
   repeatScope: string | null;
   /** A `tracker.alert.resolved`'s tracker_id: the tracker stops firing (no more repeats). Else null. */
   resolves: string | null;
+  /** Absent: every destination gets the event itself (no aggregation groups). */
+  grouping?: IngestGrouping;
 }
 
 export interface IngestResult {
@@ -19,6 +39,8 @@ export interface IngestResult {
   deliveries: number;
   /** The outbox rows this alert made pending, as committed: the outbox takes them from here. */
   pending: DeliveryRow[];
+  /** The earliest next flush of the groups the alert joined or changed, when there is one. */
+  flushAt?: number;
 }
 
 export type DeliveryState =
@@ -48,6 +70,8 @@ export interface DeliveryRow {
   deliveredAt: number | null;
   /** The group this row is notified with (route path and group_by values); null when the route does not group. */
   groupKey: string | null;
+  /** A group notification (JSON `GroupNotification`) this row sends; null: it sends its alert. */
+  payload: string | null;
   source: string;
   webhookId: string;
   eventType: string;

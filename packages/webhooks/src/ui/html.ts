@@ -23,7 +23,9 @@ pre{background:var(--chip);padding:.8em;overflow:auto;max-height:40em;white-spac
 .muted{color:var(--muted)}.t{white-space:nowrap}.flash{padding:.5em .8em;border:1px solid var(--line);background:var(--chip)}
 .error{color:var(--bad)}form.inline{display:inline}
 label{display:block;margin:.5em 0 .2em}input,textarea{font:inherit;width:min(40em,100%);box-sizing:border-box}
-button{font:inherit;padding:.25em .9em;cursor:pointer}
+button{font:inherit;padding:.25em .9em;cursor:pointer;white-space:nowrap}
+code.label{display:inline-block;margin:.1em 0;padding:0 .3em;background:var(--chip);border-radius:.3em}
+.held{margin-top:.2em}tr:target{outline:2px solid var(--accent)}form[role=search]{margin-bottom:1em}
 `;
 
 /** The CSP allows this one stylesheet and nothing else: no script, no remote load. */

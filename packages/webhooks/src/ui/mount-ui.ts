@@ -4,11 +4,11 @@ import type { Config } from '../config/types.ts';
 import type { Outbox } from '../delivery/create-outbox.ts';
 import { readRawBody } from '../server/read-raw-body.ts';
 import type { Store } from '../store/store.ts';
-import { alertsPage } from './alerts-page.ts';
+import { alertsPage, parseAlertFilter } from './alerts-page.ts';
 import { deadLetterPage, deadLettersPage } from './dead-letters-page.ts';
 import { destinationsPage } from './destinations-page.ts';
 import { html, layout, STYLE_HASH } from './html.ts';
-import { type SilenceForm, silenceFromForm, silencesPage } from './silences-page.ts';
+import { EMPTY_SILENCE_FORM, type SilenceForm, silenceFromForm, silencesPage } from './silences-page.ts';
 
 export interface UiOptions {
   store: Store;
@@ -118,7 +118,16 @@ export function mountUi(app: Express, options: UiOptions): void {
   app.use('/ui', guard(options));
   app.get('/ui', async (req, res) => {
     const before = Number(req.query.before);
-    page(res, 200, await alertsPage(store, Number.isSafeInteger(before) && before > 0 ? before : undefined));
+    const filter = typeof req.query.filter === 'string' ? req.query.filter : '';
+    const bad = parseAlertFilter(filter);
+    page(
+      res,
+      bad && 'error' in bad ? 400 : 200,
+      await alertsPage(store, Number.isSafeInteger(before) && before > 0 ? before : undefined, {
+        filter,
+        rules: options.config.inhibitRules ?? [],
+      }),
+    );
   });
   app.get('/ui/destinations', async (_req, res) =>
     page(res, 200, await destinationsPage(store, options.config, outbox)),
@@ -156,7 +165,14 @@ export function mountUi(app: Express, options: UiOptions): void {
       typeof req.query.flash === 'string' && /^(created|expired)$/.test(req.query.flash)
         ? `Silence ${req.query.flash}.`
         : undefined;
-    page(res, 200, await silencesPage(store, now(), flash ? { flash } : {}));
+    // "Silence this" on /ui: the form starts from the alert's labels.
+    const prefill = typeof req.query.matchers === 'string' ? req.query.matchers : undefined;
+    const form = prefill === undefined ? undefined : { ...EMPTY_SILENCE_FORM, matchers: prefill };
+    page(
+      res,
+      200,
+      await silencesPage(store, now(), { ...(flash ? { flash } : {}), ...(form ? { form } : {}) }),
+    );
   });
   app.post('/ui/silences', async (req, res, next) => {
     let params: URLSearchParams;

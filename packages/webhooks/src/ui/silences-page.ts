@@ -10,7 +10,7 @@ export interface SilenceForm {
   author: string;
 }
 
-const EMPTY: SilenceForm = { matchers: '', duration: '2h', comment: '', author: '' };
+export const EMPTY_SILENCE_FORM: SilenceForm = { matchers: '', duration: '2h', comment: '', author: '' };
 
 /**
  * The form's fields as the silences API's body: matchers one per line (`signal="Poor"`, the form
@@ -45,7 +45,8 @@ function silenceRow(s: Silence, now: number) {
     state === 'expired'
       ? ''
       : html`<form class="inline" method="post" action="/ui/silences/${s.id}/expire"><button type="submit">Expire</button></form>`;
-  return html`<tr data-silence-id="${s.id}"><td>${stateChip(state)}</td><td>${s.matchers.map(
+  // The anchor an alert held by this silence links to (/ui/silences#silence-<id>).
+  return html`<tr id="silence-${s.id}" data-silence-id="${s.id}"><td>${stateChip(state)}<div class="muted"><code>${s.id}</code></div></td><td>${s.matchers.map(
     (m) => html`<code>${formatMatcher(m)}</code><br>`,
   )}</td><td>${time(s.startsAt)}<br>${time(s.endsAt)}</td><td>${s.createdBy}</td><td>${s.comment}</td><td>${expire}</td></tr>`;
 }
@@ -56,7 +57,7 @@ export async function silencesPage(
   now: number,
   options: { form?: SilenceForm; error?: string; flash?: string } = {},
 ): Promise<string> {
-  const form = options.form ?? EMPTY;
+  const form = options.form ?? EMPTY_SILENCE_FORM;
   const all = await store.silences.list();
   const order = { active: 0, pending: 1, expired: 2 } as const;
   const sorted = all

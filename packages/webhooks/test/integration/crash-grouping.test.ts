@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { WebhookMessage } from '../../src/delivery/alertmanager-payload.ts';
 import { idempotencyKey } from '../../src/store/idempotency-key.ts';
 import { exampleAlert, signedRequest } from '../helpers/alerts.ts';
 import {
@@ -11,7 +12,7 @@ import {
   waitUntil,
   writeConfig,
 } from '../helpers/crash-harness.ts';
-import type { Loopback } from '../helpers/loopback.ts';
+import { type Loopback, startLoopback } from '../helpers/loopback.ts';
 import { freePort, spawnReceiver } from '../helpers/spawn-receiver.ts';
 
 const loops: Loopback[] = [];
@@ -22,17 +23,21 @@ afterAll(async () => {
 });
 
 describe('kill -9 while groups wait for their notification (group_wait)', () => {
-  it('loses nothing: after the restart each alert goes once, with its group, never before group_wait', async () => {
+  it('loses nothing: after the restart each alert goes once, with its group, never before group_wait; each group notified once', async () => {
     const ALERTS = 60;
     const SPACES = 6;
     const WAIT_MS = 6000;
     const hook = await recordingLoopback(loops);
+    // Alertmanager's webhook: one notification per group, listing the group's alerts.
+    const webhook = await startLoopback();
+    loops.push(webhook);
     const { configPath, storePath } = writeConfig('tk-crash-group-', {
       destinations: [
         { name: 'hook', type: 'forward', url: hook.loop.url, secret: { env: 'TRACKER_WEBHOOK_SECRET' } },
+        { name: 'am-webhook', type: 'webhook', url: webhook.url },
       ],
       route: {
-        destination: 'hook',
+        destination: ['hook', 'am-webhook'],
         group_by: ['space_id'],
         group_wait: `${WAIT_MS}ms`,
         group_interval: '1m',
@@ -44,13 +49,18 @@ describe('kill -9 while groups wait for their notification (group_wait)', () => 
     const first = await spawnReceiver(configPath, port, ENV);
     children.push(first.child);
 
+    // Stamped now: an alert that started longer than group_wait ago is notified at once (Alertmanager).
+    const timestamp = new Date().toISOString();
     const requests = range(0, ALERTS).map((i) =>
       signedRequest(
-        exampleAlert({
-          tracker_id: `trk_group_${i}`,
-          space_id: `spc_${i % SPACES}`,
-          tracker_name: `Group ${i}`,
-        }),
+        {
+          ...exampleAlert({
+            tracker_id: `trk_group_${i}`,
+            space_id: `spc_${i % SPACES}`,
+            tracker_name: `Group ${i}`,
+          }),
+          timestamp,
+        },
         { id: `msg_group_${i}` },
       ),
     );
@@ -72,13 +82,28 @@ describe('kill -9 while groups wait for their notification (group_wait)', () => 
       expect(row.state).toBe('pending');
       expect(Number(row.next_attempt_at)).toBeGreaterThanOrEqual(sentAt + WAIT_MS);
     }
-    const groups = readStore<{ n: number }>(storePath, 'SELECT COUNT(*) AS n FROM alert_groups');
-    expect(Number(groups[0]!.n)).toBe(SPACES);
+    const stored = readStore<{ n: number }>(storePath, 'SELECT COUNT(*) AS n FROM alert_groups');
+    expect(Number(stored[0]!.n)).toBe(SPACES);
+    // The groups hold their alerts (the notifications are made from them after the restart).
+    const members = readStore<{ n: number }>(storePath, 'SELECT COUNT(*) AS n FROM group_alerts');
+    expect(Number(members[0]!.n)).toBe(ALERTS);
 
     const second = await spawnReceiver(configPath, port, ENV);
     children.push(second.child);
     await waitUntil('every alert delivered after the restart', () => hook.accepted.length >= ALERTS, 60_000);
+    await waitUntil('one notification per group', () => webhook.requests.length >= SPACES, 60_000);
     second.child.kill('SIGKILL');
+
+    // One notification per group, under its own key, listing the group's ten alerts, firing.
+    expect(new Set(webhook.requests.map((r) => r.headers['idempotency-key'])).size).toBe(SPACES);
+    const groups = webhook.requests.map((r) => r.json as WebhookMessage);
+    expect(groups.map((g) => g.groupLabels.space_id).sort()).toEqual(range(0, SPACES).map((i) => `spc_${i}`));
+    for (const g of groups) {
+      expect(g.alerts).toHaveLength(ALERTS / SPACES);
+      expect(
+        g.alerts.every((a) => a.status === 'firing' && a.labels.space_id === g.groupLabels.space_id),
+      ).toBe(true);
+    }
 
     // Each alert once, under its own key; none before its group's wait was over.
     const keys = hook.accepted.map((a) => a.key);

@@ -232,5 +232,68 @@ describe.skipIf(!hasChromium)(
         page.locator('tr', { hasText: 'maintenance window' }).locator('.state').textContent(),
       ).resolves.toBe('expired');
     });
+
+    it('"Silence this" on an alert creates a silence from its labels that holds the next matching alert, which names it (linked)', async () => {
+      const first = await send('UI this', 'trk_ui_this');
+      await settled(first, 'delivered');
+      await page.goto(`${receiver.url}/ui`);
+      await page.locator('tr', { hasText: 'UI this' }).locator('button:has-text("Silence this")').click();
+      await page.waitForURL(/\/ui\/silences\?matchers=/);
+      // Prefilled from the alert's labels, its score left out (it changes with every run).
+      const prefilled = await page.inputValue('#matchers');
+      expect(prefilled.split('\n')).toEqual(
+        expect.arrayContaining([
+          'event="tracker.alert"',
+          'tracker_id="trk_ui_this"',
+          'tracker_name="UI this"',
+        ]),
+      );
+      expect(prefilled).not.toContain('score=');
+      await page.fill('#comment', 'silenced from its alert');
+      await page.fill('#author', 'ops');
+      await page.click('button:has-text("Create silence")');
+      await page.waitForURL(/flash=created/);
+      const silence = (await receiver.store.silences.list()).find(
+        (s) => s.comment === 'silenced from its alert',
+      )!;
+      expect(silence).toBeDefined();
+
+      const second = await send('UI this', 'trk_ui_this');
+      expect((await receiver.store.list('silenced')).some((d) => d.webhookId === second)).toBe(true);
+      await page.goto(`${receiver.url}/ui`);
+      const held = page.locator('tr', { hasText: 'UI this' }).first();
+      await expect(held.locator('.state').textContent()).resolves.toBe('silenced');
+      await expect(held.locator('.held').textContent()).resolves.toContain('silenced from its alert');
+      // The link leads to that silence's row on the silences page.
+      await held.locator(`a[data-held-by="${silence.id}"]`).click();
+      await page.waitForURL(new RegExp(`/ui/silences#silence-${silence.id}$`));
+      await expect(page.locator('tr:target').textContent()).resolves.toContain('silenced from its alert');
+      await expect(page.locator('tr:target .state').textContent()).resolves.toBe('active');
+      await page.screenshot({ path: '/tmp/ui-silence-this.png', fullPage: true });
+      // The first alert, sent before the silence, was delivered and names no silence.
+      await page.goto(`${receiver.url}/ui`);
+      const earlier = page.locator('tr', { hasText: 'UI this' }).nth(1);
+      await expect(earlier.locator('.state').textContent()).resolves.toBe('delivered');
+      expect(await earlier.locator('.held').count()).toBe(0);
+      await receiver.store.silences.expire(silence.id, Date.now());
+    });
+
+    it('searches alerts by label matchers (Alertmanager syntax); a bad matcher is named, with a 400', async () => {
+      await page.goto(`${receiver.url}/ui`);
+      await page.fill('#filter', 'tracker_id="trk_ui_this", signal=~"Neg.*"');
+      await page.click('button:has-text("Search")');
+      await page.waitForURL(/\/ui\?filter=/);
+      const rows = page.locator('tbody tr');
+      expect(await rows.count()).toBe(2);
+      for (const text of await rows.allTextContents()) expect(text).toContain('trk_ui_this');
+      await expect(page.locator('[role=status]').textContent()).resolves.toMatch(
+        /^2 matching of \d+ searched\.$/,
+      );
+      const bad = await page.goto(`${receiver.url}/ui?filter=${encodeURIComponent('tracker_id=~"("')}`);
+      expect(bad?.status()).toBe(400);
+      await expect(page.locator('[role=alert]').textContent()).resolves.toMatch(
+        /^filter: .*invalid regular expression/,
+      );
+    });
   },
 );

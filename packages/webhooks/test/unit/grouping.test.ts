@@ -1,17 +1,30 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.ts';
+import { alertIdentity, resolvedTracker } from '../../src/delivery/alert-identity.ts';
 import { matchRouteTree } from '../../src/router/match-route-tree.ts';
 import type { RouteMatch } from '../../src/router/types.ts';
 import type { Store } from '../../src/store/store.ts';
-import { exampleAlert, SECRET } from '../helpers/alerts.ts';
+import { exampleAlert, exampleResolved, SECRET } from '../helpers/alerts.ts';
 import { dropSchemas, STORES } from '../helpers/stores.ts';
 
 const WAIT = 30_000;
 const INTERVAL = 300_000;
-const group = (key: string) => ({ key, waitMs: WAIT, intervalMs: INTERVAL });
 
-/** Each step: at `at`, an alert (or a resolve) of `tracker` joins group `key`; `want` is when it is notified. */
-type Step = { at: number; tracker: string; key?: string; resolve?: boolean; held?: boolean; want: number };
+/**
+ * Each step: at `at`, an alert (or a resolve) of `tracker` joins group `key` (its space); `want`
+ * is when its event row goes to a destination that takes each event (`d`). Before each step the
+ * flush pass runs, as the running receiver's timer does.
+ */
+type Step = {
+  at: number;
+  tracker: string;
+  key?: string;
+  resolve?: boolean;
+  held?: boolean;
+  /** The alert's own timestamp, when not `at`. */
+  startedAt?: number;
+  want: number;
+};
 
 const cases: Array<[string, { given: Step[] }]> = [
   [
@@ -20,7 +33,7 @@ const cases: Array<[string, { given: Step[] }]> = [
       given: [
         { at: 0, tracker: 'trk_1', want: WAIT },
         { at: 10_000, tracker: 'trk_2', want: WAIT },
-        { at: WAIT, tracker: 'trk_3', want: WAIT },
+        { at: WAIT - 1, tracker: 'trk_3', want: WAIT },
       ],
     },
   ],
@@ -44,7 +57,7 @@ const cases: Array<[string, { given: Step[] }]> = [
     },
   ],
   [
-    'a resolve goes with its group; once every tracker resolved, the group ends and the next alert waits group_wait',
+    'a resolve goes with its group; once every alert resolved and was flushed, the group ends and the next alert waits group_wait',
     {
       given: [
         { at: 0, tracker: 'trk_1', want: WAIT },
@@ -56,7 +69,7 @@ const cases: Array<[string, { given: Step[] }]> = [
     },
   ],
   [
-    'while one tracker still fires, the group lives on its ticks',
+    'while one alert still fires, the group lives on its ticks',
     {
       given: [
         { at: 0, tracker: 'trk_1', want: WAIT },
@@ -67,17 +80,30 @@ const cases: Array<[string, { given: Step[] }]> = [
     },
   ],
   [
-    'a held (silenced) alert is stored, not timed, and starts no group',
+    // Alertmanager keeps a silenced alert in its group and mutes it at each flush: the group's
+    // rhythm starts with it (before, a held alert started no group).
+    'a held (silenced) alert is stored as held, yet joins its group: the group keeps its rhythm',
     {
       given: [
         { at: 0, tracker: 'trk_1', held: true, want: 0 },
-        { at: 40_000, tracker: 'trk_2', want: 40_000 + WAIT },
+        { at: 40_000, tracker: 'trk_2', want: WAIT + INTERVAL },
+      ],
+    },
+  ],
+  [
+    'an alert that started longer than group_wait ago flushes a new group at once (Alertmanager)',
+    {
+      given: [
+        { at: 100_000, tracker: 'trk_1', startedAt: 100_000 - WAIT - 1, want: 100_000 },
+        { at: 100_500, tracker: 'trk_2', want: 100_000 + INTERVAL },
       ],
     },
   ],
 ];
 
 afterAll(dropSchemas);
+
+const noJudge = { muted: () => false, routeMuted: () => false, sendResolved: () => true };
 
 describe.each(STORES)(
   'grouping (%s): when each alert of a group is notified (Alertmanager dispatcher timing)',
@@ -88,23 +114,39 @@ describe.each(STORES)(
       const got: number[] = [];
       for (const [i, step] of given.entries()) {
         clock = step.at;
+        await store.flushGroups(noJudge);
+        const space = step.key ?? 'space';
+        const data = { tracker_id: step.tracker, space_id: space };
+        const event = step.resolve ? exampleResolved(data) : exampleAlert(data);
+        event.timestamp = new Date(step.startedAt ?? step.at).toISOString();
         const match: RouteMatch = {
           path: 'root/0',
           destinations: ['d'],
           repeatIntervalMs: 0,
           muted: false,
-          group: group(step.key ?? 'space'),
+          group: {
+            key: JSON.stringify([['space_id', space]]),
+            labels: { space_id: space },
+            waitMs: WAIT,
+            intervalMs: INTERVAL,
+          },
           ...(step.held ? { held: 'silenced' as const } : {}),
         };
         await store.ingest({
           source: 's',
           webhookId: `m${i}`,
-          eventType: step.resolve ? 'tracker.alert.resolved' : 'tracker.alert',
+          eventType: event.type,
           known: true,
-          body: '{}',
+          body: JSON.stringify(event),
           matches: [match],
           repeatScope: step.resolve ? null : step.tracker,
           resolves: step.resolve ? step.tracker : null,
+          grouping: {
+            at: clock,
+            alert: alertIdentity(event, clock),
+            resolve: resolvedTracker(event, clock),
+            destinations: [],
+          },
         });
         got.push(await nextAttemptOf(store, `m${i}`));
       }

@@ -404,8 +404,10 @@ describe('loadConfig', () => {
     expect(withSecret).not.toContain('XXXXSECRETXXXX');
   });
 
-  // "Receiver" is the server; Alertmanager's word for a route's target is refused, not ignored.
-  const RENAMED = 'renamed to destination (a route names the destination it delivers to)';
+  // One set of words per file: Alertmanager's (receivers, receiver) or this package's
+  // (destinations, destination). A key of the other set is refused, naming it, not ignored.
+  const MIXED = (path: string) =>
+    `${path}: this file names destinations (a route's destination); write destination here, or use receivers and receiver throughout, not both`;
   const OLD_YAML = `
 sources: [{ name: s, path: /h, scheme: none }]
 destinations: [{ name: team, type: stdout }, { name: oncall, type: stdout }]
@@ -415,13 +417,16 @@ route:
     - { matchers: { bound: lower }, receiver: oncall }
 `;
 
-  it('refuses a route that still says receiver, naming each one and the new word', () => {
+  it('refuses a file mixing the two sets of words, naming each key of the other set', () => {
     const file = join(dir, 'old.yaml');
     writeFileSync(file, OLD_YAML);
-    expect(() => loadConfig(file)).toThrow(`route.receiver: ${RENAMED}`);
-    expect(() => loadConfig(file)).toThrow(`route.routes.0.receiver: ${RENAMED}`);
-    expect(problems({ ...base, route: { destination: 'o', routes: [{ receiver: ['o'] }] } })).toContain(
-      `route.routes.0.receiver: ${RENAMED}`,
+    expect(() => loadConfig(file)).toThrow(MIXED('route.receiver'));
+    expect(() => loadConfig(file)).toThrow(MIXED('route.routes.0.receiver'));
+    expect(problems({ ...base, route: { destination: 'o', routes: [{ receiver: 'o' }] } })).toContain(
+      MIXED('route.routes.0.receiver'),
+    );
+    expect(problems({ ...base, receivers: [{ name: 'o' }], route: { receiver: 'o' } })).toContain(
+      "destinations: this file names receivers (a route's receiver); write receivers here, or use destinations and destination throughout, not both",
     );
   });
 
@@ -438,6 +443,6 @@ route:
     } finally {
       spy.mockRestore();
     }
-    expect(written.join('')).toContain(`route.routes.0.receiver: ${RENAMED}`);
+    expect(written.join('')).toContain(MIXED('route.routes.0.receiver'));
   });
 });

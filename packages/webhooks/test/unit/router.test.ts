@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createRouter } from '../../src/router/create-router.ts';
 import { isMuted } from '../../src/router/is-muted.ts';
-import { alertLabels, parseMatcher } from '../../src/router/label-matcher.ts';
+import {
+  alertLabels,
+  matcherString,
+  matchesLabel,
+  parseMatcher,
+  parseMatchers,
+} from '../../src/router/label-matcher.ts';
 import { matchRouteTree } from '../../src/router/match-route-tree.ts';
+import { resolveRouteTree } from '../../src/router/resolve-route-tree.ts';
 import type { RouteNode } from '../../src/router/types.ts';
 import { exampleAlert, exampleResolved } from '../helpers/alerts.ts';
+import { RE2_MATCHES, RE2_REFUSED } from '../helpers/re2-cases.ts';
 
 const tree: RouteNode = {
   destinations: ['default'],
@@ -207,5 +215,113 @@ describe('createRouter', () => {
     expect(() => createRouter({ route: old })).toThrow(
       'route.routes.0.receivers: renamed to destinations (a route names the destinations it delivers to)',
     );
+  });
+});
+
+describe("matchers with Go's RE2 semantics (as Alertmanager compiles them)", () => {
+  it.each(RE2_MATCHES)('%s', (_name, { given: [text, value], want }) => {
+    const m = parseMatcher(text);
+    const labels = { x: value };
+    expect(matchesLabel(m, labels[m.name as 'x'])).toBe(want);
+  });
+
+  it.each(RE2_REFUSED)('refuses %s, naming the matcher', (_name, { given, want }) => {
+    expect(() => parseMatcher(given)).toThrow(want);
+    expect(() => parseMatcher(given)).toThrow(`matcher ${JSON.stringify(given)}: invalid regular expression`);
+  });
+
+  it('keeps (?P<name>...) and the \\(?< of an escape or a class', () => {
+    expect(matchesLabel(parseMatcher('x=~"(?P<n>a)"'), 'a')).toBe(true);
+    expect(matchesLabel(parseMatcher('x=~"\\\\(?<"'), '<')).toBe(true);
+    expect(matchesLabel(parseMatcher('x=~"[(?<]+"'), '(?<')).toBe(true);
+    expect(matchesLabel(parseMatcher('x=~"\\\\Q(?<\\\\E"'), '(?<')).toBe(true);
+  });
+
+  it('trims as Alertmanager: ASCII blanks around a matcher, Go TrimSpace after the last one', () => {
+    expect(parseMatcher('x=a\u00a0')).toMatchObject({ value: 'a\u00a0' });
+    expect(parseMatchers('x=a\u00a0,y=b').map((m) => m.value)).toEqual(['a\u00a0', 'b']);
+    expect(parseMatchers('x=a, y=b\u00a0').map((m) => m.value)).toEqual(['a', 'b']);
+    expect(parseMatchers('{x="a,b", y!~"c"}').map(matcherString)).toEqual(['x="a,b"', 'y!~"c"']);
+  });
+
+  it('compiles glob matchers with the same engine: ? is one code point', () => {
+    const t: RouteNode = {
+      destinations: ['root'],
+      routes: [{ matchers: { trackerName: ['ACME ?'] }, destinations: ['hit'] }],
+    };
+    expect(matchRouteTree(t, exampleAlert({ tracker_name: 'ACME 😀' }))[0]!.destinations).toEqual(['hit']);
+    expect(matchRouteTree(t, exampleAlert({ tracker_name: 'ACME .x' }))[0]!.destinations).toEqual(['root']);
+  });
+});
+
+describe('the route tree, resolved once (Alertmanager NewRoute)', () => {
+  const amTree = (): RouteNode => ({
+    destinations: ['d'],
+    receiver: 'default',
+    groupBy: ['tracker_id'],
+    routes: [
+      {
+        matchers: { labels: ['signal=~"Poor|Negative"', 'bound="lower"'].flatMap(parseMatchers) },
+        routes: [
+          {
+            matchers: { labels: parseMatchers('tracker_name=~"(?i)acme.*"') },
+            destinations: ['p'],
+            receiver: 'pager',
+          },
+        ],
+      },
+      { matchers: { signal: ['Poor', 'Negative'] }, destinations: ['x'], groupWaitMs: 1000 },
+    ],
+  });
+
+  it("gives each route Alertmanager's ID() and Key(), matchers sorted by name, value, operator", () => {
+    const { root, byPath } = resolveRouteTree(amTree());
+    expect(root).toMatchObject({ id: '{}', key: '{}', path: 'root' });
+    expect(root.routes[0]).toMatchObject({
+      key: '{}/{bound="lower",signal=~"Poor|Negative"}',
+      id: '{}/{bound="lower",signal=~"Poor|Negative"}/0',
+    });
+    expect(root.routes[0]!.routes[0]!.id).toBe(
+      '{}/{bound="lower",signal=~"Poor|Negative"}/{tracker_name=~"(?i)acme.*"}/0',
+    );
+    expect(root.routes[1]!.id).toBe('{}/{signal=~"Poor|Negative"}/1');
+    expect([...byPath.keys()]).toEqual(['root', 'root/0', 'root/0/0', 'root/1']);
+  });
+
+  it('settles inherited options at load: receiver with destinations, grouping, intervals', () => {
+    const { root } = resolveRouteTree(amTree());
+    expect(root.routes[0]).toMatchObject({
+      receiver: 'default',
+      destinations: ['d'],
+      groupBy: ['tracker_id'],
+    });
+    expect(root.routes[0]!.routes[0]).toMatchObject({ receiver: 'pager', destinations: ['p'] });
+    // Naming destinations without a receiver names no receiver: the two go together.
+    expect(root.routes[1]).toMatchObject({
+      destinations: ['x'],
+      groupWaitMs: 1000,
+      groupIntervalMs: 300_000,
+    });
+    expect(root.routes[1]!.receiver).toBeUndefined();
+  });
+
+  it('matches on the resolved nodes: the same resolution every time, ids and receiver in the match', () => {
+    const node = amTree();
+    const tree = resolveRouteTree(node);
+    expect(resolveRouteTree(node)).toBe(tree);
+    const alert = exampleAlert({ signal: 'Poor', bound: 'lower', tracker_name: 'ACME x' });
+    const [match] = matchRouteTree(node, alert);
+    expect(match).toMatchObject({
+      path: 'root/0/0',
+      id: '{}/{bound="lower",signal=~"Poor|Negative"}/{tracker_name=~"(?i)acme.*"}/0',
+      key: '{}/{bound="lower",signal=~"Poor|Negative"}/{tracker_name=~"(?i)acme.*"}',
+      receiver: 'pager',
+      destinations: ['p'],
+      group: { labels: { tracker_id: alert.data.tracker_id } },
+    });
+    // The tree was resolved when first used: changing the declaration afterwards changes nothing.
+    node.routes![0]!.routes![0]!.destinations = ['changed'];
+    expect(matchRouteTree(node, alert)[0]!.destinations).toEqual(['p']);
+    expect(matchRouteTree(tree, alert)[0]!.destinations).toEqual(['p']);
   });
 });

@@ -323,10 +323,11 @@ describe('inhibit_rules in the configuration', () => {
       },
     ],
     [
-      'missing target_matchers',
+      // Alertmanager accepts a rule without target matchers (it targets every alert); not a bad key.
+      'a deprecated target_match with a bad label name',
       {
-        given: [{ source_matchers: ['signal=Negative'] }],
-        want: 'inhibit_rules.0.target_matchers: required',
+        given: [{ source_matchers: ['signal=Negative'], target_match: { 'bad-name': 'x' } }],
+        want: 'inhibit_rules.0.target_match.bad-name: invalid label name "bad-name"',
       },
     ],
     [

@@ -233,24 +233,37 @@ describe('store (SQLite)', () => {
     await store.close();
   });
 
-  it('opens a file written before group_key existed and adds the column', async () => {
+  it('opens a file written before group_key, payload and the group columns existed and adds them', async () => {
     const path = join(dir, 'old.db');
     const old = new DatabaseSync(path);
-    // The schema as 0.1 wrote it: no group_key, no grouping tables.
+    // The schema as 0.1 wrote it (no group_key, no payload), with the aggregation group table
+    // as 0.3 wrote it (a next flush only).
     old.exec(
-      SCHEMA.replace(/,\s*--[^\n]*\n\s*group_key TEXT\n/, '\n').replace(
-        /CREATE INDEX IF NOT EXISTS deliveries_group[^;]*;/,
-        '',
-      ),
+      SCHEMA.replace(/,\s*--[^\n]*\n\s*group_key TEXT,\n\s*--[^\n]*\n\s*payload TEXT\n/, '\n')
+        .replace(/CREATE INDEX IF NOT EXISTS deliveries_group[^;]*;/, '')
+        .replace(
+          /CREATE TABLE IF NOT EXISTS alert_groups \([^;]*;\s*CREATE INDEX IF NOT EXISTS alert_groups_due[^;]*;/,
+          'CREATE TABLE alert_groups (route TEXT, group_key TEXT, next_flush INTEGER, PRIMARY KEY (route, group_key));',
+        ),
     );
-    expect(
-      (old.prepare('PRAGMA table_info(deliveries)').all() as Array<{ name: string }>).map((c) => c.name),
-    ).not.toContain('group_key');
+    const columns = (db: DatabaseSync, table: string) =>
+      (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name);
+    expect(columns(old, 'deliveries')).not.toContain('group_key');
+    expect(columns(old, 'deliveries')).not.toContain('payload');
+    expect(columns(old, 'alert_groups')).toEqual(['route', 'group_key', 'next_flush']);
     old.close();
     const store = openStore(path, { now });
     const { pending } = await store.ingest(item('after-upgrade'));
-    expect(pending.map((r) => r.groupKey)).toEqual([null, null]);
+    expect(pending.map((r) => [r.groupKey, r.payload])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
     expect(await store.due(10, new Set())).toHaveLength(2);
     await store.close();
+    const reopened = new DatabaseSync(path);
+    expect(columns(reopened, 'alert_groups')).toEqual(
+      expect.arrayContaining(['am_key', 'labels', 'destinations', 'flushed', 'interval_ms', 'ungrouped']),
+    );
+    reopened.close();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseMatcher } from '../../src/router/label-matcher.ts';
 import { openStore } from '../../src/store/open-store.ts';
-import { alertsPage } from '../../src/ui/alerts-page.ts';
+import { alertsPage, parseAlertFilter } from '../../src/ui/alerts-page.ts';
 import { escapeHtml, html, layout, SafeHtml } from '../../src/ui/html.ts';
 import { silencesPage } from '../../src/ui/silences-page.ts';
 
@@ -57,6 +58,112 @@ describe('UI escaping', () => {
       });
       expect(form).not.toContain('<script>');
       expect(form).not.toContain('<img');
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('/ui: why a held alert was not sent, "Silence this", search', () => {
+  const T0 = Date.UTC(2030, 0, 1);
+  const alert = (trackerId: string, signal: string) =>
+    JSON.stringify({
+      type: 'tracker.alert',
+      data: { tracker_id: trackerId, tracker_name: `T ${trackerId}`, signal, score: 2 },
+    });
+  async function stored(now: () => number) {
+    const store = openStore(':memory:', { now });
+    const put = (id: string, body: string, held: 'silenced' | 'inhibited' | undefined) =>
+      store.ingest({
+        source: 'tracker',
+        webhookId: id,
+        eventType: 'tracker.alert',
+        known: true,
+        body,
+        matches: [
+          {
+            path: 'root',
+            destinations: ['chat'],
+            repeatIntervalMs: 0,
+            muted: false,
+            ...(held ? { held } : {}),
+          },
+        ],
+        repeatScope: null,
+        resolves: null,
+      });
+    return { store, put };
+  }
+
+  it('a silenced delivery names the silence active when the alert came (linked), not one made later', async () => {
+    let t = T0;
+    const { store, put } = await stored(() => t);
+    try {
+      const matchers = [{ name: 'tracker_id', value: 'trk_s', isRegex: false, isEqual: true }];
+      const held = await store.silences.create({
+        matchers,
+        startsAt: T0 - 10,
+        endsAt: T0 + 10,
+        createdBy: 'ops',
+        comment: 'window',
+      });
+      await put('w1', alert('trk_s', 'Poor'), 'silenced');
+      t = T0 + 100;
+      // Made after the alert came: it held nothing of it.
+      await store.silences.create({
+        matchers,
+        startsAt: T0 + 50,
+        endsAt: T0 + 500,
+        createdBy: 'ops',
+        comment: 'later',
+      });
+      const page = await alertsPage(store, undefined);
+      expect(page).toContain(`href="/ui/silences#silence-${held.id}"`);
+      expect(page).toContain('(ops: window)');
+      expect(page).not.toContain('later');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a silenced delivery whose silence is gone says so; an inhibited one quotes the rule that targets it', async () => {
+    const { store, put } = await stored(() => T0);
+    try {
+      await put('w1', alert('trk_gone', 'Poor'), 'silenced');
+      await put('w2', alert('trk_inh', 'Neutral'), 'inhibited');
+      const rules = [
+        {
+          sourceMatchers: [parseMatcher('signal="Negative"')],
+          targetMatchers: [parseMatcher('signal=~"Poor|Neutral"')],
+          equal: ['tracker_id'],
+        },
+      ];
+      const page = await alertsPage(store, undefined, { rules });
+      expect(page).toContain('held by a silence no longer stored');
+      expect(page).toContain(
+        'held by <code>inhibit_rules.0</code>: <code>source_matchers [signal=&quot;Negative&quot;], target_matchers [signal=~&quot;Poor|Neutral&quot;], equal [tracker_id]</code>',
+      );
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('"Silence this" carries the labels but the score; the search keeps only alerts whose labels match', async () => {
+    const { store, put } = await stored(() => T0);
+    try {
+      await put('w1', alert('trk_a', 'Poor'), undefined);
+      await put('w2', alert('trk_b', 'Negative'), undefined);
+      const page = await alertsPage(store, undefined);
+      expect(page).toContain(
+        'name="matchers" value="event=&quot;tracker.alert&quot;\ntracker_id=&quot;trk_a&quot;\ntracker_name=&quot;T trk_a&quot;\nsignal=&quot;Poor&quot;\nbound=&quot;none&quot;"',
+      );
+      const found = await alertsPage(store, undefined, { filter: '{signal=~"Neg.*"}' });
+      expect(found).toContain('trk_b');
+      expect(found).not.toContain('trk_a');
+      expect(found).toContain('1 matching of 2 searched.');
+      expect(parseAlertFilter('signal=~"("')).toEqual({
+        error: expect.stringMatching(/^filter: .*invalid regular expression/),
+      });
     } finally {
       await store.close();
     }

@@ -5,7 +5,16 @@ import type { DeliveryOutcome, Destination } from '../types.ts';
 interface EmailConfig {
   name: string;
   timeoutMs: number;
-  smtp: { host: string; port: number; secure: boolean; requireTls: boolean; user?: string; pass?: string };
+  smtp: {
+    host: string;
+    port: number;
+    secure: boolean;
+    requireTls: boolean;
+    user?: string;
+    pass?: string;
+    /** The EHLO name (Alertmanager's `hello`); nodemailer's own default (the host name) when absent. */
+    hello?: string;
+  };
   from: string;
   to: string[];
 }
@@ -19,6 +28,7 @@ export function createEmailDestination(config: EmailConfig): Destination {
     // Without require_tls, STARTTLS is still used whenever the server offers it: credentials and
     // alert text never go in clear text to a server that could have encrypted them.
     requireTLS: config.smtp.requireTls,
+    ...(config.smtp.hello ? { name: config.smtp.hello } : {}),
     connectionTimeout: config.timeoutMs,
     greetingTimeout: config.timeoutMs,
     socketTimeout: config.timeoutMs,

@@ -47,19 +47,43 @@ export function pagerdutyPayload(job: DeliveryJob, routingKey: string, source?: 
   };
 }
 
+/**
+ * PagerDuty's Events API v1, which Alertmanager uses for a `service_key`: the same incident key
+ * per tracker, so a resolve closes the incident a trigger opened.
+ */
+export function pagerdutyV1Payload(job: DeliveryJob, serviceKey: string): object {
+  const s = job.summary;
+  const incidentKey = pagerdutyDedupKey(s.trackerId ?? job.idempotencyKey);
+  return {
+    service_key: serviceKey,
+    event_type: s.resolved ? 'resolve' : 'trigger',
+    incident_key: incidentKey,
+    description: truncate(`${s.trackerName}: ${s.headline}`, 1024),
+    client: 'trackerkit',
+    ...(s.url ? { client_url: s.url } : {}),
+    details: { ...eventData(job.event), idempotency_key: job.idempotencyKey },
+  };
+}
+
 export function createPagerdutyDestination(config: {
   name: string;
   url: string;
   routingKey: string;
   source?: string;
+  /** `v1`: `routingKey` is an Events API v1 service key (Alertmanager's `service_key`). */
+  events?: 'v1';
 }): Destination {
+  const payload = (job: DeliveryJob) =>
+    config.events === 'v1'
+      ? pagerdutyV1Payload(job, config.routingKey)
+      : pagerdutyPayload(job, config.routingKey, config.source);
   return {
     name: config.name,
     type: 'pagerduty',
     deliver: (job) =>
       postJson({
         url: config.url,
-        body: JSON.stringify(pagerdutyPayload(job, config.routingKey, config.source)),
+        body: JSON.stringify(payload(job)),
         signal: job.signal,
         headers: { 'idempotency-key': job.idempotencyKey },
       }),

@@ -20,8 +20,14 @@ export function mrkdwn(text: string, max: number): string {
   return escaped;
 }
 
+/** Alertmanager's `channel` and `username` (slack_configs): the webhook's defaults when absent. */
+export interface SlackOptions {
+  channel?: string;
+  username?: string;
+}
+
 /** Slack incoming webhook: `{text, blocks}`; `text` is the notification fallback. */
-export function slackPayload(job: DeliveryJob): object {
+export function slackPayload(job: DeliveryJob, options: SlackOptions = {}): object {
   const s = job.summary;
   const blocks: object[] = [
     { type: 'header', text: { type: 'plain_text', text: truncate(s.title, 150), emoji: true } },
@@ -36,10 +42,15 @@ export function slackPayload(job: DeliveryJob): object {
       type: 'context',
       elements: [{ type: 'mrkdwn', text: `<${s.url.replace(/[|>]/g, encodeURIComponent)}|Open the run>` }],
     });
-  return { text: mrkdwn(`${s.title}: ${s.headline}`, 3000), blocks };
+  return {
+    text: mrkdwn(`${s.title}: ${s.headline}`, 3000),
+    blocks,
+    ...(options.channel ? { channel: options.channel } : {}),
+    ...(options.username ? { username: options.username } : {}),
+  };
 }
 
-export function createSlackDestination(config: { name: string; url: string }): Destination {
+export function createSlackDestination(config: { name: string; url: string } & SlackOptions): Destination {
   return {
     name: config.name,
     type: 'slack',
@@ -47,7 +58,7 @@ export function createSlackDestination(config: { name: string; url: string }): D
     deliver: (job) =>
       postJson({
         url: config.url,
-        body: JSON.stringify(slackPayload(job)),
+        body: JSON.stringify(slackPayload(job, config)),
         signal: job.signal,
         headers: { 'idempotency-key': job.idempotencyKey },
       }),

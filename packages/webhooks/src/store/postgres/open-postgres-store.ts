@@ -4,6 +4,7 @@ import { DATABASE_SCHEMA_RULE, isDatabaseSchemaName } from '@trackerkit/core';
 import pg from 'pg';
 import { storageError, WebhooksError } from '../../errors.ts';
 import { type Browse, toAlertWithDeliveries, toDestinationCount } from '../browse.ts';
+import { flushPlan } from '../group-plan.ts';
 import { ingestPlan } from '../ingest-plan.ts';
 import { runPlanAsync } from '../plan.ts';
 import { repeatDue, toFiringRow } from '../repeat-due.ts';
@@ -12,6 +13,7 @@ import { DELIVERY_COLUMNS, rowToDelivery } from '../row-to-delivery.ts';
 import type { Store } from '../store.ts';
 import type { IngestItem, IngestResult } from '../types.ts';
 import { inTransaction } from './in-transaction.ts';
+import { pgFlushOps } from './pg-group-ops.ts';
 import { pgIngestOps } from './pg-ingest-ops.ts';
 import { pgPruneOps } from './pg-prune-ops.ts';
 import { migrate } from './pg-schema.ts';
@@ -199,8 +201,6 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     kind: 'postgres',
     ingest: (item) => guard(() => ingest(item)),
     due: (limit, skip) => guard(() => claim('TRUE', [], limit, skip)),
-    dueInGroup: (groupKey, destination, limit, skip) =>
-      guard(() => claim('group_key = $1 AND destination = $2', [groupKey, destination], limit, skip)),
     markDelivered: (id, status) => guard(() => delivered({ id, status })),
     markRetry: (id, at, status, error) =>
       outcome(
@@ -276,6 +276,18 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
           isMuted,
         ),
       ),
+    flushGroups: (judge) =>
+      guard(() =>
+        inTransaction(pool, (client) => {
+          const t = now();
+          return runPlanAsync(flushPlan(t, judge), pgFlushOps(client, { by: me, until: t + leaseMs }));
+        }),
+      ),
+    nextFlushAt: () =>
+      guard(async () => {
+        const v = (await query('SELECT MIN(next_flush) AS t FROM alert_groups')).rows[0]?.t;
+        return v === null || v === undefined ? null : Number(v);
+      }),
     nextDueAt: () =>
       guard(async () => {
         const v = (await query("SELECT MIN(next_attempt_at) AS t FROM deliveries WHERE state = 'pending'"))

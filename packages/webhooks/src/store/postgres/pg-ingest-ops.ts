@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { IngestOps } from '../ingest-plan.ts';
 import type { AsyncOps } from '../plan.ts';
+import { pgGroupOps } from './pg-group-ops.ts';
 
 /**
  * The ingest plan's operations on one PostgreSQL transaction. The pending rows an ingest makes are
@@ -10,6 +11,7 @@ import type { AsyncOps } from '../plan.ts';
 export function pgIngestOps(client: PoolClient, lease: { by: string; until: number }): AsyncOps<IngestOps> {
   const run = (sql: string, values: unknown[]) => client.query(sql, values).then(() => {});
   return {
+    ...pgGroupOps(client),
     async insertAlert(source, webhookId, eventType, known, body, now) {
       const { rows } = await client.query<{ id: string }>(
         `INSERT INTO alerts (source, webhook_id, event_type, known, body, received_at) VALUES ($1, $2, $3, $4, $5, $6)
@@ -54,25 +56,5 @@ export function pgIngestOps(client: PoolClient, lease: { by: string; until: numb
         [trackerId, alertId],
       ),
     stopTracker: (trackerId) => run('DELETE FROM tracker_firing WHERE tracker_id = $1', [trackerId]),
-    async groupAt(route, key) {
-      const { rows } = await client.query<{ next_flush: string; firing: boolean }>(
-        `SELECT next_flush, EXISTS (SELECT 1 FROM alert_group_members m WHERE m.route = g.route AND m.group_key = g.group_key)
-           AS firing FROM alert_groups g WHERE route = $1 AND group_key = $2`,
-        [route, key],
-      );
-      return rows[0] ? { nextFlush: Number(rows[0].next_flush), firing: rows[0].firing } : null;
-    },
-    setGroup: (route, key, at) =>
-      run(
-        `INSERT INTO alert_groups (route, group_key, next_flush) VALUES ($1, $2, $3)
-         ON CONFLICT (route, group_key) DO UPDATE SET next_flush = excluded.next_flush`,
-        [route, key, at],
-      ),
-    joinGroup: (route, key, trackerId) =>
-      run(
-        'INSERT INTO alert_group_members (route, group_key, tracker_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-        [route, key, trackerId],
-      ),
-    leaveGroups: (trackerId) => run('DELETE FROM alert_group_members WHERE tracker_id = $1', [trackerId]),
   };
 }

@@ -98,6 +98,48 @@ CREATE TABLE replicas (
   probed_at bigint NOT NULL
 );
 `,
+  // Alertmanager's aggregation groups, their alerts and the notification log (2).
+  `
+ALTER TABLE deliveries ADD COLUMN payload text;
+ALTER TABLE alert_groups
+  ADD COLUMN am_key text NOT NULL DEFAULT '',
+  ADD COLUMN labels text NOT NULL DEFAULT '{}',
+  ADD COLUMN receiver text,
+  ADD COLUMN destinations text NOT NULL DEFAULT '[]',
+  ADD COLUMN flushed boolean NOT NULL DEFAULT false,
+  ADD COLUMN wait_ms bigint NOT NULL DEFAULT 0,
+  ADD COLUMN interval_ms bigint NOT NULL DEFAULT 300000,
+  ADD COLUMN repeat_ms bigint NOT NULL DEFAULT 0,
+  ADD COLUMN ungrouped boolean NOT NULL DEFAULT false;
+CREATE INDEX alert_groups_due ON alert_groups (next_flush);
+DROP TABLE alert_group_members;
+CREATE TABLE group_alerts (
+  route text NOT NULL,
+  group_key text NOT NULL,
+  fingerprint text NOT NULL,
+  tracker_id text,
+  alert_id bigint NOT NULL,
+  labels text NOT NULL,
+  annotations text NOT NULL,
+  routing text NOT NULL,
+  summary text NOT NULL,
+  generator_url text NOT NULL,
+  starts_at bigint NOT NULL,
+  ends_at bigint,
+  updated_at bigint NOT NULL,
+  PRIMARY KEY (route, group_key, fingerprint)
+);
+CREATE INDEX group_alerts_tracker ON group_alerts (tracker_id) WHERE tracker_id IS NOT NULL;
+CREATE TABLE notify_log (
+  route text NOT NULL,
+  group_key text NOT NULL,
+  destination text NOT NULL,
+  firing text NOT NULL,
+  resolved text NOT NULL,
+  at bigint NOT NULL,
+  PRIMARY KEY (route, group_key, destination)
+);
+`,
 ];
 
 // Any constant: replicas starting at once queue on this lock, so each migration runs exactly once.

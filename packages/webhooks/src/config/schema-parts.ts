@@ -1,0 +1,65 @@
+// The pieces both configuration vocabularies are written with: secret references, durations,
+// label names and matchers, time zones.
+import { z } from 'zod';
+import { newMatcher, parseMatchers } from '../router/label-matcher.ts';
+import { ANY_DURATION } from './parse-duration.ts';
+
+/** A reference to an environment variable: `{ env: NAME }`. */
+export const envRef = z.strictObject({
+  env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'),
+});
+/** A secret or URL with a token in it: `{ env: NAME }` (preferred) or a literal. Never printed. */
+export const secretRef = z.union([z.string().min(1), envRef]);
+export type SecretRef = z.infer<typeof secretRef>;
+
+/** `500ms`, `30s`, `5m`, `4h`, Alertmanager's `1h30m` or `1w`, or a number of seconds. */
+export const duration = z.union([
+  z.number().nonnegative(),
+  z.string().regex(ANY_DURATION, 'must be a duration such as 500ms, 30s, 5m, 4h or 1h30m'),
+]);
+
+export const list = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
+
+/** Prometheus' label name (model.LabelNameRE): what `group_by`, `equal` and `match` keys take. */
+export const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+export const labelName = z.string().regex(LABEL_NAME, 'must be a label name such as tracker_id');
+
+/** Alertmanager's string form, e.g. `signal=~"Poor|Negative"`, parsed and compiled as it loads. */
+export const labelMatcher = z.string().superRefine((text, ctx) => {
+  try {
+    parseMatchers(text);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+});
+export const stringMatchers = z.array(labelMatcher);
+
+/**
+ * Alertmanager's deprecated `match` (label → value) or `match_re` (label → regex, anchored):
+ * each key a label name, each regex one Go compiles.
+ */
+export const matchMap = (regex: boolean) =>
+  z.record(z.string(), z.string()).superRefine((map, ctx) => {
+    for (const [name, value] of Object.entries(map)) {
+      if (!LABEL_NAME.test(name)) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `invalid label name ${JSON.stringify(name)}` });
+      } else if (regex) {
+        try {
+          newMatcher('=~', name, value);
+        } catch (error) {
+          const message = `invalid regular expression (${(error as Error).message})`;
+          ctx.addIssue({ code: 'custom', path: [name], message });
+        }
+      }
+    }
+  });
+
+/** Whether this runtime knows the time zone: a mistyped one fails `check`, not every alert later. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

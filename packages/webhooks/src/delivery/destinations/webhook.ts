@@ -1,0 +1,75 @@
+import { alertIdentity, trackerAlertLabels } from '../alert-identity.ts';
+import { type GroupNotification, groupKeyOf, webhookMessage } from '../alertmanager-payload.ts';
+import { postJson } from '../post-json.ts';
+import type { DeliveryJob, Destination } from '../types.ts';
+
+export interface WebhookConfig {
+  name: string;
+  url: string;
+  /** Alertmanager's `send_resolved` (its default for webhooks: true). */
+  sendResolved: boolean;
+  /** Alertmanager's `max_alerts`: 0 sends every alert of the group. */
+  maxAlerts: number;
+  /** Sent with every POST: the `Authorization` of Alertmanager's `http_config`, or any. */
+  headers: Record<string, string>;
+  /** The Alertmanager receiver this is an integration of: the payload's `receiver`. */
+  receiver?: string;
+}
+
+/**
+ * An event that reached the webhook without a group (an event type the document does not define,
+ * routed by `catch_all`): a notification of its own, so the consumer still reads Alertmanager's shape.
+ */
+function loneNotification(job: DeliveryJob, now: number): GroupNotification {
+  const alert = alertIdentity(job.event, now);
+  const labels = alert?.labels ?? { ...trackerAlertLabels(job.event), event: job.event.type };
+  return {
+    receiver: '',
+    groupKey: groupKeyOf('{}', labels),
+    groupLabels: labels,
+    at: now,
+    alerts: [
+      {
+        fingerprint: alert?.fingerprint ?? '',
+        labels,
+        annotations: alert?.annotations ?? {},
+        startsAt: alert?.startsAt ?? now,
+        endsAt: alert?.endsAt ?? null,
+        generatorURL: alert?.generatorURL ?? '',
+        summary: job.summary,
+      },
+    ],
+  };
+}
+
+/**
+ * Alertmanager's webhook (`webhook_configs`): each group notification POSTed as Alertmanager's
+ * version 4 payload (`webhookMessage`), so a consumer written for Alertmanager reads it unchanged.
+ * `externalURL` is this receiver's public URL.
+ */
+export function createWebhookDestination(config: WebhookConfig, externalURL: () => string): Destination {
+  return {
+    name: config.name,
+    type: 'webhook',
+    groups: true,
+    sendResolved: config.sendResolved,
+    deliver(job) {
+      const lone = job.notification === undefined;
+      const notification = job.notification ?? loneNotification(job, Date.now());
+      const message = webhookMessage(
+        lone ? { ...notification, receiver: config.receiver ?? config.name } : notification,
+        { externalURL: externalURL(), maxAlerts: config.maxAlerts },
+      );
+      return postJson({
+        url: config.url,
+        body: JSON.stringify(message),
+        signal: job.signal,
+        headers: {
+          'user-agent': 'trackerkit-webhooks',
+          ...config.headers,
+          'idempotency-key': job.idempotencyKey,
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import type { AlertIdentity, Labels } from '../delivery/alert-identity.ts';
+import { groupKeyOf } from '../delivery/alertmanager-payload.ts';
+import { type AlertGroup, decideFlush, type GroupAlert, type NotifyLog } from '../delivery/group-flush.ts';
+import { GROUP_INTERVAL_MS } from '../router/match-route-tree.ts';
+import type { RouteMatch } from '../router/types.ts';
+import { ask as askOp, type Plan } from './plan.ts';
+import type { DeliveryRow } from './types.ts';
+
+/** What joining and leaving groups asks of a store, inside the ingest's transaction. */
+export interface GroupOps {
+  getGroup(route: string, key: string): { nextFlush: number; flushed: boolean } | null;
+  /** Inserts the group, or updates it keeping whether it has flushed. */
+  putGroup(group: AlertGroup): void;
+  /** Inserts the alert or updates it (same fingerprint); a firing one keeps its earlier start. */
+  putGroupAlert(route: string, key: string, alert: AlertIdentity, alertId: number, now: number): void;
+  /**
+   * Resolves at `at` the tracker's firing alerts in every group, except those in `keep`
+   * (`route\nkey\nfingerprint`); `summary` (JSON), when given, replaces theirs. Their groups
+   * without `group_by` flush now.
+   */
+  resolveTrackerAlerts(
+    trackerId: string,
+    keep: string[],
+    at: number,
+    alertId: number,
+    summary: string | null,
+    now: number,
+  ): void;
+}
+
+/** What one flush pass asks of a store, inside one transaction. */
+export interface FlushOps {
+  /** Groups whose flush is due, locked for this pass (another replica skips them). */
+  dueGroups(now: number, limit: number): AlertGroup[];
+  groupAlerts(route: string, key: string): GroupAlert[];
+  notifyLogs(route: string, key: string): NotifyLog[];
+  /**
+   * A pending outbox row carrying a group notification (claimed by this process, which sends it
+   * at once): the row as the outbox takes it.
+   */
+  insertNotification(
+    alertId: number,
+    destination: string,
+    route: string,
+    groupKey: string,
+    idempotencyKey: string,
+    payload: string,
+    now: number,
+  ): DeliveryRow;
+  putNotifyLog(route: string, key: string, log: NotifyLog): void;
+  dropGroupAlert(route: string, key: string, fingerprint: string): void;
+  /** Deletes the group and its notification log. */
+  endGroup(route: string, key: string): void;
+  setFlush(route: string, key: string, nextFlush: number): void;
+}
+
+const askGroup = askOp<GroupOps, keyof GroupOps> as <K extends keyof GroupOps>(
+  op: K,
+  ...args: Parameters<GroupOps[K]>
+) => Plan<GroupOps, ReturnType<GroupOps[K]>>;
+const askFlush = askOp<FlushOps, keyof FlushOps> as <K extends keyof FlushOps>(
+  op: K,
+  ...args: Parameters<FlushOps[K]>
+) => Plan<FlushOps, ReturnType<FlushOps[K]>>;
+
+/** The group_by values of a route group's key (`[[name, value], ...]`), for a match made without its labels. */
+function keyLabels(key: string): Labels {
+  try {
+    return Object.fromEntries(JSON.parse(key) as Array<[string, string]>);
+  } catch {
+    return {};
+  }
+}
+
+const byName = ([a]: [string, string], [b]: [string, string]) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The group an alert joins on a route. Its labels are the route's group labels restricted to the
+ * alert's own labels (routing also sees `event` and `score`, which are no part of an alert); a
+ * route without `group_by` holds each alert in a group of its own, flushed as it changes.
+ */
+export function groupFor(
+  match: RouteMatch,
+  alert: AlertIdentity | null,
+): Omit<AlertGroup, 'nextFlush' | 'flushed' | 'destinations'> {
+  const routeKey = match.key ?? (match.path === 'root' ? '{}' : match.path);
+  const base = {
+    route: match.path,
+    receiver: match.receiver ?? null,
+    repeatMs: match.repeatIntervalMs,
+  };
+  if (!match.group) {
+    const labels = alert?.labels ?? {};
+    return {
+      ...base,
+      key: `fp:${alert?.fingerprint ?? ''}`,
+      amKey: groupKeyOf(routeKey, labels),
+      labels,
+      waitMs: 0,
+      intervalMs: GROUP_INTERVAL_MS,
+      ungrouped: true,
+    };
+  }
+  const entries = Object.entries(match.group.labels ?? keyLabels(match.group.key))
+    .filter(([name, value]) => value !== '' && (alert === null || alert.labels[name] === value))
+    .sort(byName);
+  const labels = Object.fromEntries(entries);
+  return {
+    ...base,
+    key: JSON.stringify(entries),
+    amKey: groupKeyOf(routeKey, labels),
+    labels,
+    waitMs: match.group.waitMs,
+    intervalMs: match.group.intervalMs,
+    ungrouped: false,
+  };
+}
+
+/**
+ * The alert joins its group on this route (Alertmanager's dispatcher: processAlert, then
+ * aggrGroup.insert): a new group flushes group_wait after the alert arrived, or at once when it started
+ * longer than group_wait ago and the group has not flushed yet; an existing group keeps its
+ * rhythm; a group without `group_by` flushes now. Returns the group and its next flush.
+ */
+export function* joinGroup(
+  match: RouteMatch,
+  alert: AlertIdentity,
+  destinations: string[],
+  alertId: number,
+  arrived: number,
+  now: number,
+): Plan<GroupOps, { group: AlertGroup; id: string }> {
+  const shape = groupFor(match, alert);
+  const current = yield* askGroup('getGroup', shape.route, shape.key);
+  const late = alert.startsAt + shape.waitMs < arrived;
+  const nextFlush =
+    shape.ungrouped || (late && current?.flushed !== true)
+      ? now
+      : current
+        ? current.nextFlush
+        : Math.min(arrived, now) + shape.waitMs;
+  const group: AlertGroup = { ...shape, destinations, nextFlush, flushed: current?.flushed ?? false };
+  yield* askGroup('putGroup', group);
+  yield* askGroup('putGroupAlert', shape.route, shape.key, alert, alertId, now);
+  return { group, id: `${shape.route}\n${shape.key}\n${alert.fingerprint}` };
+}
+
+/** The key of one group notification: the same on every retry and replay of it. */
+export function notificationKey(route: string, key: string, destination: string, tick: number): string {
+  const digest = createHash('sha256').update(`${route}\0${key}\0${destination}\0${tick}`).digest('base64url');
+  return `grp_${digest.slice(0, 32)}`;
+}
+
+/** What the flush pass is told by the running configuration, decided before its transaction. */
+export interface FlushJudge {
+  /** Held now by a silence or an inhibit rule (over the alert's routing labels). */
+  muted(route: string, alert: GroupAlert): boolean;
+  routeMuted(route: string, now: number): boolean;
+  sendResolved(destination: string): boolean;
+}
+
+export const FLUSH_BATCH = 200;
+
+/**
+ * One flush pass: every due group is flushed (`decideFlush`), its notifications written as
+ * pending outbox rows, its log, alerts and next flush updated, all in the pass's transaction.
+ * Returns the notifications' rows, for the outbox to send at once.
+ */
+export function* flushPlan(now: number, judge: FlushJudge): Plan<FlushOps, DeliveryRow[]> {
+  const groups = yield* askFlush('dueGroups', now, FLUSH_BATCH);
+  const made: DeliveryRow[] = [];
+  for (const group of groups) {
+    const alerts = yield* askFlush('groupAlerts', group.route, group.key);
+    const logs = yield* askFlush('notifyLogs', group.route, group.key);
+    const decision = decideFlush({
+      group,
+      alerts,
+      logs: new Map(logs.map((l) => [l.destination, l])),
+      tick: group.nextFlush,
+      now,
+      muted: (alert) => judge.muted(group.route, alert),
+      routeMuted: judge.routeMuted(group.route, now),
+      sendResolved: (destination) => judge.sendResolved(destination),
+    });
+    for (const { destination, notification, alertId } of decision.notifications) {
+      const row = yield* askFlush(
+        'insertNotification',
+        alertId,
+        destination,
+        group.route,
+        `${group.route} ${group.key}`,
+        notificationKey(group.route, group.key, destination, group.nextFlush),
+        JSON.stringify(notification),
+        now,
+      );
+      made.push(row);
+    }
+    for (const log of decision.logs) yield* askFlush('putNotifyLog', group.route, group.key, log);
+    for (const alert of decision.drop)
+      yield* askFlush('dropGroupAlert', group.route, group.key, alert.fingerprint);
+    if (decision.nextFlush === null) yield* askFlush('endGroup', group.route, group.key);
+    else yield* askFlush('setFlush', group.route, group.key, decision.nextFlush);
+  }
+  return made;
+}

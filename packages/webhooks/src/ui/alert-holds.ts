@@ -1,0 +1,86 @@
+// What the alerts page says about one alert beyond its routing: its labels, why a held delivery
+// was not sent (the silence that held it, linked, or the inhibit rule, described), and the
+// matchers "Silence this" starts from.
+
+import type { LabelMatcher } from '../router/label-matcher.ts';
+import type { InhibitRule } from '../silences/inhibit.ts';
+import { targetingRules } from '../silences/inhibit.ts';
+import { type CompiledSilence, formatMatcher, silences, toApiMatcher } from '../silences/silence.ts';
+import { html, type SafeHtml } from './html.ts';
+
+type Labels = Record<string, string>;
+
+export interface HoldContext {
+  /** Every stored silence (expired ones too: one may have held an alert before it ended). */
+  silences: readonly CompiledSilence[];
+  /** The running configuration's inhibit rules. */
+  rules: readonly InhibitRule[];
+}
+
+const text = (matchers: readonly LabelMatcher[]) =>
+  matchers.map((m) => formatMatcher(toApiMatcher(m))).join(', ');
+
+/** An inhibit rule as the configuration writes it, in one line. */
+export function describeRule(rule: InhibitRule): string {
+  return `source_matchers [${text(rule.sourceMatchers)}], target_matchers [${text(rule.targetMatchers)}], equal [${rule.equal.join(', ')}]`;
+}
+
+/**
+ * The silences that held an alert received at `receivedAt`: those active then whose matchers all
+ * hold for its labels (the rule the receiver applied when it stored the alert).
+ */
+export function heldBySilences(ctx: HoldContext, labels: Labels, receivedAt: number): CompiledSilence[] {
+  return ctx.silences.filter((s) => silences(s, labels, receivedAt));
+}
+
+/** The inhibit rules (by index) whose target matchers hold for these labels. */
+export function targetingRuleIndexes(rules: readonly InhibitRule[], labels: Labels): number[] {
+  return rules.flatMap((rule, i) => (targetingRules([rule], labels).length > 0 ? [i] : []));
+}
+
+/** Why a `silenced` or `inhibited` delivery was not sent, for the page; nothing for other states. */
+export function holdReason(
+  state: string,
+  ctx: HoldContext,
+  labels: Labels,
+  receivedAt: number,
+): SafeHtml | '' {
+  if (state === 'silenced') {
+    const found = heldBySilences(ctx, labels, receivedAt);
+    if (found.length === 0)
+      return html`<div class="held muted">held by a silence no longer stored (retention removed it)</div>`;
+    return html`${found.map(
+      (s) =>
+        html`<div class="held">held by silence <a href="/ui/silences#silence-${s.id}" data-held-by="${s.id}">${s.id.slice(0, 8)}</a> <span class="muted">(${s.createdBy}: ${s.comment})</span></div>`,
+    )}`;
+  }
+  if (state === 'inhibited') {
+    const indexes = targetingRuleIndexes(ctx.rules, labels);
+    if (indexes.length === 0)
+      return html`<div class="held muted">held by an inhibit rule no longer configured</div>`;
+    return html`${indexes.map(
+      (i) =>
+        html`<div class="held" data-inhibit-rule="${i}">held by <code>inhibit_rules.${i}</code>: <code>${describeRule(ctx.rules[i]!)}</code>, while a source alert fired</div>`,
+    )}`;
+  }
+  return '';
+}
+
+// A tracker's score changes with every run: a silence naming it would hold only that one run.
+const NOT_PREFILLED = new Set(['score']);
+
+/** "Silence this": the alert's labels as matchers, one per line, as the silence form reads them. */
+export function silenceThisMatchers(labels: Labels, isTracker: boolean): string {
+  return Object.entries(labels)
+    .filter(([name]) => !(isTracker && NOT_PREFILLED.has(name)))
+    .map(([name, value]) => formatMatcher({ name, value, isRegex: false, isEqual: true }))
+    .join('\n');
+}
+
+/** The labels as `name="value"` chips. */
+export function labelChips(labels: Labels): SafeHtml {
+  return html`<div class="labels">${Object.entries(labels).map(
+    ([name, value]) =>
+      html`<code class="label">${formatMatcher({ name, value, isRegex: false, isEqual: true })}</code> `,
+  )}</div>`;
+}
