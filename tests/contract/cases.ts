@@ -10,6 +10,7 @@ import {
   type RunStatus,
   VALIDATION_RULES,
 } from '@trackerkit/core';
+import { csvCases } from './csv-cases.ts';
 
 /** Accepted, or refused naming the field and the rule. */
 export type Want = 'accepted' | { field: string; rule: string };
@@ -26,6 +27,8 @@ export type Given =
     }
   | { kind: 'jsonUpload'; body: Record<string, unknown> }
   | { kind: 'file'; filename: string; bytes: Uint8Array; description?: string }
+  /** A .csv file's text; want: its rows, or 'unreadable' (csv-cases.ts). */
+  | { kind: 'csv'; text: string }
   | { kind: 'secret'; secret: string }
   | {
       kind: 'signature';
@@ -1337,6 +1340,7 @@ export const CASES: Case[] = [
   ...trackerCases,
   ...queryCases,
   ...uploadCases,
+  ...csvCases,
   ...secretCases,
   ...signatureCases,
   ...eventCases,

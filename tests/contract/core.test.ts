@@ -24,6 +24,8 @@ import {
   waitDecision,
   zenSyncProblems,
 } from '@trackerkit/core';
+import { CSV_PARSE_OPTIONS, csvRows } from '@trackerkit/core/csv';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { CASES, type Given, type Want } from './cases.ts';
 import { rowsOf, signedRequest, VERIFY_NOW } from './inputs.ts';
@@ -97,6 +99,13 @@ function run(given: Given): unknown {
       });
     case 'pathId':
       return answer(pathIdProblems(given.name, given.value));
+    case 'csv':
+      // The core's reader configuration with the parser both readers use (csv-parse).
+      try {
+        return csvRows(parseCsv(given.text, CSV_PARSE_OPTIONS) as unknown[][]);
+      } catch {
+        return 'unreadable';
+      }
   }
 }
 

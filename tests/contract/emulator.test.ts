@@ -5,6 +5,7 @@ import { fieldOf, secretProblems } from '@trackerkit/core';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { casesOf, type Given, validCreate, type Want } from './cases.ts';
+import { rowsOfSource } from './csv-cases.ts';
 
 let emulator: RunningEmulator;
 let trackerId: string;
@@ -140,6 +141,24 @@ describe('contract: the emulator over HTTP', () => {
   });
   it('path ids: the tracker they were aimed at is still there', async () => {
     expect((await call('GET', `/api/trackers/${trackerId}`)).status).toBe(200);
+  });
+
+  // A .csv file uploaded as a user would, its rows read back; each case in a tracker of its own.
+  it.each(casesOf('csv'))('%s', async (name, { given, want }) => {
+    // A minute on, so the upload rate limit (30 a minute) the cases above used up is free again.
+    await emulator.clock.advance(1);
+    const id = await newTracker();
+    const form = new FormData();
+    form.append('file', new Blob([given.text]), 'rows.csv');
+    form.append('source_name', name);
+    const res = await call('POST', `/api/trackers/${id}/vault/sources`, undefined, form);
+    if (want === 'unreadable') {
+      expect(res.status).toBe(422);
+      expect(answerOf(res)).toEqual({ field: 'file' });
+    } else {
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      expect(await rowsOfSource(emulator, id, name)).toEqual(want);
+    }
   });
 
   it('signs with a secret that meets the one secret policy', () => {

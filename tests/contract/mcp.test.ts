@@ -3,10 +3,19 @@
 // Tools name fields as arguments: agent_config's fields are flat (`skills`, not
 // `agent_config.skills`), and a file's name and bytes are `filename` and `content_base64`.
 
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createTrackerClient } from '@trackerkit/client';
 import { VALIDATION_RULES } from '@trackerkit/core';
-import { checkToolArguments, toolDefinitions } from '@trackerkit/mcp-server';
-import { describe, expect, it } from 'vitest';
-import { casesOf, type Given, type Want } from './cases.ts';
+import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
+import { checkToolArguments, createTrackerMcpServer, toolDefinitions } from '@trackerkit/mcp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { casesOf, type Given, validCreate, type Want } from './cases.ts';
+import { rowsOfSource } from './csv-cases.ts';
 
 const tool = (name: string) => {
   const found = toolDefinitions.find((t) => t.name === name);
@@ -93,5 +102,53 @@ describe('contract: the MCP tools refuse what the rules refuse', () => {
       ? 'accepted'
       : { field: checked.problems[0]!.field, rule: checked.problems[0]!.rule };
     expect(got).toEqual(asArgument(want, given));
+  });
+});
+
+// The MCP server's file reader: upload_vault_data from a .csv under --files-root, sent by the real
+// client to the emulator, and the rows read back as the emulator's own upload of the file is.
+describe('contract: the MCP file reader makes the rows the table says of a .csv file', () => {
+  let emulator: RunningEmulator;
+  let folder: string;
+  let mcp: Client;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, clock: 'manual' });
+    folder = await mkdtemp(join(tmpdir(), 'trackerkit-csv-'));
+    const client = createTrackerClient({ baseUrl: emulator.baseUrl, token: emulator.token });
+    const server = createTrackerMcpServer({ client, filesRoots: [folder] });
+    mcp = new Client({ name: 'trackerkit-contract', version: '0.0.0' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverSide), mcp.connect(clientSide)]);
+    close = async () => {
+      await mcp.close();
+      await server.close();
+    };
+  });
+  afterAll(async () => {
+    await close?.();
+    await emulator?.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it.each(casesOf('csv'))('%s', async (name, { given, want }) => {
+    const tracker = await createTrackerClient({
+      baseUrl: emulator.baseUrl,
+      token: emulator.token,
+    }).trackers.create(emulator.spaceId, validCreate as never);
+    const file = `${tracker.tracker_id}.csv`;
+    await writeFile(join(folder, file), given.text);
+    const result = (await mcp.callTool({
+      name: 'upload_vault_data',
+      arguments: { tracker_id: tracker.tracker_id, source_name: name, path: file },
+    })) as CallToolResult;
+    const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+    if (want === 'unreadable') {
+      expect(result.isError).toBe(true);
+      expect(text).toMatch(/path.*not valid CSV/);
+    } else {
+      expect(result.isError, text).toBeFalsy();
+      expect(await rowsOfSource(emulator, tracker.tracker_id, name)).toEqual(want);
+    }
   });
 });

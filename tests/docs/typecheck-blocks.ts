@@ -50,7 +50,9 @@ export async function typecheckBlocks(
     config,
     JSON.stringify({
       extends: relative(configDir, options.baseConfig ?? join(root, 'tsconfig.json')),
-      compilerOptions: { noEmit: true, incremental: false },
+      // An example may declare a value only to show it (`const run = await ...`): the repository's
+      // noUnusedLocals is for its code, not for fragments of a README.
+      compilerOptions: { noEmit: true, incremental: false, noUnusedLocals: false },
       include: [],
       files: [...byFile.keys()],
     }),

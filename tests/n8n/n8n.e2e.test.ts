@@ -5,7 +5,8 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type RunningEmulator, signStandardWebhook, startEmulator } from '@trackerkit/emulator';
+import { signStandardWebhooks } from '@trackerkit/core';
+import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorAndRestSuite } from './editor-rest.suite.ts';
 import { freePort, N8n, prepare, ROOT, run, startCollector, startCountingProxy, waitFor } from './harness.ts';
@@ -300,7 +301,7 @@ describe('Tracker node in n8n 2.35.7', () => {
       data: { tracker_id: trackerId },
     });
     const now = Math.floor(Date.now() / 1000);
-    const signature = signStandardWebhook(secret, 'msg_tampered', now, body);
+    const signature = signStandardWebhooks(secret, 'msg_tampered', now, body);
     const post = (headers: Record<string, string>, payload: string) =>
       fetch(url, {
         method: 'POST',
@@ -321,7 +322,7 @@ describe('Tracker node in n8n 2.35.7', () => {
       {
         'webhook-id': 'msg_old',
         'webhook-timestamp': String(stale),
-        'webhook-signature': signStandardWebhook(secret, 'msg_old', stale, body),
+        'webhook-signature': signStandardWebhooks(secret, 'msg_old', stale, body),
       },
       body,
     );
@@ -336,7 +337,7 @@ describe('Tracker node in n8n 2.35.7', () => {
     const ackHeaders = {
       'webhook-id': 'msg_ack',
       'webhook-timestamp': String(now),
-      'webhook-signature': signStandardWebhook(secret, 'msg_ack', now, ackBody),
+      'webhook-signature': signStandardWebhooks(secret, 'msg_ack', now, ackBody),
     };
     const ack = await post(ackHeaders, ackBody);
     expect(ack.status).toBe(200);

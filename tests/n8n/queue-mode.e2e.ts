@@ -3,7 +3,8 @@
 // its own, dropped at the end) and Redis (127.0.0.1:6379, keys under a prefix of its own, deleted at the
 // end). Not in the default run (three n8n processes take minutes): `pnpm test:queue`.
 import { randomUUID } from 'node:crypto';
-import { type RunningEmulator, signStandardWebhook, startEmulator } from '@trackerkit/emulator';
+import { signStandardWebhooks } from '@trackerkit/core';
+import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, N8n, prepare, run, startCollector, startCountingProxy, waitFor } from './harness.ts';
 import { actionsWorkflow, credentials, pollingWorkflow, WEBHOOK_ID, webhookWorkflow } from './workflows.ts';
@@ -195,7 +196,7 @@ describe('Tracker node in n8n 2.35.7 queue mode (main, worker, webhook processor
           'content-type': 'application/json',
           'webhook-id': 'msg_q',
           'webhook-timestamp': String(now),
-          'webhook-signature': signStandardWebhook(secret, 'msg_q', now, body),
+          'webhook-signature': signStandardWebhooks(secret, 'msg_q', now, body),
         },
         body: body.replace(trackerId, 'trk_someone-else'),
       });

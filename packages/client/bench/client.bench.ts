@@ -133,7 +133,8 @@ async function rateLimited(minutes: number, latencyMs: number) {
           'content-type': 'application/json',
           'retry-after': String(LIMITS.uploadWindowSeconds),
         });
-        return res.end('{"detail":"Rate limit exceeded"}');
+        res.end('{"detail":"Rate limit exceeded"}');
+        return;
       }
       const rows = (JSON.parse(Buffer.concat(chunks).toString()) as { data: unknown[] }).data.length;
       accepted.push({ at: now, rows });

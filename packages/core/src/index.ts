@@ -1,6 +1,7 @@
 // Public API of @trackerkit/core: the service's rulebook, sans I/O. Explicit named exports only.
 // No timers, no fetch, no process, no filesystem: callers hand in their request, clock and sleep
-// (the commands' conventions are the `@trackerkit/core/cli` subpath: they take the process).
+// (the commands' conventions are the `@trackerkit/core/cli` subpath: they take the process; the
+// CSV reader's configuration is `@trackerkit/core/csv`, for the layers that read files).
 
 export {
   ALERT_EVENT,
@@ -44,6 +45,7 @@ export {
 } from './net/request-origin.ts';
 export { nextPage, pageSizeFor, paginate } from './paging.ts';
 export { fieldOf, type Path, type Problem, problem, under } from './problem.ts';
+export { type DeliveryRetryDecision, deliveryRetryDecision } from './retry/delivery-retry.ts';
 export { parseRetryAfter } from './retry/retry-after.ts';
 export {
   backoffMs,
@@ -103,7 +105,6 @@ export { type ScheduleTarget, scheduleProblems, toUtc } from './rules/schedule.t
 export { zenSyncProblems } from './rules/zen-sync.ts';
 export {
   FINISHED_STATUSES,
-  isFinished,
   RunWaitTimeout,
   WAIT_DEFAULTS,
   type WaitDecision,
@@ -116,15 +117,13 @@ export {
   dedupeWindowMs,
   retrySpanSeconds,
 } from './signing/dedupe-window.ts';
-export { contentId, deliveryId, getHeader, safeEqual, toBytes } from './signing/headers.ts';
-export { verifyGithub, verifyStripe, verifyToken } from './signing/other-schemes.ts';
+export { contentId, deliveryId, safeEqual } from './signing/headers.ts';
 export { generateSecret, SECRET_POLICY_RULE, secretKey, secretProblems } from './signing/secret-policy.ts';
 export {
   signStandardWebhooks,
   standardWebhooksHeaders,
   verifyStandardWebhooks,
 } from './signing/standard-webhooks.ts';
-export { checkTimestamp } from './signing/timestamp.ts';
 export { verifyWebhook } from './signing/verify.ts';
 export type {
   FailureReason,
@@ -181,14 +180,12 @@ export type {
   VaultSourceUpdate,
   VaultUploadResponse,
 } from './types.ts';
-export { csvCell } from './uploads/csv-cell.ts';
 export {
   createPacer,
   type Pacer,
   type PacingDecision,
   type PacingState,
   pacingDecision,
-  UPLOAD_WINDOW,
 } from './uploads/upload-pacer.ts';
 export {
   createUploadPlanner,

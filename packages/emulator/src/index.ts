@@ -1,7 +1,5 @@
 // Public API of @trackerkit/emulator. Explicit named exports only.
 
-// The emulator signs with core's Standard Webhooks signer; re-exported under its former name.
-export { signStandardWebhooks as signStandardWebhook } from '@trackerkit/core';
 export type { ConsoleLink } from './console/console-page.ts';
 export type { AnalystInput } from './domain/analyst.ts';
 export { analyze } from './domain/analyst.ts';

@@ -1212,20 +1212,36 @@ export const openapiDocument = {
             "description": "if run_mode is manual then schedule is null",
             "anyOf": [
               {
-                "type": "object",
-                "properties": {
-                  "run_mode": {
-                    "const": "scheduled"
+                "allOf": [
+                  {
+                    "required": [
+                      "run_mode"
+                    ]
+                  },
+                  {
+                    "properties": {
+                      "run_mode": {
+                        "const": "scheduled"
+                      }
+                    }
                   }
-                }
+                ]
               },
               {
-                "type": "object",
-                "properties": {
-                  "schedule": {
-                    "type": "null"
+                "allOf": [
+                  {
+                    "required": [
+                      "schedule"
+                    ]
+                  },
+                  {
+                    "properties": {
+                      "schedule": {
+                        "type": "null"
+                      }
+                    }
                   }
-                }
+                ]
               }
             ]
           }

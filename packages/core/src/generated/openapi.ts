@@ -560,12 +560,12 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-        } & ({
+        } & ((unknown & {
             /** @constant */
             run_mode?: "scheduled";
-        } | {
+        }) | (unknown & {
             schedule?: null;
-        });
+        }));
         TrackerList: {
             data: components["schemas"]["Tracker"][];
             pagination: components["schemas"]["Pagination"];

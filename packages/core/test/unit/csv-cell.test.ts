@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../../src/uploads/csv-cell.ts';
+import { csvCell } from '../../src/csv/cell.ts';
 
 describe('csvCell: one CSV cell as JSON', () => {
   const cases: Array<[string, { given: [string, boolean]; want: string | number | boolean }]> = [

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { WEBHOOK_DELIVERY } from '@trackerkit/core';
+import { deliveryRetryDecision, WEBHOOK_DELIVERY } from '@trackerkit/core';
 
 export interface AttemptOutcome {
   ok: boolean;
@@ -23,35 +23,42 @@ export interface RetryPolicy {
 }
 
 /**
- * Runs `attempt` up to WEBHOOK_DELIVERY.attempts times. Between tries it waits the backoff, or the
- * receiver's `Retry-After` when that is longer: the attempt count never grows, so a receiver that
- * keeps answering 429 still ends the delivery after the document's attempts.
+ * Runs `attempt` until it succeeds or the core's delivery rule (`deliveryRetryDecision`: the
+ * document's attempts and backoff, the receiver's `Retry-After` when longer, within its limit)
+ * says stop: the attempt count never grows, so a receiver that keeps answering 429 still ends the
+ * delivery after the document's attempts.
  */
 export async function withRetries(
   attempt: (n: number) => Promise<AttemptOutcome>,
   policy: RetryPolicy,
   signal?: AbortSignal,
 ): Promise<RetryResult> {
-  const { backoffSeconds, retryAfterMaxSeconds } = policy;
-  let error: string | null = null;
-  for (let n = 1; n <= WEBHOOK_DELIVERY.attempts; n++) {
+  const schedule = {
+    attempts: WEBHOOK_DELIVERY.attempts,
+    backoff_seconds: policy.backoffSeconds,
+    retry_after_max_seconds: policy.retryAfterMaxSeconds,
+  };
+  for (let n = 1; ; n++) {
     const outcome = await attempt(n).catch(
       (e: unknown) => ({ ok: false, error: (e as Error).message }) as AttemptOutcome,
     );
     if (outcome.ok) return { ok: true, attempts: n, error: null };
-    error = outcome.error ?? 'failed';
-    if (outcome.final || n === WEBHOOK_DELIVERY.attempts) return { ok: false, attempts: n, error };
-    const requested = outcome.retryAfterSeconds ?? 0;
-    if (requested > retryAfterMaxSeconds) {
-      const why = `Retry-After ${requested}s exceeds the emulator's limit of ${retryAfterMaxSeconds}s; not retried`;
+    const error = outcome.error ?? 'failed';
+    const requested = outcome.retryAfterSeconds;
+    const decision = deliveryRetryDecision(
+      n,
+      { final: outcome.final, retryAfterMs: requested === undefined ? undefined : requested * 1000 },
+      schedule,
+    );
+    if (!decision.retry) {
+      if (!decision.retryAfterTooLong) return { ok: false, attempts: n, error };
+      const why = `Retry-After ${requested}s exceeds the emulator's limit of ${policy.retryAfterMaxSeconds}s; not retried`;
       return { ok: false, attempts: n, error: `${error} (${why})` };
     }
-    const wait = Math.max(backoffSeconds[n - 1] ?? backoffSeconds.at(-1) ?? 0, requested);
     try {
-      await sleep(wait * 1000, undefined, { signal });
+      await sleep(decision.waitMs, undefined, { signal });
     } catch {
       return { ok: false, attempts: n, error: `${error} (delivery stopped: emulator closing)` };
     }
   }
-  return { ok: false, attempts: WEBHOOK_DELIVERY.attempts, error };
 }

@@ -5,7 +5,8 @@ import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { csvCell, type VaultRow } from '@trackerkit/core';
+import type { VaultRow } from '@trackerkit/core';
+import { CSV_PARSE_OPTIONS, csvRowReader } from '@trackerkit/core/csv';
 import { parse as parseCsv } from 'csv-parse';
 import { ToolInputError } from '../tool-errors.ts';
 
@@ -68,16 +69,16 @@ async function* jsonlRows(field: string, bytes: Readable): AsyncGenerator<VaultR
   }
 }
 
-/** A CSV cell as JSON, by the suite's one rule (core's `csvCell`); header cells name the fields. */
-function castCell(value: string, context: { header: boolean; quoting: boolean }): unknown {
-  return context.header ? value : csvCell(value, context.quoting);
-}
-
+// CSV by the suite's one rule (`@trackerkit/core/csv`: the header names the fields, short and long
+// rows, cell types), the same as the emulator's upload of a .csv file.
 async function* csvRows(field: string, bytes: Readable): AsyncGenerator<VaultRow> {
-  // The header row names the fields.
-  const parser = bytes.pipe(parseCsv({ columns: true, bom: true, cast: castCell, skip_empty_lines: true }));
+  const parser = bytes.pipe(parseCsv(CSV_PARSE_OPTIONS));
+  const read = csvRowReader();
   try {
-    for await (const record of parser) yield record as VaultRow;
+    for await (const record of parser) {
+      const row = read(record as unknown[]);
+      if (row) yield row;
+    }
   } catch (error) {
     throw new ToolInputError(field, `not valid CSV (${(error as Error).message})`);
   }

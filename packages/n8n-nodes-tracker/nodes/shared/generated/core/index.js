@@ -54,7 +54,6 @@ __export(index_exports, {
   SIGNAL_SCORE_BANDS: () => SIGNAL_SCORE_BANDS,
   SPACE_ID_PATTERN: () => SPACE_ID_PATTERN,
   SafeHtml: () => SafeHtml,
-  UPLOAD_WINDOW: () => UPLOAD_WINDOW,
   V03_NOTIFICATION_FIELDS: () => V03_NOTIFICATION_FIELDS,
   VALIDATION_RULES: () => VALIDATION_RULES,
   WAIT_DEFAULTS: () => WAIT_DEFAULTS,
@@ -66,16 +65,15 @@ __export(index_exports, {
   asHostname: () => asHostname,
   backoffMs: () => backoffMs,
   byteLength: () => byteLength,
-  checkTimestamp: () => checkTimestamp,
   clampJsonDepth: () => clampJsonDepth,
   completeTrackerUpdate: () => completeTrackerUpdate,
   contentId: () => contentId,
   contentTypeRefusal: () => contentTypeRefusal,
   createPacer: () => createPacer,
   createUploadPlanner: () => createUploadPlanner,
-  csvCell: () => csvCell,
   dedupeWindowMs: () => dedupeWindowMs,
   deliveryId: () => deliveryId,
+  deliveryRetryDecision: () => deliveryRetryDecision,
   escapeHtml: () => escapeHtml,
   estimateRunCost: () => estimateRunCost,
   evaluateAlert: () => evaluateAlert,
@@ -86,12 +84,10 @@ __export(index_exports, {
   fileTooLargeProblem: () => fileTooLargeProblem,
   fileUploadProblems: () => fileUploadProblems,
   generateSecret: () => generateSecret,
-  getHeader: () => getHeader,
   html: () => html,
   imageDescriptionProblems: () => imageDescriptionProblems,
   isAlertEventType: () => isAlertEventType,
   isDatabaseSchemaName: () => isDatabaseSchemaName,
-  isFinished: () => isFinished,
   isImage: () => isImage,
   isLoopbackHost: () => isLoopbackHost,
   isResourceId: () => isResourceId,
@@ -133,7 +129,6 @@ __export(index_exports, {
   signStandardWebhooks: () => signStandardWebhooks,
   signalRank: () => signalRank,
   standardWebhooksHeaders: () => standardWebhooksHeaders,
-  toBytes: () => toBytes,
   toUtc: () => toUtc,
   trackerCreateProblems: () => trackerCreateProblems,
   trackerUpdateProblems: () => trackerUpdateProblems,
@@ -141,10 +136,7 @@ __export(index_exports, {
   updateNeedsStored: () => updateNeedsStored,
   uploadBytesProblem: () => uploadBytesProblem,
   uploadHeadProblems: () => uploadHeadProblems,
-  verifyGithub: () => verifyGithub,
   verifyStandardWebhooks: () => verifyStandardWebhooks,
-  verifyStripe: () => verifyStripe,
-  verifyToken: () => verifyToken,
   verifyWebhook: () => verifyWebhook,
   waitDecision: () => waitDecision,
   waitForRun: () => waitForRun,
@@ -1366,20 +1358,36 @@ var openapiDocument = {
             "description": "if run_mode is manual then schedule is null",
             "anyOf": [
               {
-                "type": "object",
-                "properties": {
-                  "run_mode": {
-                    "const": "scheduled"
+                "allOf": [
+                  {
+                    "required": [
+                      "run_mode"
+                    ]
+                  },
+                  {
+                    "properties": {
+                      "run_mode": {
+                        "const": "scheduled"
+                      }
+                    }
                   }
-                }
+                ]
               },
               {
-                "type": "object",
-                "properties": {
-                  "schedule": {
-                    "type": "null"
+                "allOf": [
+                  {
+                    "required": [
+                      "schedule"
+                    ]
+                  },
+                  {
+                    "properties": {
+                      "schedule": {
+                        "type": "null"
+                      }
+                    }
                   }
-                }
+                ]
               }
             ]
           }
@@ -4375,6 +4383,15 @@ function problem(path, rule, message = rule, type = "value_error") {
   return { path, field: fieldOf(path), rule, message, type };
 }
 var under = (prefix, problems) => problems.map((p) => ({ ...p, path: [...prefix, ...p.path], field: fieldOf([...prefix, ...p.path]) }));
+
+// ../core/src/retry/delivery-retry.ts
+function deliveryRetryDecision(attempt, failure2, schedule = WEBHOOK_DELIVERY) {
+  if (failure2.final === true || attempt >= schedule.attempts) return { retry: false };
+  const asked = failure2.retryAfterMs ?? 0;
+  if (asked > schedule.retry_after_max_seconds * 1e3) return { retry: false, retryAfterTooLong: true };
+  const backoff = schedule.backoff_seconds[attempt - 1] ?? schedule.backoff_seconds.at(-1) ?? 0;
+  return { retry: true, waitMs: Math.max(backoff * 1e3, asked) };
+}
 
 // ../core/src/retry/retry-after.ts
 function parseRetryAfter(value, nowMs) {
@@ -17402,7 +17419,50 @@ function dedupeWindowMs(toleranceSeconds, delivery = WEBHOOK_DELIVERY) {
   return Math.max(2 * toleranceSeconds, retrySpanSeconds(delivery)) * 1e3;
 }
 
-// ../core/src/signing/other-schemes.ts
+// ../core/src/signing/secret-policy.ts
+var BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+var decoded = /* @__PURE__ */ new Map();
+var SECRET_POLICY_RULE = `${WEBHOOK_SECRET_POLICY.prefix} followed by base64 of at least ${WEBHOOK_SECRET_POLICY.min_key_bytes} bytes`;
+function decode3(secret) {
+  let found = decoded.get(secret);
+  if (!found) {
+    found = decodeOnce(secret);
+    if (decoded.size >= 64) decoded.clear();
+    decoded.set(secret, found);
+  }
+  return found;
+}
+function decodeOnce(secret) {
+  if (typeof secret !== "string" || !secret.startsWith(WEBHOOK_SECRET_POLICY.prefix)) {
+    return { message: `a Standard Webhooks secret must start with ${WEBHOOK_SECRET_POLICY.prefix}` };
+  }
+  const encoded = secret.slice(WEBHOOK_SECRET_POLICY.prefix.length);
+  if (!BASE64.test(encoded))
+    return { message: `the part after ${WEBHOOK_SECRET_POLICY.prefix} must be base64` };
+  const key = Buffer.from(encoded, "base64");
+  if (key.toString("base64") !== encoded)
+    return { message: `the part after ${WEBHOOK_SECRET_POLICY.prefix} is not canonical base64` };
+  if (key.length < WEBHOOK_SECRET_POLICY.min_key_bytes) {
+    return {
+      message: `the secret's key is ${key.length} bytes; at least ${WEBHOOK_SECRET_POLICY.min_key_bytes} are required`
+    };
+  }
+  return { key };
+}
+function secretProblems(secret, path = ["secret"]) {
+  const { message } = decode3(secret);
+  return message ? [problem(path, SECRET_POLICY_RULE, message)] : [];
+}
+function secretKey(secret) {
+  const { key, message } = decode3(secret);
+  if (!key) throw new TypeError(`@trackerkit/core: ${message} [${SECRET_POLICY_RULE}]`);
+  return key;
+}
+function generateSecret(randomBytes) {
+  return WEBHOOK_SECRET_POLICY.prefix + Buffer.from(randomBytes(24)).toString("base64");
+}
+
+// ../core/src/signing/standard-webhooks.ts
 var import_node_crypto3 = require("crypto");
 
 // ../core/src/signing/key-cache.ts
@@ -17445,10 +17505,62 @@ function checkTimestamp(raw, toleranceSeconds, nowMs) {
   return timestamp;
 }
 
+// ../core/src/signing/standard-webhooks.ts
+var DIGEST_BYTES = 32;
+var hmacKey = keyCache(secretKey);
+function digest(secret, id, timestamp, body) {
+  return (0, import_node_crypto3.createHmac)("sha256", hmacKey(secret)).update(`${id}.${timestamp}.`).update(body).digest();
+}
+function signStandardWebhooks(secret, id, timestamp, body) {
+  return `v1,${digest(secret, id, timestamp, toBytes(body)).toString("base64")}`;
+}
+function standardWebhooksHeaders(secret, id, body, nowMs) {
+  const timestamp = Math.floor(nowMs / 1e3);
+  return {
+    "webhook-id": id,
+    "webhook-timestamp": String(timestamp),
+    "webhook-signature": signStandardWebhooks(secret, id, timestamp, body)
+  };
+}
+function verifyStandardWebhooks(secrets, request, options) {
+  const id = getHeader(request.headers, "webhook-id")?.trim();
+  if (!id) return reject("missing_id", "missing webhook-id header");
+  const rawTimestamp = getHeader(request.headers, "webhook-timestamp");
+  const signatureHeader = getHeader(request.headers, "webhook-signature");
+  if (!signatureHeader) return reject("missing_signature", "missing webhook-signature header");
+  const timestamp = checkTimestamp(rawTimestamp, options.toleranceSeconds ?? 300, options.nowMs);
+  if (typeof timestamp !== "number") return timestamp;
+  const candidates = [];
+  let entries = 0;
+  for (const entry of signatureHeader.split(" ")) {
+    if (!entry.startsWith("v1,")) continue;
+    const encoded = entry.slice(3);
+    const decoded2 = Buffer.from(encoded, "base64");
+    if (decoded2.toString("base64") !== encoded) continue;
+    entries++;
+    if (decoded2.length === DIGEST_BYTES) candidates.push(decoded2);
+  }
+  if (entries === 0) return reject("malformed_signature", "webhook-signature has no v1,<base64> entry");
+  const usable = secrets.filter((s) => secretProblems(s).length === 0);
+  if (usable.length === 0) {
+    const [first] = secrets.flatMap((s) => secretProblems(s));
+    return reject("invalid_secret", first ? first.message : "no secret is configured");
+  }
+  const body = toBytes(request.body);
+  let matched = false;
+  for (const secret of usable) {
+    const expected = digest(secret, id, rawTimestamp, body);
+    for (const candidate of candidates) matched = (0, import_node_crypto3.timingSafeEqual)(expected, candidate) || matched;
+  }
+  if (!matched) return reject("no_matching_signature", "no signature matches any configured secret");
+  return { ok: true, scheme: "standard-webhooks", id, timestamp };
+}
+
 // ../core/src/signing/other-schemes.ts
+var import_node_crypto4 = require("crypto");
 var utf8Key = keyCache((secret) => Buffer.from(secret, "utf8"));
 var hmacUtf8Key = (secret, ...parts) => {
-  const mac3 = (0, import_node_crypto3.createHmac)("sha256", utf8Key(secret));
+  const mac3 = (0, import_node_crypto4.createHmac)("sha256", utf8Key(secret));
   for (const part of parts) mac3.update(part);
   return mac3.digest();
 };
@@ -17513,101 +17625,6 @@ function verifyToken(secrets, request, options) {
   };
 }
 
-// ../core/src/signing/secret-policy.ts
-var BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-var decoded = /* @__PURE__ */ new Map();
-var SECRET_POLICY_RULE = `${WEBHOOK_SECRET_POLICY.prefix} followed by base64 of at least ${WEBHOOK_SECRET_POLICY.min_key_bytes} bytes`;
-function decode3(secret) {
-  let found = decoded.get(secret);
-  if (!found) {
-    found = decodeOnce(secret);
-    if (decoded.size >= 64) decoded.clear();
-    decoded.set(secret, found);
-  }
-  return found;
-}
-function decodeOnce(secret) {
-  if (typeof secret !== "string" || !secret.startsWith(WEBHOOK_SECRET_POLICY.prefix)) {
-    return { message: `a Standard Webhooks secret must start with ${WEBHOOK_SECRET_POLICY.prefix}` };
-  }
-  const encoded = secret.slice(WEBHOOK_SECRET_POLICY.prefix.length);
-  if (!BASE64.test(encoded))
-    return { message: `the part after ${WEBHOOK_SECRET_POLICY.prefix} must be base64` };
-  const key = Buffer.from(encoded, "base64");
-  if (key.toString("base64") !== encoded)
-    return { message: `the part after ${WEBHOOK_SECRET_POLICY.prefix} is not canonical base64` };
-  if (key.length < WEBHOOK_SECRET_POLICY.min_key_bytes) {
-    return {
-      message: `the secret's key is ${key.length} bytes; at least ${WEBHOOK_SECRET_POLICY.min_key_bytes} are required`
-    };
-  }
-  return { key };
-}
-function secretProblems(secret, path = ["secret"]) {
-  const { message } = decode3(secret);
-  return message ? [problem(path, SECRET_POLICY_RULE, message)] : [];
-}
-function secretKey(secret) {
-  const { key, message } = decode3(secret);
-  if (!key) throw new TypeError(`@trackerkit/core: ${message} [${SECRET_POLICY_RULE}]`);
-  return key;
-}
-function generateSecret(randomBytes) {
-  return WEBHOOK_SECRET_POLICY.prefix + Buffer.from(randomBytes(24)).toString("base64");
-}
-
-// ../core/src/signing/standard-webhooks.ts
-var import_node_crypto4 = require("crypto");
-var DIGEST_BYTES = 32;
-var hmacKey = keyCache(secretKey);
-function digest(secret, id, timestamp, body) {
-  return (0, import_node_crypto4.createHmac)("sha256", hmacKey(secret)).update(`${id}.${timestamp}.`).update(body).digest();
-}
-function signStandardWebhooks(secret, id, timestamp, body) {
-  return `v1,${digest(secret, id, timestamp, toBytes(body)).toString("base64")}`;
-}
-function standardWebhooksHeaders(secret, id, body, nowMs) {
-  const timestamp = Math.floor(nowMs / 1e3);
-  return {
-    "webhook-id": id,
-    "webhook-timestamp": String(timestamp),
-    "webhook-signature": signStandardWebhooks(secret, id, timestamp, body)
-  };
-}
-function verifyStandardWebhooks(secrets, request, options) {
-  const id = getHeader(request.headers, "webhook-id")?.trim();
-  if (!id) return reject("missing_id", "missing webhook-id header");
-  const rawTimestamp = getHeader(request.headers, "webhook-timestamp");
-  const signatureHeader = getHeader(request.headers, "webhook-signature");
-  if (!signatureHeader) return reject("missing_signature", "missing webhook-signature header");
-  const timestamp = checkTimestamp(rawTimestamp, options.toleranceSeconds ?? 300, options.nowMs);
-  if (typeof timestamp !== "number") return timestamp;
-  const candidates = [];
-  let entries = 0;
-  for (const entry of signatureHeader.split(" ")) {
-    if (!entry.startsWith("v1,")) continue;
-    const encoded = entry.slice(3);
-    const decoded2 = Buffer.from(encoded, "base64");
-    if (decoded2.toString("base64") !== encoded) continue;
-    entries++;
-    if (decoded2.length === DIGEST_BYTES) candidates.push(decoded2);
-  }
-  if (entries === 0) return reject("malformed_signature", "webhook-signature has no v1,<base64> entry");
-  const usable = secrets.filter((s) => secretProblems(s).length === 0);
-  if (usable.length === 0) {
-    const [first] = secrets.flatMap((s) => secretProblems(s));
-    return reject("invalid_secret", first ? first.message : "no secret is configured");
-  }
-  const body = toBytes(request.body);
-  let matched = false;
-  for (const secret of usable) {
-    const expected = digest(secret, id, rawTimestamp, body);
-    for (const candidate of candidates) matched = (0, import_node_crypto4.timingSafeEqual)(expected, candidate) || matched;
-  }
-  if (!matched) return reject("no_matching_signature", "no signature matches any configured secret");
-  return { ok: true, scheme: "standard-webhooks", id, timestamp };
-}
-
 // ../core/src/signing/verify.ts
 function verifyWebhook(given, request, options) {
   const secrets = given.filter((s) => typeof s === "string" && s.length > 0);
@@ -17634,14 +17651,6 @@ function verifyWebhook(given, request, options) {
     default:
       return reject("unknown_scheme", `unknown scheme ${String(options.scheme)}`);
   }
-}
-
-// ../core/src/uploads/csv-cell.ts
-function csvCell(text, quoted2) {
-  if (quoted2 || text === "") return text;
-  if (text === "true" || text === "false") return text === "true";
-  const n = Number(text);
-  return Number.isFinite(n) && String(n) === text ? n : text;
 }
 
 // ../core/src/uploads/upload-pacer.ts
@@ -17851,7 +17860,6 @@ function clampJsonDepth(value, max) {
   SIGNAL_SCORE_BANDS,
   SPACE_ID_PATTERN,
   SafeHtml,
-  UPLOAD_WINDOW,
   V03_NOTIFICATION_FIELDS,
   VALIDATION_RULES,
   WAIT_DEFAULTS,
@@ -17863,16 +17871,15 @@ function clampJsonDepth(value, max) {
   asHostname,
   backoffMs,
   byteLength,
-  checkTimestamp,
   clampJsonDepth,
   completeTrackerUpdate,
   contentId,
   contentTypeRefusal,
   createPacer,
   createUploadPlanner,
-  csvCell,
   dedupeWindowMs,
   deliveryId,
+  deliveryRetryDecision,
   escapeHtml,
   estimateRunCost,
   evaluateAlert,
@@ -17883,12 +17890,10 @@ function clampJsonDepth(value, max) {
   fileTooLargeProblem,
   fileUploadProblems,
   generateSecret,
-  getHeader,
   html,
   imageDescriptionProblems,
   isAlertEventType,
   isDatabaseSchemaName,
-  isFinished,
   isImage,
   isLoopbackHost,
   isResourceId,
@@ -17930,7 +17935,6 @@ function clampJsonDepth(value, max) {
   signStandardWebhooks,
   signalRank,
   standardWebhooksHeaders,
-  toBytes,
   toUtc,
   trackerCreateProblems,
   trackerUpdateProblems,
@@ -17938,10 +17942,7 @@ function clampJsonDepth(value, max) {
   updateNeedsStored,
   uploadBytesProblem,
   uploadHeadProblems,
-  verifyGithub,
   verifyStandardWebhooks,
-  verifyStripe,
-  verifyToken,
   verifyWebhook,
   waitDecision,
   waitForRun,

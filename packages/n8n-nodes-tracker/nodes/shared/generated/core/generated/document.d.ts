@@ -1031,19 +1031,25 @@ export declare const openapiDocument: {
                 readonly allOf: readonly [{
                     readonly description: "if run_mode is manual then schedule is null";
                     readonly anyOf: readonly [{
-                        readonly type: "object";
-                        readonly properties: {
-                            readonly run_mode: {
-                                readonly const: "scheduled";
+                        readonly allOf: readonly [{
+                            readonly required: readonly ["run_mode"];
+                        }, {
+                            readonly properties: {
+                                readonly run_mode: {
+                                    readonly const: "scheduled";
+                                };
                             };
-                        };
+                        }];
                     }, {
-                        readonly type: "object";
-                        readonly properties: {
-                            readonly schedule: {
-                                readonly type: "null";
+                        readonly allOf: readonly [{
+                            readonly required: readonly ["schedule"];
+                        }, {
+                            readonly properties: {
+                                readonly schedule: {
+                                    readonly type: "null";
+                                };
                             };
-                        };
+                        }];
                     }];
                 }];
                 readonly required: readonly ["tracker_id", "space_id", "name", "description", "run_mode", "schedule", "vault_ttl_days", "agent_config", "notification_config", "category", "last_run_at", "created_at", "updated_at"];
