@@ -11,6 +11,7 @@ import {
   VALIDATION_RULES,
 } from '@trackerkit/core';
 import { csvCases } from './csv-cases.ts';
+import { type HttpAnswer, httpCases } from './http-cases.ts';
 
 /** Accepted, or refused naming the field and the rule. */
 export type Want = 'accepted' | { field: string; rule: string };
@@ -39,6 +40,8 @@ export type Given =
       ageSeconds?: number;
     }
   | { kind: 'retryAfter'; header: string | null }
+  /** An answer of the service to a request; want: the outcome and detail line (http-cases.ts). */
+  | { kind: 'httpAnswer'; method: 'GET' | 'POST'; answer: HttpAnswer }
   | { kind: 'resend'; method: string; outcome: Outcome }
   | { kind: 'batches'; rows: number; rowBytes: number }
   | { kind: 'pacing'; answered: number[]; inFlight: number; nowMs: number }
@@ -303,17 +306,28 @@ const trackerCases: Case[] = [
     },
   ],
   // notification_config (§2.6, v0.3).
+  // "when email or webhook is enabled at least one direction is required" (§2.6).
   [
-    'notify: base fields only',
+    'notify: a channel on, no direction',
     {
       given: { kind: 'trackerCreate', body: notify({ signal_level: 'Poor', email_enabled: true }) },
+      want: refused('notification_config.notify_below', N.directionNeeded),
+    },
+  ],
+  [
+    'notify: a channel on with the legacy pair',
+    {
+      given: {
+        kind: 'trackerCreate',
+        body: notify({ webhook_enabled: true, score_threshold: 3, threshold_direction: 'below' }),
+      },
       want: 'accepted',
     },
   ],
   [
-    'notify: signal_level Any',
+    'notify: signal_level Any, no channel',
     {
-      given: { kind: 'trackerCreate', body: notify({ signal_level: 'Any', webhook_enabled: true }) },
+      given: { kind: 'trackerCreate', body: notify({ signal_level: 'Any' }) },
       want: 'accepted',
     },
   ],
@@ -466,8 +480,9 @@ const trackerCases: Case[] = [
   // PATCH (§4.2): only sent fields change; rules that need a stored field are checked by the service.
   ['update: one field', { given: { kind: 'trackerUpdate', body: { name: 'Renamed' } }, want: 'accepted' }],
   [
+    // Every field optional (§4.2): an empty body changes nothing (an assumption of the document).
     'update: nothing',
-    { given: { kind: 'trackerUpdate', body: {} }, want: refused('(body)', 'minProperties: 1') },
+    { given: { kind: 'trackerUpdate', body: {} }, want: 'accepted' },
   ],
   [
     'update: an empty agent_config',
@@ -1346,6 +1361,7 @@ export const CASES: Case[] = [
   ...eventCases,
   ...alertCases,
   ...retryCases,
+  ...httpCases,
   ...batchCases,
   ...pacingCases,
   ...pagingCases,

@@ -1,10 +1,17 @@
 // The contract table against @trackerkit/client: what it refuses before sending, how long it waits
 // on Retry-After, what it resends and how it batches rows. The client's I/O (fetch, clock) is
 // handed in, so the cases see its decisions directly.
-import { createTrackerClient, createVirtualClock, TrackerValidationError } from '@trackerkit/client';
+import {
+  createTrackerClient,
+  createVirtualClock,
+  TrackerApiError,
+  TrackerNetworkError,
+  TrackerValidationError,
+} from '@trackerkit/client';
 import { backoffMs, LIMITS } from '@trackerkit/core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { casesOf, type Given, type Want } from './cases.ts';
+import { answeringServer, expectSeen, type HttpWant, refusingBaseUrl, type Seen } from './http-cases.ts';
 import { rowsOf, VERIFY_NOW } from './inputs.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -172,5 +179,49 @@ describe('contract: the client batches rows as the planner does', () => {
         },
       );
     expect(result).toEqual(want);
+  });
+});
+
+describe('contract: the client makes of each answer what the edge says', () => {
+  let answering: Awaited<ReturnType<typeof answeringServer>>;
+  let refusing: string;
+  beforeAll(async () => {
+    answering = await answeringServer();
+    refusing = await refusingBaseUrl();
+  });
+  afterAll(() => new Promise((resolve) => answering.server.close(resolve)));
+
+  it.each(casesOf('httpAnswer'))('%s', async (_name, { given, want }) => {
+    if (given.answer !== 'refused') answering.answer(given.answer);
+    const clock = createVirtualClock(VERIFY_NOW);
+    const at: number[] = [];
+    // Real fetch over loopback, counted.
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      at.push(clock.now());
+      return globalThis.fetch(input, init);
+    };
+    const client = createTrackerClient({
+      baseUrl: `${given.answer === 'refused' ? refusing : answering.baseUrl}/v1`,
+      token: 'qapi_contract',
+      fetch,
+      clock,
+      retries: 1,
+      random: () => 0.5,
+    });
+    const call = given.method === 'GET' ? client.spaces.get('spc_1') : client.runs.trigger('trk_1');
+    const error = await call.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error instanceof TrackerApiError || error instanceof TrackerNetworkError).toBe(true);
+    const seen: Seen = {
+      status: error instanceof TrackerApiError ? error.status : undefined,
+      message: (error as Error).message,
+      sent: at.length,
+      waitedMs: at.length === 2 ? at[1]! - at[0]! : undefined,
+    };
+    if (error instanceof TrackerNetworkError)
+      expect(error.refused).toBe((want as HttpWant).outcome.kind === 'refused');
+    expectSeen(given.method, want as HttpWant, seen, true);
   });
 });

@@ -25,6 +25,7 @@ import {
   zenSyncProblems,
 } from '@trackerkit/core';
 import { CSV_PARSE_OPTIONS, csvRows } from '@trackerkit/core/csv';
+import { describeDetail, outcomeOfThrown, parseBody } from '@trackerkit/core/http';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { CASES, type Given, type Want } from './cases.ts';
@@ -106,6 +107,19 @@ function run(given: Given): unknown {
       } catch {
         return 'unreadable';
       }
+    case 'httpAnswer': {
+      if (given.answer === 'refused') {
+        // What fetch (undici) throws when the connection is refused; the client's and the n8n
+        // node's cases meet the real thing on a closed loopback port.
+        const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+        return { outcome: outcomeOfThrown(new TypeError('fetch failed', { cause })) };
+      }
+      const { status, headers = {}, body } = given.answer;
+      return {
+        outcome: { kind: 'status', status, retryAfter: headers['retry-after'] ?? null },
+        detail: describeDetail(parseBody(body)),
+      };
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 // Typed errors. Every message starts with the package name; API errors keep what the service said.
 import type { ValidationIssue } from '@trackerkit/core';
+import { describeDetail } from '@trackerkit/core/http';
 
 const PREFIX = '@trackerkit/client: ';
 
@@ -49,13 +50,9 @@ export interface ApiErrorInit {
   retryAfterMs?: number | undefined;
 }
 
-const describe = (detail: ApiErrorInit['detail']): string => {
-  if (typeof detail === 'string') return detail;
-  if (Array.isArray(detail)) {
-    return detail.map((i) => `${(i.loc ?? []).join('.')}: ${i.msg}`).join('; ');
-  }
-  return 'no detail';
-};
+/** The detail line (the core's formatter): the service's `detail`, else a text body (a proxy's 502). */
+const describe = (init: ApiErrorInit): string =>
+  describeDetail(init.detail !== undefined ? { detail: init.detail } : init.body);
 
 /** Any HTTP error answered by the service. */
 export class TrackerApiError extends TrackerError {
@@ -67,7 +64,7 @@ export class TrackerApiError extends TrackerError {
   readonly path: string;
   constructor(init: ApiErrorInit) {
     const id = init.requestId ? ` (request id ${init.requestId})` : '';
-    super(`${init.method} ${init.path} answered ${init.status}: ${describe(init.detail)}${id}`);
+    super(`${init.method} ${init.path} answered ${init.status}: ${describe(init)}${id}`);
     this.status = init.status;
     this.detail = init.detail;
     this.requestId = init.requestId;

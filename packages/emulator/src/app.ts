@@ -2,6 +2,7 @@ import type { Clock } from './clock.ts';
 import type { RateLimiter } from './domain/rate-limiter.ts';
 import type { FaultRules } from './faults/fault-rules.ts';
 import type { Inbox } from './inbox/inbox.ts';
+import type { RequestJournal } from './journal/journal.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { Store } from './store/store.ts';
 
@@ -24,5 +25,7 @@ export interface App {
   faults: FaultRules;
   /** Every alert and e-mail sent, with its attempts (console `/_emulator/inbox`, `emu.inbox`). */
   inbox: Inbox;
+  /** Every request received on `/v1` (console `/_emulator/requests`, `emu.requests`). */
+  journal: RequestJournal;
   log(line: string): void;
 }

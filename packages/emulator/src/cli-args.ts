@@ -17,6 +17,10 @@ export const usage = `Usage: trackerkit-emulator [options]
   --signal-level-match at-or-below|exact
   --resolve-events on|off      send tracker.alert.resolved (default on)
   --patch-objects merge|replace
+  --empty-patch accept|refuse  an empty PATCH body: 200 unchanged (default) or 422
+  --alerts-without-direction refuse|legacy
+                               a channel on with no direction: 422 (default) or signal_level alerts
+  --journal-size N             requests the journal keeps (default 1000; 0: none)
   --quants-balance N           balance of each account (default unlimited)
   --max-file-bytes N           largest accepted file upload
   --max-linked-trackers N      most linked trackers per tracker (default 10; 5 is the base release's)
@@ -46,6 +50,13 @@ function number(flag: string, value: string | undefined): number | undefined {
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0)
     throw new UsageError(`--${flag} must be a non-negative number, got "${value}"`);
+  return n;
+}
+
+function integer(flag: string, value: string | undefined): number | undefined {
+  const n = number(flag, value);
+  if (n !== undefined && !Number.isInteger(n))
+    throw new UsageError(`--${flag} must be a whole number, got "${value}"`);
   return n;
 }
 
@@ -89,6 +100,9 @@ export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' | 'versio
       'signal-level-match': { type: 'string' },
       'resolve-events': { type: 'string' },
       'patch-objects': { type: 'string' },
+      'empty-patch': { type: 'string' },
+      'alerts-without-direction': { type: 'string' },
+      'journal-size': { type: 'string' },
       'quants-balance': { type: 'string' },
       'max-file-bytes': { type: 'string' },
       'max-linked-trackers': { type: 'string' },
@@ -121,6 +135,12 @@ export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' | 'versio
     ] as const),
     resolveEvents: resolve === undefined ? undefined : resolve === 'on',
     patchObjects: oneOf('patch-objects', values['patch-objects'], ['merge', 'replace'] as const),
+    emptyPatch: oneOf('empty-patch', values['empty-patch'], ['accept', 'refuse'] as const),
+    alertsWithoutDirection: oneOf('alerts-without-direction', values['alerts-without-direction'], [
+      'refuse',
+      'legacy',
+    ] as const),
+    journalSize: integer('journal-size', values['journal-size']),
     quantsBalance: number('quants-balance', values['quants-balance']),
     maxFileBytes: number('max-file-bytes', values['max-file-bytes']),
     maxLinkedTrackers: number('max-linked-trackers', values['max-linked-trackers']),

@@ -33,6 +33,8 @@ import { ValidationFailure } from './http/errors.ts';
 import { loadPaths } from './http/operations.ts';
 import { API_PREFIX, createHttpServer } from './http/server.ts';
 import { Inbox, type InboxFilter, type InboxMessage } from './inbox/inbox.ts';
+import { type JournalExpectation, type JournalFilter, RequestJournal } from './journal/journal.ts';
+import type { JournalEntry } from './journal/journal-entry.ts';
 import { type EmulatorOptions, resolveOptions } from './options.ts';
 import { exportState } from './state/export-state.ts';
 import type { Fixtures } from './state/fixture-types.ts';
@@ -76,7 +78,9 @@ export interface RunningEmulator {
   faults: EmulatorFaults;
   /** What the emulator sent (alerts and e-mails), newest first, as the console's `/_emulator/inbox`. */
   inbox: { list(filter?: InboxFilter): InboxMessage[]; clear(): number };
-  /** Back to the bootstrap state (same account, token and space ids; faults, inbox and limits emptied). */
+  /** Every request received on `/v1`, as the console's `/_emulator/requests` (see EmulatorRequests). */
+  requests: EmulatorRequests;
+  /** Back to the bootstrap state (same account, token and space ids; faults, inbox, journal and limits emptied). */
   reset(): void;
   /** Loads fixtures (the format of `exportState`) into the seeded account; throws on a problem. */
   loadFixtures(fixtures: Fixtures): Loaded;
@@ -88,6 +92,22 @@ export interface RunningEmulator {
   close(options?: { graceMs?: number }): Promise<void>;
   /** Responses that did not match the document (only with validateResponses). */
   contractViolations(): string[];
+}
+
+/**
+ * The request journal: what the emulator received on `/v1` (credentials redacted), oldest first,
+ * in a ring of `journalSize` entries (default 1000).
+ */
+export interface EmulatorRequests {
+  list(filter?: JournalFilter): JournalEntry[];
+  count(filter?: JournalFilter): number;
+  /**
+   * The matching requests when they meet `expect`, else throws an Error listing what was received:
+   * `emu.requests.verify({ operation_id: 'uploadVaultData', tracker_id }, { count: 3, notStatus: 429 })`.
+   */
+  verify(filter: JournalFilter, expect: JournalExpectation): JournalEntry[];
+  /** Empties the journal; returns how many entries there were. */
+  clear(): number;
 }
 
 export interface EmulatorFaults {
@@ -172,6 +192,7 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
     runs: worker,
     faults: new FaultRules(),
     inbox: new Inbox(),
+    journal: new RequestJournal(options.journalSize),
     log: options.log,
   };
   const notifier = new Notifier(app, new EmailSender(options.smtpUrl, options.log));
@@ -262,6 +283,12 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
       clear: () => app.faults.clear(),
     },
     inbox: { list: (filter) => app.inbox.list(filter), clear: () => app.inbox.clear() },
+    requests: {
+      list: (filter) => app.journal.list(filter),
+      count: (filter) => app.journal.count(filter),
+      verify: (filter, expect) => app.journal.verify(filter, expect),
+      clear: () => app.journal.clear(),
+    },
     reset: () => {
       resetState(app, seeded);
     },

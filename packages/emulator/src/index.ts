@@ -8,12 +8,15 @@ export { signalFor } from './domain/signal.ts';
 export {
   type EmulatorClock,
   type EmulatorFaults,
+  type EmulatorRequests,
   OPERATION_IDS,
   type RunningEmulator,
   startEmulator,
 } from './emulator.ts';
 export type { FaultKind, FaultRule, FaultSpec } from './faults/fault-rules.ts';
 export type { InboxAttempt, InboxFilter, InboxMessage } from './inbox/inbox.ts';
+export type { JournalExpectation, JournalFilter } from './journal/journal.ts';
+export type { JournalBody, JournalEntry } from './journal/journal-entry.ts';
 export type { EmulatorOptions } from './options.ts';
 export type {
   FixtureRun,

@@ -1,6 +1,9 @@
 import { DEFAULT_SKILL_COSTS, LIMITS, WEBHOOK_DELIVERY } from '@trackerkit/core';
 import type { ClockMode } from './clock.ts';
 
+/** The journal's default cap: enough for a test's requests, a few MB at most. */
+export const DEFAULT_JOURNAL_SIZE = 1000;
+
 export interface EmulatorOptions {
   /** TCP port; 0 (default) picks a free one. */
   port?: number;
@@ -28,6 +31,19 @@ export interface EmulatorOptions {
   resolveEvents?: boolean;
   /** How PATCH treats agent_config and notification_config (default merge). */
   patchObjects?: 'merge' | 'replace';
+  /**
+   * An empty PATCH body (`{}`): `accept` (default) answers 200 with the tracker unchanged, `refuse`
+   * answers 422. The spec makes every field optional and does not show this case (an assumption).
+   */
+  emptyPatch?: 'accept' | 'refuse';
+  /**
+   * e-mail or webhook on with no direction (no notify_below/notify_above, no legacy pair): `refuse`
+   * (default, the spec's rule: 422 at notification_config.notify_below) or `legacy`, the base
+   * release's signal_level alerts, in case the hosted service still accepts it (an assumption).
+   */
+  alertsWithoutDirection?: 'refuse' | 'legacy';
+  /** Most requests the journal keeps (a ring: the oldest go first); 0 keeps none. Default 1000. */
+  journalSize?: number;
   /** Quants balance of seeded and new accounts; null or absent means unlimited. */
   quantsBalance?: number | null;
   maxFileBytes?: number;
@@ -66,6 +82,9 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     signalLevelMatch: options.signalLevelMatch ?? 'at-or-below',
     resolveEvents: options.resolveEvents ?? true,
     patchObjects: options.patchObjects ?? 'merge',
+    emptyPatch: options.emptyPatch ?? 'accept',
+    alertsWithoutDirection: options.alertsWithoutDirection ?? 'refuse',
+    journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
     quantsBalance: options.quantsBalance ?? null,
     maxFileBytes: options.maxFileBytes ?? LIMITS.fileBytesMax,
     maxLinkedTrackers: options.maxLinkedTrackers ?? LIMITS.linkedTrackersMax,

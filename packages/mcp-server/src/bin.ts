@@ -22,6 +22,7 @@ import { INTROSPECTION_ENV } from './oauth/oauth-settings.ts';
 import { parseTokenKey, TOKEN_KEY_ENV } from './oauth/token-key.ts';
 import { createTrackerMcpServer } from './server.ts';
 import { LimitedStdioServerTransport } from './stdio-transport.ts';
+import { taskKeyFrom } from './tasks/task-key.ts';
 import { SERVER_VERSION } from './version.ts';
 
 const NAME = 'trackerkit-mcp';
@@ -77,6 +78,8 @@ async function main() {
     filesRoots: options.filesRoots,
     allowPrivateUrls: options.allowPrivateUrls,
     logger,
+    // Run tasks' handles verify on every replica given the same secrets (tasks/task-key.ts).
+    taskKey: taskKeyFrom(process.env, [tokenKey, options.token]),
     ...(options.toolsets ? { toolsets: options.toolsets } : {}),
   };
   if (options.http) {

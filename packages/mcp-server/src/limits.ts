@@ -6,7 +6,7 @@ import { LIMITS } from '@trackerkit/core';
 /** Room for the JSON-RPC envelope and the other arguments next to the base64 content. */
 const ENVELOPE_BYTES = 1024 * 1024;
 
-/** base64 of the largest file plus the envelope: 14,382,912 bytes for a 10 MB file. */
+/** base64 of the largest file plus the envelope: 14,381,912 bytes for a 10 MB file. */
 export const MAX_MESSAGE_BYTES = Math.ceil(LIMITS.fileBytesMax / 3) * 4 + ENVELOPE_BYTES;
 
 /** Concurrent HTTP requests served at once; more get 503 with Retry-After. */

@@ -7,18 +7,23 @@ import { queryField } from './document-fields.ts';
  * An id argument: the document's ResourceId, so an id the service could never have issued (`..`,
  * `a/b`) is refused with the core's id rule before any request (it would walk the request path).
  */
-export const id = (what: string) => (schemaOf('ResourceId') as z.ZodType<string>).describe(what);
-export const trackerId = id('From list_trackers.');
+export const id = (what?: string) => {
+  const schema = schemaOf('ResourceId') as z.ZodType<string>;
+  return what === undefined ? schema : schema.describe(what);
+};
+// tracker_id and space_id say nothing more: list_trackers and list_spaces are the tools named for
+// them, the server's instructions name them, and a 404 says which to call (tool-errors.ts).
+export const trackerId = id();
 export const runId = id('From run_tracker or list_runs.');
 export const sourceId = id('From list_vault_sources.');
-export const spaceId = id('From list_spaces.');
+export const spaceId = id();
 
 // Every list operation takes the document's PageQuery; a tool's pages are smaller than the API's
 // default, to keep answers short.
 export const pageArgs = {
   page: queryField('listSpaces', 'page', false).default(LIMITS.pageDefault),
   page_size: queryField('listSpaces', 'page_size').default(10),
-  fields: z.array(z.string()).optional().describe('Fields to add to the compact set.'),
+  fields: z.array(z.string()).optional().describe('Extra fields.'),
   verbose: z.boolean().default(false).describe('Full API objects.'),
 };
 

@@ -12,6 +12,7 @@ import {
 import { appToolMeta } from './apps/signal-chart.ts';
 import { type Logger, runTool } from './call-tool.ts';
 import { canElicit, confirmOrAsk } from './confirmation.ts';
+import { acceptsTasks, startRunTask } from './tasks/run-tasks.ts';
 import type { AccountContext, ToolAnnotations, ToolDefinition, ToolOptions } from './tool-definition.ts';
 import { type ToolSchemas, toolSchemas } from './tool-schema.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
@@ -103,9 +104,11 @@ export function registerTools(
      * and keeps what it had.
      */
     writeScopes?: readonly [string, ...string[]] | undefined;
+    /** Signs task handles: tools that can start a task do so for clients that take tasks. */
+    taskKey?: Uint8Array | undefined;
   },
 ): void {
-  const { writeScopes, ...callDependencies } = dependencies;
+  const { writeScopes, taskKey, ...callDependencies } = dependencies;
   const needsWrite = writeScopes ? requireScopes(...writeScopes) : undefined;
   for (const tool of tools) {
     const guarded = needsWrite && !tool.annotations.readOnlyHint && tool.toolset !== 'account';
@@ -115,6 +118,12 @@ export function registerTools(
       if (tool.confirm && canElicit(envelope, server.server.getClientCapabilities())) {
         const asked = confirmOrAsk(tool.name, tool.confirm(args), ctx.mcpReq.inputResponses);
         if (asked) return asked as CallToolResult;
+      }
+      if (tool.startTask && taskKey && acceptsTasks(envelope)) {
+        return (await startRunTask(tool, args, {
+          client: dependencies.client,
+          key: taskKey,
+        })) as CallToolResult;
       }
       const progressToken = ctx.mcpReq._meta?.progressToken;
       return runTool(tool, args, {

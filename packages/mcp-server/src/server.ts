@@ -10,6 +10,8 @@ import { DEFAULT_CALL_TIMEOUT_MS } from './limits.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 import { registerTools } from './sdk-adapter.ts';
+import { registerRunTasks, TASKS_CAPABILITY } from './tasks/run-tasks.ts';
+import { taskKeyFrom } from './tasks/task-key.ts';
 import type { AccountContext, ToolOptions, Toolset } from './tool-definition.ts';
 import { accountTools } from './tools/account/register-tracker-token.ts';
 import { selectTools } from './tools/index.ts';
@@ -51,6 +53,25 @@ export interface TrackerMcpServerOptions {
   account?: AccountContext;
   /** The OAuth scopes the tools that change the service need (OAuth only). */
   writeScopes?: readonly [string, ...string[]];
+  /**
+   * Signs the handles of run tasks (Tasks extension); replicas must share it. Default:
+   * TRACKERKIT_MCP_TASK_KEY, else derived from the API token (token or TRACKER_API_TOKEN), else one
+   * random key for this process.
+   */
+  taskKey?: Uint8Array;
+}
+
+// Resolved once per process: over HTTP a server is made per request, and a handle signed by one
+// must verify on the next.
+const defaultTaskKeys = new Map<string, Uint8Array>();
+function defaultTaskKey(token: string | undefined): Uint8Array {
+  const cacheKey = token ?? '';
+  let key = defaultTaskKeys.get(cacheKey);
+  if (!key) {
+    key = taskKeyFrom(process.env, [token]);
+    defaultTaskKeys.set(cacheKey, key);
+  }
+  return key;
 }
 
 const INSTRUCTIONS = [
@@ -99,18 +120,21 @@ export function createTrackerMcpServer(options: TrackerMcpServerOptions = {}): M
     {
       instructions: INSTRUCTIONS,
       // The tool set is fixed for the process (the SDK would announce listChanged: true).
-      capabilities: { logging: {}, tools: { listChanged: false } },
+      capabilities: { logging: {}, tools: { listChanged: false }, ...TASKS_CAPABILITY },
       cacheHints: CACHE_HINTS,
     },
   );
   const tools = selectTools({ readOnly: options.readOnly, toolsets: options.toolsets });
+  const taskKey = options.taskKey ?? defaultTaskKey(options.token ?? process.env.TRACKER_API_TOKEN);
   registerTools(server, options.account ? [...accountTools, ...tools] : tools, {
+    taskKey,
     client,
     options: toolOptions,
     account: options.account,
     writeScopes: options.writeScopes,
     ...(options.logger ? { logger: options.logger } : {}),
   });
+  registerRunTasks(server, { client, key: taskKey });
   registerResources(server, client);
   registerSignalChart(server);
   registerPrompts(server, client);

@@ -108,6 +108,14 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
    * any problem becomes an isError result and the handler is not called.
    */
   check?(args: z.output<I>): Problem[];
+  /**
+   * Starts the work as a task (Tasks extension) for a client that takes tasks: the run it started
+   * and what the call answers at once. Without it, or for other clients, the handler runs.
+   */
+  startTask?(
+    args: z.output<I>,
+    context: Pick<ToolContext, 'client'>,
+  ): Promise<{ trackerId: string; runId: string; result: ToolResult<z.input<O>> }>;
   handler(args: z.output<I>, context: ToolContext): Promise<ToolResult<z.input<O>>>;
 }
 

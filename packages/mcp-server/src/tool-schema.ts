@@ -6,8 +6,8 @@
 //   across fields), and a refusal is one issue whose message names every argument and rule
 //   (tool-errors.ts), so the model reads what it read before the move to registerTool;
 // - `jsonSchema` is json-schema.ts's pruned conversion, not zod's raw one: given the zod schemas,
-//   the SDK would list z.toJSONSchema's output, 8,980 tokens for the 19 tools against 4,995
-//   (budget 5,000).
+//   the SDK would list z.toJSONSchema's output, several times the tokens (the README's figures,
+//   measured by test/unit/readme-figures.test.ts).
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import { checkToolArguments } from './call-tool.ts';

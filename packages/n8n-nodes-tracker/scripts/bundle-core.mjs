@@ -1,10 +1,12 @@
 // Bundles @trackerkit/core (with zod) into nodes/shared/generated/core at build time, so the published
 // node has no runtime dependency yet runs the suite's one rulebook: `index.js` is the esbuild bundle
-// (CommonJS, as tsc compiles the node), the `.d.ts` files are the core's own declarations, emitted by
-// tsc. `--check` regenerates everything in memory and fails when a committed file differs.
+// (CommonJS, as tsc compiles the node) of just the names the node imports from `generated/core`
+// (read from its sources: the rulebook's entry and the `http` subpath), the `.d.ts` files are the
+// core's own declarations, emitted by tsc, those the node's names reach. `--check` regenerates
+// everything in memory and fails when a committed file differs.
 // Run with `node --conditions=trackerkit-source scripts/bundle-core.mjs [--check]`.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
@@ -18,6 +20,66 @@ const header = '// Generated from @trackerkit/core by scripts/bundle-core.mjs. D
 // The source condition resolves the core to src/index.ts; its own tsconfig sits two levels up.
 const coreEntry = fileURLToPath(import.meta.resolve('@trackerkit/core'));
 const coreDir = dirname(dirname(coreEntry));
+/** The core's entries the node takes names from: the rulebook and the `http` subpath. */
+const ENTRIES = [coreEntry, fileURLToPath(import.meta.resolve('@trackerkit/core/http'))];
+
+/** Every name the node's sources (nodes/, credentials/) import from generated/core: `type` or value. */
+function importedNames() {
+  const names = new Map();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (path !== out) walk(path);
+      } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
+        const file = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest);
+        for (const statement of file.statements) {
+          if (
+            !ts.isImportDeclaration(statement) ||
+            !/\/generated\/core$/.test(statement.moduleSpecifier.text)
+          )
+            continue;
+          const clause = statement.importClause;
+          if (!clause?.namedBindings || !ts.isNamedImports(clause.namedBindings) || clause.name)
+            throw new Error(`${PREFIX}: ${relative(pkg, path)} must import names from generated/core`);
+          for (const element of clause.namedBindings.elements) {
+            const name = (element.propertyName ?? element.name).text;
+            const value = !clause.isTypeOnly && !element.isTypeOnly;
+            names.set(name, names.get(name) === true || value);
+          }
+        }
+      }
+    }
+  };
+  for (const dir of ['nodes', 'credentials']) walk(join(pkg, dir));
+  return names;
+}
+
+/**
+ * Each imported name with the entry that exports it and the core module that declares it (its
+ * path under src, without `.ts`); a name no entry exports fails the run.
+ */
+function locate(names) {
+  const options = { allowImportingTsExtensions: true, noEmit: true, module: ts.ModuleKind.NodeNext };
+  const program = ts.createProgram(ENTRIES, options);
+  const checker = program.getTypeChecker();
+  const exported = ENTRIES.map((entry) =>
+    checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(entry))),
+  );
+  const src = join(coreDir, 'src');
+  return [...names]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => {
+      const entry = ENTRIES.findIndex((_, at) => exported[at].some((s) => s.name === name));
+      if (entry < 0) throw new Error(`${PREFIX}: the node imports ${name}, which no core entry exports`);
+      const symbol = exported[entry].find((s) => s.name === name);
+      const declared = checker.getAliasedSymbol(symbol).declarations[0].getSourceFile().fileName;
+      const module = relative(src, declared).split(sep).join('/').replace(/\.ts$/, '');
+      return { name, value, entry: ENTRIES[entry], module };
+    });
+}
+
+const imported = locate(importedNames());
 
 // n8n's community-node scan forbids the global `globalThis` (and `new Function`) in shipped code. zod
 // keeps its config and schema registry on globalThis: inside the bundle they live on a private object
@@ -27,7 +89,16 @@ const SCOPE = 'trackerkitZodScope';
 async function bundle() {
   const result = await build({
     absWorkingDir: pkg,
-    entryPoints: [coreEntry],
+    // An entry of the node's value imports only, so the bundle carries what the node uses.
+    stdin: {
+      contents: ENTRIES.map((entry) => {
+        const names = imported.filter((n) => n.value && n.entry === entry).map((n) => n.name);
+        return names.length > 0 ? `export { ${names.join(', ')} } from ${JSON.stringify(entry)};` : '';
+      }).join('\n'),
+      resolveDir: pkg,
+      sourcefile: 'generated-core-entry.ts',
+      loader: 'ts',
+    },
     bundle: true,
     write: false,
     outfile: join(out, 'index.js'),
@@ -112,6 +183,15 @@ function declarations() {
     files[relative(outDir, name).split(sep).join('/')] = header + body;
   });
   const problems = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
+  // index.d.ts names what the node imports, each from the module that declares it.
+  const modules = [...new Set(imported.map((n) => n.module))].sort();
+  files['index.d.ts'] = `${header}${modules
+    .map((module) => {
+      const names = imported.filter((n) => n.module === module);
+      const list = names.map((n) => (n.value ? n.name : `type ${n.name}`)).join(', ');
+      return `export { ${list} } from './${module}';\n`;
+    })
+    .join('')}`;
   if (problems.length > 0) {
     const text = ts.formatDiagnostics(problems, {
       ...ts.sys,
@@ -121,7 +201,25 @@ function declarations() {
     });
     throw new Error(`${PREFIX}: the core's declarations did not compile:\n${text}`);
   }
-  return files;
+  return reachable(files, 'index.d.ts');
+}
+
+/** The declaration files `start` reaches through relative imports; the rest stay out. */
+function reachable(files, start) {
+  const kept = {};
+  const queue = [start];
+  while (queue.length > 0) {
+    const name = queue.pop();
+    if (name in kept) continue;
+    kept[name] = files[name];
+    for (const [, spec] of files[name].matchAll(/(?:from\s+|import\()['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const base = posix.normalize(posix.join(posix.dirname(name), spec));
+      const found = [`${base}.d.ts`, `${base}/index.d.ts`].find((f) => f in files);
+      if (!found) throw new Error(`${PREFIX}: ${name} imports ${spec}, which was not emitted`);
+      queue.push(found);
+    }
+  }
+  return kept;
 }
 
 function committed(dir, base = dir) {

@@ -3,21 +3,20 @@ import {
   type Attempted,
   type Outcome,
   parseRetryAfter,
-  pathIdProblems,
-  type paths,
   REQUEST_ID_HEADER,
   sendWithRetries,
 } from '@trackerkit/core';
-import type { Clock } from '../clock.ts';
 import {
-  apiErrorFor,
-  TrackerNetworkError,
-  TrackerTimeoutError,
-  TrackerValidationError,
-  validationError,
-} from '../errors.ts';
-
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  type ApiPath,
+  detailOf,
+  expandPath,
+  type HttpMethod,
+  outcomeOfThrown,
+  parseBody,
+  requestPathProblems,
+} from '@trackerkit/core/http';
+import type { Clock } from '../clock.ts';
+import { apiErrorFor, TrackerNetworkError, TrackerTimeoutError, TrackerValidationError } from '../errors.ts';
 
 export interface TransportConfig {
   baseUrl: string;
@@ -32,9 +31,9 @@ export interface TransportConfig {
 }
 
 export interface RequestSpec {
-  method: Method;
+  method: HttpMethod;
   /** A path template of the document, e.g. `/api/trackers/{tracker_id}`. */
-  path: keyof paths;
+  path: ApiPath;
   params?: Record<string, string>;
   query?: object | undefined;
   /** A JSON text or a multipart form. */
@@ -51,25 +50,6 @@ export interface Transport {
   readonly config: TransportConfig;
 }
 
-const PARAM = /\{([^}]+)\}/g;
-
-/**
- * The path with its ids encoded. An id the service could never have issued is refused before
- * anything is sent: `encodeURIComponent` leaves `.` as it is, and fetch resolves a `..` segment,
- * so `runs.delete(trackerId, '..')` would otherwise be a DELETE of the tracker.
- */
-function expandPath(template: string, params: Record<string, string> = {}): string {
-  return template.replace(PARAM, (_, name: string) => {
-    const value = params[name];
-    if (typeof value !== 'string' || value.length === 0) {
-      throw validationError(name, 'minLength: 1', `${name} must be a non-empty string`);
-    }
-    const problems = pathIdProblems(name, value);
-    if (problems.length > 0) throw new TrackerValidationError(problems);
-    return encodeURIComponent(value);
-  });
-}
-
 function queryString(query: object | undefined): string {
   if (!query) return '';
   let out = '';
@@ -79,25 +59,6 @@ function queryString(query: object | undefined): string {
     out += `${out ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(text)}`;
   }
   return out;
-}
-
-function parseBody(text: string): unknown {
-  if (text.length === 0) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/** True when fetch failed because the connection was refused, before any byte of the request was sent. */
-export function isConnectionRefused(error: unknown): boolean {
-  const cause = (error as { cause?: unknown })?.cause;
-  const code = (e: unknown) => (e as { code?: unknown })?.code;
-  if (code(cause) === 'ECONNREFUSED') return true;
-  // Happy eyeballs reports one error per address tried.
-  const errors = (cause as { errors?: unknown[] })?.errors;
-  return Array.isArray(errors) && errors.length > 0 && errors.every((e) => code(e) === 'ECONNREFUSED');
 }
 
 export function createTransport(config: TransportConfig): Transport {
@@ -125,14 +86,13 @@ export function createTransport(config: TransportConfig): Transport {
       const text = await res.text();
       if (res.ok) return { value: parseBody(text) };
       const body = parseBody(text);
-      const detail = (body as { detail?: unknown } | undefined)?.detail;
       const retryAfter = res.headers.get('retry-after');
       const retryAfterMs = parseRetryAfter(retryAfter, config.clock.now());
       const error = apiErrorFor({
         status: res.status,
         method: spec.method,
         path,
-        detail: typeof detail === 'string' || Array.isArray(detail) ? detail : undefined,
+        detail: detailOf(body),
         requestId: res.headers.get(REQUEST_ID_HEADER) ?? undefined,
         body,
         retryAfterMs,
@@ -145,9 +105,10 @@ export function createTransport(config: TransportConfig): Transport {
         const message = `${spec.method} ${path} got no answer within ${timeoutMs} ms`;
         return { outcome: { kind: 'timeout' }, error: new TrackerTimeoutError(message, timeoutMs) };
       }
-      const refused = isConnectionRefused(error);
-      const network = new TrackerNetworkError(spec.method, path, refused, error);
-      return { outcome: refused ? { kind: 'refused' } : { kind: 'network' }, error: network };
+      // fetch rejects with a TypeError for every failure on the way: all of them are the network's.
+      const outcome = outcomeOfThrown(error) ?? { kind: 'network' };
+      const network = new TrackerNetworkError(spec.method, path, outcome.kind === 'refused', error);
+      return { outcome, error: network };
     } finally {
       clearTimeout(timer);
       if (onAbort) outer?.removeEventListener('abort', onAbort);
@@ -156,6 +117,9 @@ export function createTransport(config: TransportConfig): Transport {
 
   async function request(spec: RequestSpec): Promise<unknown> {
     spec.signal?.throwIfAborted();
+    // An id the service could never have issued is refused before anything is sent.
+    const problems = requestPathProblems(spec.path, spec.params);
+    if (problems.length > 0) throw new TrackerValidationError(problems);
     const path = expandPath(spec.path, spec.params);
     const url = base + path + queryString(spec.query);
     const policy = {

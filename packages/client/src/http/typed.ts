@@ -1,38 +1,38 @@
-// Ties each call to the document's `paths` types: the path template and method must exist, and the
-// result is the operation's success body as openapi-typescript generated it.
-import type { paths } from '@trackerkit/core';
-import type { Method, RequestSpec, Transport } from './transport.ts';
+// Ties each call to the document's `paths` types (the core's @trackerkit/core/http): the path
+// template and method must exist, and the path ids, the query, the JSON body and the result are the
+// operation's own types.
+import type { ApiPath, BodyOf, MethodsOf, ParamsOf, QueryOf, ResultOf } from '@trackerkit/core/http';
+import type { RequestSpec, Transport } from './transport.ts';
 
-type Lower = 'get' | 'post' | 'patch' | 'delete';
-type MethodsOf<P extends keyof paths> = {
-  [K in Lower]: paths[P][K] extends undefined ? never : K;
-}[Lower];
-type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
-type SuccessOf<R> = JsonOf<R[Extract<keyof R, 200 | 201 | 202>]>;
-type SuccessBody<P extends keyof paths, M extends Lower> =
-  NonNullable<paths[P][M]> extends {
-    responses: infer R;
-  }
-    ? SuccessOf<R>
-    : never;
+export interface CallSpec<P extends ApiPath, M extends MethodsOf<P>> {
+  params?: ParamsOf<P, M>;
+  query?: QueryOf<P, M> | undefined;
+  /** The JSON body, serialized here; or one serialized already (a planned batch, a multipart form). */
+  body?: BodyOf<P, M> | string | FormData | undefined;
+  retries?: number | undefined;
+}
 
-const UPPER: Record<Lower, Method> = { get: 'GET', post: 'POST', patch: 'PATCH', delete: 'DELETE' };
+const wire = (body: unknown): string | FormData | undefined =>
+  body === undefined || typeof body === 'string' || body instanceof FormData ? body : JSON.stringify(body);
 
 /** `options` is the caller's CallOptions; only its own fields reach the request. */
-export function call<P extends keyof paths, M extends MethodsOf<P>>(
+export function call<P extends ApiPath, M extends MethodsOf<P>>(
   transport: Transport,
   method: M,
   path: P,
-  spec: Omit<RequestSpec, 'method' | 'path' | 'signal' | 'timeoutMs'>,
+  spec: CallSpec<P, M>,
   options?: CallOptions,
-): Promise<SuccessBody<P, M>> {
+): Promise<ResultOf<P, M>> {
   return transport.request({
-    ...spec,
-    method: UPPER[method],
+    method,
     path,
+    params: spec.params as RequestSpec['params'],
+    query: spec.query as RequestSpec['query'],
+    body: wire(spec.body),
+    retries: spec.retries,
     signal: options?.signal,
     timeoutMs: options?.timeoutMs,
-  }) as Promise<SuccessBody<P, M>>;
+  }) as Promise<ResultOf<P, M>>;
 }
 
 /** Per-call options every method accepts as its last argument. */

@@ -69,11 +69,11 @@ export function createRunsApi(ctx: ClientContext, trackers: TrackersApi): RunsAp
     }
     return call(
       transport,
-      'post',
+      'POST',
       '/api/trackers/{tracker_id}/runs',
       {
         params: { tracker_id: trackerId },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body,
       },
       options,
     );
@@ -83,7 +83,7 @@ export function createRunsApi(ctx: ClientContext, trackers: TrackersApi): RunsAp
     validateQuery('listRuns', query);
     return call(
       transport,
-      'get',
+      'GET',
       '/api/trackers/{tracker_id}/runs',
       {
         params: { tracker_id: trackerId },
@@ -96,7 +96,7 @@ export function createRunsApi(ctx: ClientContext, trackers: TrackersApi): RunsAp
   const get: RunsApi['get'] = (trackerId, runId, options) =>
     call(
       transport,
-      'get',
+      'GET',
       '/api/trackers/{tracker_id}/runs/{run_id}',
       {
         params: { tracker_id: trackerId, run_id: runId },
@@ -122,7 +122,7 @@ export function createRunsApi(ctx: ClientContext, trackers: TrackersApi): RunsAp
     delete: (trackerId, runId, options) =>
       call(
         transport,
-        'delete',
+        'DELETE',
         '/api/trackers/{tracker_id}/runs/{run_id}',
         {
           params: { tracker_id: trackerId, run_id: runId },

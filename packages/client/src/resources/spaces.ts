@@ -14,7 +14,7 @@ export function createSpacesApi({ transport }: ClientContext): SpacesApi {
     validateQuery('listSpaces', query);
     return call(
       transport,
-      'get',
+      'GET',
       '/api/spaces',
       {
         query,
@@ -28,7 +28,7 @@ export function createSpacesApi({ transport }: ClientContext): SpacesApi {
     get: (spaceId, options) =>
       call(
         transport,
-        'get',
+        'GET',
         '/api/spaces/{space_id}',
         {
           params: { space_id: spaceId },

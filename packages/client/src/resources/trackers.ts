@@ -27,7 +27,7 @@ export function createTrackersApi({ transport }: ClientContext): TrackersApi {
     validateQuery('listTrackers', query ?? {});
     return call(
       transport,
-      'get',
+      'GET',
       '/api/trackers',
       {
         query,
@@ -40,11 +40,11 @@ export function createTrackersApi({ transport }: ClientContext): TrackersApi {
       validateTrackerCreate(body);
       return call(
         transport,
-        'post',
+        'POST',
         '/api/spaces/{space_id}/trackers',
         {
           params: { space_id: spaceId },
-          body: JSON.stringify(body),
+          body,
         },
         options,
       );
@@ -54,7 +54,7 @@ export function createTrackersApi({ transport }: ClientContext): TrackersApi {
     get: (trackerId, options) =>
       call(
         transport,
-        'get',
+        'GET',
         '/api/trackers/{tracker_id}',
         {
           params: { tracker_id: trackerId },
@@ -65,11 +65,11 @@ export function createTrackersApi({ transport }: ClientContext): TrackersApi {
       validateTrackerUpdate(body);
       return call(
         transport,
-        'patch',
+        'PATCH',
         '/api/trackers/{tracker_id}',
         {
           params: { tracker_id: trackerId },
-          body: JSON.stringify(body),
+          body,
         },
         options,
       );
@@ -77,7 +77,7 @@ export function createTrackersApi({ transport }: ClientContext): TrackersApi {
     delete: (trackerId, options) =>
       call(
         transport,
-        'delete',
+        'DELETE',
         '/api/trackers/{tracker_id}',
         {
           params: { tracker_id: trackerId },

@@ -65,7 +65,7 @@ export function createVaultApi({ transport, uploadPacer }: ClientContext): Vault
     try {
       return await call(
         transport,
-        'post',
+        'POST',
         SOURCES,
         { params: { tracker_id: trackerId }, body, retries },
         options,
@@ -79,7 +79,7 @@ export function createVaultApi({ transport, uploadPacer }: ClientContext): Vault
     validateQuery('listVaultSources', query);
     return call(
       transport,
-      'get',
+      'GET',
       SOURCES,
       {
         params: { tracker_id: trackerId },
@@ -94,7 +94,7 @@ export function createVaultApi({ transport, uploadPacer }: ClientContext): Vault
       validateQuery('getVaultRecent', query);
       return call(
         transport,
-        'get',
+        'GET',
         '/api/trackers/{tracker_id}/vault/recent',
         {
           params: { tracker_id: trackerId },
@@ -120,7 +120,7 @@ export function createVaultApi({ transport, uploadPacer }: ClientContext): Vault
     getSource: (trackerId, sourceId, options) =>
       call(
         transport,
-        'get',
+        'GET',
         SOURCE,
         {
           params: { tracker_id: trackerId, source_id: sourceId },
@@ -131,11 +131,11 @@ export function createVaultApi({ transport, uploadPacer }: ClientContext): Vault
       validateSourceUpdate(body);
       return call(
         transport,
-        'patch',
+        'PATCH',
         SOURCE,
         {
           params: { tracker_id: trackerId, source_id: sourceId },
-          body: JSON.stringify(body),
+          body,
         },
         options,
       );
@@ -143,7 +143,7 @@ export function createVaultApi({ transport, uploadPacer }: ClientContext): Vault
     deleteSource: (trackerId, sourceId, options) =>
       call(
         transport,
-        'delete',
+        'DELETE',
         SOURCE,
         {
           params: { tracker_id: trackerId, source_id: sourceId },

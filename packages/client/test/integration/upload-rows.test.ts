@@ -1,5 +1,7 @@
+import { startEmulator } from '@trackerkit/emulator';
 import { describe, expect, it } from 'vitest';
 import {
+  type Clock,
   createTrackerClient,
   createVirtualClock,
   LIMITS,
@@ -119,32 +121,45 @@ describe('vault.uploadRows', () => {
     expect(done).toEqual([0]);
   });
 
+  // The emulator enforces the document's upload limit on its manual clock, which the client's
+  // clock drives: its journal says what reached the service and what was answered.
   it('paces to LIMITS.uploadsPerWindow per LIMITS.uploadWindowSeconds on the injected clock', async () => {
-    const clock = createVirtualClock();
-    const windowMs = LIMITS.uploadWindowSeconds * 1000;
-    const times: number[] = [];
-    let rejected = 0;
-    const server = await serve((req, res) => {
-      const now = clock.now();
-      const recent = times.filter((t) => t > now - windowMs);
-      if (recent.length >= LIMITS.uploadsPerWindow) {
-        rejected += 1;
-        return sendJson(res, 429, { detail: 'limit' }, { 'retry-after': String(LIMITS.uploadWindowSeconds) });
-      }
-      times.push(now);
-      sendJson(res, 201, uploadResponse(req.json<Upload>().data.length));
-    });
-    const tracker = clientFor(server, clock);
-    const batches = LIMITS.uploadsPerWindow * 2 + 5;
-    const result = await tracker.vault.uploadRows('trk_1', {
-      source_name: 's',
-      rows: rows(batches * LIMITS.uploadRowsMax),
-    });
-    expect(result.batches).toBe(batches);
-    expect(rejected).toBe(0);
-    // Two full windows were needed, and not more.
-    expect(clock.now()).toBe(2 * windowMs);
-    expect(times.filter((t) => t === 0)).toHaveLength(LIMITS.uploadsPerWindow);
+    const emu = await startEmulator({ clock: 'manual', clockStart: '2030-01-01T00:00:00Z', log: () => {} });
+    try {
+      const start = Date.parse(emu.clock.now());
+      const clock: Clock = {
+        now: () => Date.parse(emu.clock.now()) - start,
+        sleep: async (ms, signal) => {
+          signal?.throwIfAborted();
+          await emu.clock.advance(ms / 60_000);
+        },
+      };
+      const tracker = createTrackerClient({ baseUrl: emu.baseUrl, token: emu.token, clock });
+      const { tracker_id } = await tracker.trackers.create(emu.spaceId, {
+        name: 'uploads',
+        description: 'paced uploads',
+        run_mode: 'manual',
+        agent_config: { instruction: 'i', score_meaning: 's', skills: [] },
+      });
+      const batches = LIMITS.uploadsPerWindow * 2 + 5;
+      const result = await tracker.vault.uploadRows(tracker_id, {
+        source_name: 's',
+        rows: rows(batches * LIMITS.uploadRowsMax),
+      });
+      expect(result.batches).toBe(batches);
+      emu.requests.verify(
+        { operation_id: 'uploadVaultData', tracker_id },
+        { count: batches, notStatus: 429 },
+      );
+      // Two full windows were needed, and not more.
+      expect(clock.now()).toBe(2 * LIMITS.uploadWindowSeconds * 1000);
+      const atStart = emu.requests
+        .list({ operation_id: 'uploadVaultData' })
+        .filter((e) => e.at === '2030-01-01T00:00:00.000Z');
+      expect(atStart).toHaveLength(LIMITS.uploadsPerWindow);
+    } finally {
+      await emu.close();
+    }
   });
 
   it.each([

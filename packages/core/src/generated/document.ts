@@ -984,12 +984,13 @@ export const openapiDocument = {
       },
       "NotificationConfig": {
         "type": "object",
-        "description": "Alert settings. Rules (422 otherwise): with `notify_below` true, `lower_threshold` is\nrequired; with `notify_above` true, `upper_threshold` is required; with both on,\n`lower_threshold <= upper_threshold`; when any v0.3 field is present and e-mail or\nwebhook is enabled, at least one direction must be on; `score_threshold` and\n`threshold_direction` go together. Trackers without the v0.3 fields keep the base\nbehaviour (legacy threshold if set, otherwise signal_level). When a v0.3 field is present\nbut neither direction is on, no alert is sent.\n",
+        "description": "Alert settings. Rules (422 otherwise): with `notify_below` true, `lower_threshold` is\nrequired; with `notify_above` true, `upper_threshold` is required; with both on,\n`lower_threshold <= upper_threshold`; when e-mail or webhook is enabled, at least one\ndirection is required (`notify_below` or `notify_above` on, or the legacy pair\n`score_threshold` with `threshold_direction`); `score_threshold` and\n`threshold_direction` go together. Stored trackers without the v0.3 fields keep the base\nbehaviour (legacy threshold if set, otherwise signal_level). When a v0.3 field is present\nbut neither direction is on, no alert is sent.\n",
+        "x-trackerkit-assumption": "The specification says \"when email or webhook is enabled at least one direction is required\" and that the legacy fields \"remain supported for existing trackers\". The suite counts the legacy pair as a direction and refuses a channel without any (422 at `notify_below`), on create and on a PATCH that sends notification_config; a PATCH that does not send it leaves a stored config unchecked, so existing trackers keep working. Whether the hosted service still accepts a channel alone for new trackers (alerting by signal_level, the base release's behaviour) is not shown: the emulator's `--alerts-without-direction legacy` accepts it.",
         "x-trackerkit-rules": [
           "notify_below requires lower_threshold",
           "notify_above requires upper_threshold",
           "lower_threshold <= upper_threshold when both directions are on",
-          "a direction is required when a v0.3 field is present and a channel is enabled",
+          "a direction is required when a channel is enabled",
           "score_threshold and threshold_direction are given together"
         ],
         "properties": {
@@ -1160,7 +1161,8 @@ export const openapiDocument = {
       },
       "TrackerUpdate": {
         "type": "object",
-        "minProperties": 1,
+        "description": "Every field is optional; only the fields sent change.",
+        "x-trackerkit-assumption": "The specification makes every field optional and does not show how an empty body is answered. An empty body (`{}`) is read as a PATCH that changes nothing: 200 with the tracker as stored, `updated_at` unchanged. The emulator's `--empty-patch refuse` answers 422 instead in case the hosted service refuses it.",
         "properties": {
           "name": {
             "type": "string",
@@ -1364,8 +1366,9 @@ export const openapiDocument = {
             "description": "Notes or metadata for the run.",
             "additionalProperties": true,
             "x-emulator-controls": {
-              "description": "The emulator reads `context.emulator` for tests and demos; the hosted service ignores it. `score` (integer 0-10) forces the score; `fail` (string) makes the run fail with that error_message; `delay_ms` (integer) holds the run in running.",
+              "description": "The emulator reads `context.emulator` for tests and demos; the hosted service ignores it. `score` (integer 0-10) forces the score; `fail` (string) makes the run fail with that error_message; `delay_ms` (integer) holds the run in running. Any other key is refused (422 naming it), so a misspelled control is not ignored.",
               "type": "object",
+              "additionalProperties": false,
               "properties": {
                 "score": {
                   "type": "integer",

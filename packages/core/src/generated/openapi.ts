@@ -455,9 +455,10 @@ export interface components {
         /**
          * @description Alert settings. Rules (422 otherwise): with `notify_below` true, `lower_threshold` is
          *     required; with `notify_above` true, `upper_threshold` is required; with both on,
-         *     `lower_threshold <= upper_threshold`; when any v0.3 field is present and e-mail or
-         *     webhook is enabled, at least one direction must be on; `score_threshold` and
-         *     `threshold_direction` go together. Trackers without the v0.3 fields keep the base
+         *     `lower_threshold <= upper_threshold`; when e-mail or webhook is enabled, at least one
+         *     direction is required (`notify_below` or `notify_above` on, or the legacy pair
+         *     `score_threshold` with `threshold_direction`); `score_threshold` and
+         *     `threshold_direction` go together. Stored trackers without the v0.3 fields keep the base
          *     behaviour (legacy threshold if set, otherwise signal_level). When a v0.3 field is present
          *     but neither direction is on, no alert is sent.
          */
@@ -530,6 +531,7 @@ export interface components {
             /** @description Required when run_mode is scheduled. */
             schedule?: components["schemas"]["Schedule"] | null;
         };
+        /** @description Every field is optional; only the fields sent change. */
         TrackerUpdate: {
             name?: string;
             description?: string;

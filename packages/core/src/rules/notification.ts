@@ -19,11 +19,17 @@ export const V03_NOTIFICATION_FIELDS = [
 export interface NotificationCheck {
   /** True for a PATCH checked without the stored config. */
   partial: boolean;
+  /**
+   * A channel on with no direction and no v0.3 field: `refuse` (default; the spec's "when email or
+   * webhook is enabled at least one direction is required") or `legacy`, the base release's
+   * signal_level alerts (the emulator's `--alerts-without-direction legacy`, an assumption).
+   */
+  channelWithoutDirection?: 'refuse' | 'legacy';
 }
 
 export function notificationProblems(
   config: Partial<NotificationConfig> | null | undefined,
-  { partial }: NotificationCheck,
+  { partial, channelWithoutDirection = 'refuse' }: NotificationCheck,
 ): Problem[] {
   if (!config) return [];
   const sent = (key: keyof NotificationConfig) => config[key] !== undefined;
@@ -72,7 +78,12 @@ export function notificationProblems(
   const v03 = V03_NOTIFICATION_FIELDS.some(sent);
   const channel = config.email_enabled === true || config.webhook_enabled === true;
   const directionsKnown = !partial || (sent('notify_below') && sent('notify_above'));
-  if (v03 && channel && directionsKnown && config.notify_below !== true && config.notify_above !== true) {
+  const directionOn = config.notify_below === true || config.notify_above === true;
+  // Without a v0.3 field the legacy pair is a direction; a PATCH (partial) cannot see a stored one.
+  const legacyDirection = given('score_threshold') && given('threshold_direction');
+  const refuseAlone = !partial && channelWithoutDirection === 'refuse';
+  const missing = v03 ? directionsKnown && !directionOn : refuseAlone && !legacyDirection;
+  if (channel && missing) {
     problems.push(
       problem(
         ['notify_below'],

@@ -17,7 +17,7 @@ export const WAIT_DEFAULTS = { timeoutMs: 3_600_000, intervalMs: 1_000, maxInter
 
 /** The statuses after which a run never changes. */
 export const FINISHED_STATUSES: readonly Run['status'][] = ['completed', 'failed'];
-export const isFinished = (status: Run['status']): boolean => FINISHED_STATUSES.includes(status);
+const isFinished = (status: Run['status']): boolean => FINISHED_STATUSES.includes(status);
 
 export type WaitDecision =
   | { kind: 'done'; failed: boolean }

@@ -17,7 +17,7 @@ export interface PacingWindow {
   windowMs: number;
 }
 
-export const UPLOAD_WINDOW: PacingWindow = {
+const UPLOAD_WINDOW: PacingWindow = {
   limit: LIMITS.uploadsPerWindow,
   windowMs: LIMITS.uploadWindowSeconds * 1000,
 };

@@ -17,8 +17,35 @@ describe('NOTIFICATION_RULES', () => {
 });
 
 type Want = [field: string, rule: string][];
-const cases: [string, { given: NotificationConfig; partial?: boolean; want: Want }][] = [
-  ['base fields only', { given: { signal_level: 'Poor', email_enabled: true }, want: [] }],
+const cases: [string, { given: NotificationConfig; partial?: boolean; legacy?: boolean; want: Want }][] = [
+  [
+    'channel on, no direction at all',
+    {
+      given: { signal_level: 'Poor', email_enabled: true },
+      want: [['notification_config.notify_below', R.directionNeeded]],
+    },
+  ],
+  [
+    'channel on, no direction, legacy fallback',
+    { given: { signal_level: 'Poor', email_enabled: true }, legacy: true, want: [] },
+  ],
+  [
+    'channel on, v0.3 field, no direction, legacy fallback',
+    {
+      given: { webhook_enabled: true, lower_threshold: 3 },
+      legacy: true,
+      want: [['notification_config.notify_below', R.directionNeeded]],
+    },
+  ],
+  [
+    'channel on, the legacy pair',
+    { given: { email_enabled: true, score_threshold: 3, threshold_direction: 'below' }, want: [] },
+  ],
+  ['no channel, no direction', { given: { signal_level: 'Poor' }, want: [] }],
+  [
+    'patch: channel on only (stored config unknown)',
+    { given: { email_enabled: true }, partial: true, want: [] },
+  ],
   ['lower bound', { given: { webhook_enabled: true, notify_below: true, lower_threshold: 3 }, want: [] }],
   [
     'both bounds in order',
@@ -124,8 +151,9 @@ const cases: [string, { given: NotificationConfig; partial?: boolean; want: Want
 ];
 
 describe('notificationProblems', () => {
-  it.each(cases)('%s', (_name, { given, partial = false, want }) => {
-    const got = under(['notification_config'], notificationProblems(given, { partial })).map((p) => [
+  it.each(cases)('%s', (_name, { given, partial = false, legacy = false, want }) => {
+    const check = { partial, channelWithoutDirection: legacy ? ('legacy' as const) : ('refuse' as const) };
+    const got = under(['notification_config'], notificationProblems(given, check)).map((p) => [
       p.field,
       p.rule,
     ]);

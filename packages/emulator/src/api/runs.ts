@@ -7,7 +7,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { type Handler, ok } from '../http/types.ts';
 import type { RunRecord } from '../store/records.ts';
 import { ownTracker } from './access.ts';
-import { DELETED, newestFirst, paginate, runView } from './views.ts';
+import { DELETED, indexedPage, newestFirst, paginate, runView } from './views.ts';
 
 /** The document's NotificationStatus assumption: skipped, failed when any channel failed, else success. */
 export function notificationStatus(run: RunRecord): 'success' | 'failed' | 'skipped' {
@@ -17,6 +17,16 @@ export function notificationStatus(run: RunRecord): 'success' | 'failed' | 'skip
   if (channels.length === 0) return 'skipped';
   return channels.some((c) => c.status === 'failed') ? 'failed' : 'success';
 }
+
+const RUN_FILTERS = [
+  'status',
+  'signal',
+  'notification_status',
+  'start_date',
+  'end_date',
+  'min_score',
+  'max_score',
+] as const;
 
 function matches(run: RunRecord, q: Record<string, unknown>): boolean {
   if (q.status !== undefined && run.status !== q.status) return false;
@@ -75,6 +85,9 @@ export function runHandlers(app: App): Record<string, Handler> {
     },
     listRuns: ({ account, params, query }) => {
       const tracker = ownTracker(app, account, String(params.tracker_id));
+      // Unfiltered, a page is read from the ordered index; a filter reads the tracker's runs.
+      if (!RUN_FILTERS.some((name) => query[name] !== undefined))
+        return ok(indexedPage(store.runs, 'tracker_id', tracker.id, query, runView));
       const runs = newestFirst(store.runs.by('tracker_id', tracker.id).filter((run) => matches(run, query)));
       return ok(paginate(runs, query, runView));
     },

@@ -32,11 +32,11 @@ export function checkTrackerConfig(
      * again: a linked tracker deleted later, or a skill dropped from the catalog by a restart with
      * other `--skill-costs`, must not make every later PATCH of the tracker fail.
      */
-    sent?: { skills: boolean; linkedTrackers: boolean };
+    sent?: { skills: boolean; linkedTrackers: boolean; notification?: boolean };
   },
 ): void {
   const catalog = app.options.skillCosts;
-  const sent = target.sent ?? { skills: true, linkedTrackers: true };
+  const sent = { notification: true, ...(target.sent ?? { skills: true, linkedTrackers: true }) };
   // The catalog is the emulator's (`--skill-costs`): the document does not publish one.
   const problems: Problem[] = [];
   (sent.skills ? target.agentConfig.skills : []).forEach((skill, i) => {
@@ -51,7 +51,17 @@ export function checkTrackerConfig(
     }
   });
   problems.push(
-    ...under(['notification_config'], notificationProblems(target.notificationConfig, { partial: false })),
+    // A stored config was checked when stored: a PATCH that does not send one leaves it alone, so
+    // a tracker kept from before the direction rule (or a legacy-fallback run) stays patchable.
+    ...(sent.notification
+      ? under(
+          ['notification_config'],
+          notificationProblems(target.notificationConfig, {
+            partial: false,
+            channelWithoutDirection: app.options.alertsWithoutDirection,
+          }),
+        )
+      : []),
     ...scheduleProblems({ run_mode: target.runMode, schedule: target.schedule }, { partial: false }),
   );
   const links = target.agentConfig.linked_trackers;

@@ -9,7 +9,7 @@ import {
 } from '@trackerkit/core';
 import type { App } from '../app.ts';
 import { nextOccurrence, storedSchedule } from '../domain/schedule.ts';
-import { refuse } from '../http/errors.ts';
+import { invalid, refuse } from '../http/errors.ts';
 import { type Handler, ok } from '../http/types.ts';
 import { newId } from '../ids.ts';
 import type { StoredAgentConfig, TrackerRecord } from '../store/records.ts';
@@ -17,7 +17,7 @@ import { problemsAgainst } from '../validation/schemas.ts';
 import { ownSpace, ownTracker, requireActive } from './access.ts';
 import { deleteTrackerCascade } from './cascade.ts';
 import { checkTrackerConfig, withNotificationDefaults } from './tracker-rules.ts';
-import { DELETED, newestFirst, paginate, trackerView } from './views.ts';
+import { DELETED, indexedPage, trackerView } from './views.ts';
 
 function agentConfigOf(config: AgentConfig): StoredAgentConfig {
   return {
@@ -87,14 +87,20 @@ export function trackerHandlers(app: App): Record<string, Handler> {
     listTrackers: ({ account, query }) => {
       const space = ownSpace(app, account, String(query.space_id));
       requireActive(space);
-      return ok(paginate(newestFirst(store.trackers.by('space_id', space.id)), query, trackerView));
+      return ok(indexedPage(store.trackers, 'space_id', space.id, query, trackerView));
     },
 
     getTracker: ({ account, params }) => ok(trackerView(ownTracker(app, account, String(params.tracker_id)))),
 
     updateTracker: ({ account, params, body }) => {
       const current = ownTracker(app, account, String(params.tracker_id));
-      const patch = body as TrackerUpdate;
+      const patch = (body ?? {}) as TrackerUpdate;
+      if (Object.keys(patch).length === 0) {
+        // Nothing sent, nothing changes (updated_at included); `--empty-patch refuse` answers 422.
+        if (app.options.emptyPatch === 'refuse')
+          throw invalid(['body'], 'At least 1 field(s) must be given', 'value_error');
+        return ok(trackerView(current));
+      }
       const replace = app.options.patchObjects === 'replace';
       const sentAgent = patch.agent_config as AgentConfigUpdate | undefined;
       let agentConfig = current.agent_config;
@@ -124,6 +130,7 @@ export function trackerHandlers(app: App): Record<string, Handler> {
         sent: {
           skills: sentAgent !== undefined && (replace || sentAgent.skills !== undefined),
           linkedTrackers: sentAgent !== undefined && (replace || sentAgent.linked_trackers !== undefined),
+          notification: patch.notification_config !== undefined,
         },
       });
       const updated: TrackerRecord = {

@@ -10,7 +10,7 @@ import { fileUpload } from '../vault/file-ingest.ts';
 import { jsonUpload, type Upload } from '../vault/upload.ts';
 import { ownTracker } from './access.ts';
 import { deleteSourceCascade } from './cascade.ts';
-import { DELETED, itemView, newestFirst, paginate, sourceView } from './views.ts';
+import { DELETED, indexedPage, itemView, sourceView } from './views.ts';
 
 const HOUR = 3_600_000;
 /**
@@ -83,8 +83,7 @@ export function vaultHandlers(app: App): Record<string, Handler> {
     },
     listVaultSources: ({ account, params, query }) => {
       const tracker = ownTracker(app, account, String(params.tracker_id));
-      const sources = newestFirst(store.sources.by('tracker_id', tracker.id));
-      return ok(paginate(sources, query, (s) => sourceView(store, s)));
+      return ok(indexedPage(store.sources, 'tracker_id', tracker.id, query, (s) => sourceView(store, s)));
     },
     getVaultSource: ({ account, params }) => {
       const tracker = ownTracker(app, account, String(params.tracker_id));

@@ -2,7 +2,7 @@ import type { Run, Space, Tracker, VaultDataItem, VaultSource } from '@trackerki
 import { iso, isoOrNull } from '../clock.ts';
 import { storedSchedule } from '../domain/schedule.ts';
 import type { ItemRecord, RunRecord, SourceRecord, SpaceRecord, TrackerRecord } from '../store/records.ts';
-import type { Store } from '../store/store.ts';
+import type { Collection, Keyed, Store } from '../store/store.ts';
 
 const BYTES_PER_GB = 1e9;
 
@@ -23,8 +23,8 @@ export function spaceView(store: Store, space: SpaceRecord): Space {
     throughput_cost: space.throughput_cost,
     rate_limit_per_hour: space.rate_limit_per_hour,
     is_active: space.is_active,
-    tracker_count: store.trackers.by('space_id', space.id).length,
-    source_count: store.sources.by('space_id', space.id).length,
+    tracker_count: store.trackers.count('space_id', space.id),
+    source_count: store.sources.count('space_id', space.id),
     result_count: store.runs.by('space_id', space.id).filter((run) => run.result !== null).length,
     created_at: iso(space.created_at),
     updated_at: isoOrNull(space.updated_at),
@@ -93,6 +93,26 @@ export function itemView(item: ItemRecord, sourceName: string): VaultDataItem {
     created_at: iso(item.created_at),
     metadata: item.metadata as VaultDataItem['metadata'],
     source_name: sourceName,
+  };
+}
+
+/**
+ * A page of the records whose `field` is `value`, newest first, read from the collection's ordered
+ * index: its cost does not grow with the number stored.
+ */
+export function indexedPage<T extends Keyed, K extends keyof T & string, V>(
+  collection: Collection<T>,
+  field: K,
+  value: string,
+  query: Record<string, unknown>,
+  view: (record: T) => V,
+) {
+  const page = Number(query.page);
+  const pageSize = Number(query.page_size);
+  const total = collection.count(field, value);
+  return {
+    data: collection.newest(field, value, (page - 1) * pageSize, pageSize).map(view),
+    pagination: { page, page_size: pageSize, total_items: total, total_pages: Math.ceil(total / pageSize) },
   };
 }
 

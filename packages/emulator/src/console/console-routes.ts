@@ -23,6 +23,7 @@ import { loadFixtures } from '../state/load-fixtures.ts';
 import { resetState } from '../state/reset.ts';
 import { checkConsoleBody } from './console-input.ts';
 import { inboxFilter } from './inbox-filter.ts';
+import { journalQuery } from './journal-filter.ts';
 
 /** Fixtures can be large: the same cap as a JSON upload. */
 const BODY_LIMIT = LIMITS.uploadBytesMax;
@@ -158,6 +159,23 @@ export function createConsole(app: App, parts: ConsoleParts) {
       (_m, _b, search) => ({ status: 200, body: { data: app.inbox.list(inboxFilter(search)) } }),
     ],
     ['DELETE', /^\/inbox$/, () => ({ status: 200, body: { cleared: app.inbox.clear() } })],
+    [
+      'GET',
+      /^\/requests$/,
+      (_m, _b, search) => {
+        const { filter, limit } = journalQuery(search);
+        return {
+          status: 200,
+          body: {
+            data: app.journal.list(filter, limit),
+            total: app.journal.count(filter),
+            dropped: app.journal.dropped,
+            capacity: app.journal.capacity,
+          },
+        };
+      },
+    ],
+    ['DELETE', /^\/requests$/, () => ({ status: 200, body: { cleared: app.journal.clear() } })],
     ['GET', /^\/clock$/, () => ({ status: 200, body: { now: iso(app.clock.now()) } })],
     [
       'POST',

@@ -15,6 +15,14 @@ import type { Handler, Reply } from './types.ts';
 
 const MULTIPART_OVERHEAD = 64 * 1024;
 
+/** What the dispatcher learnt of a request on its way, for the journal (filled as far as it got). */
+export interface Seen {
+  params?: Record<string, string>;
+  accountId?: string;
+  raw?: Buffer;
+  media?: string | null;
+}
+
 export interface Dispatched {
   op: Operation | undefined;
   reply: Reply;
@@ -57,8 +65,9 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
     }
   }
 
-  async function readPayload(req: IncomingMessage, op: Operation) {
+  async function readPayload(req: IncomingMessage, op: Operation, seen: Seen) {
     const media = mediaType(req.headers['content-type']);
+    seen.media = media;
     const declared = req.headers['content-length'];
     const chunked = req.headers['transfer-encoding'] !== undefined;
     const hasBody = chunked || (declared !== undefined && declared !== '0');
@@ -75,12 +84,14 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
     }
     if (media === 'multipart/form-data') {
       const raw = await readBody(req, app.options.maxFileBytes + MULTIPART_OVERHEAD);
+      seen.raw = raw;
       return {
         body: undefined,
         parts: await parseMultipart(raw, req.headers['content-type']),
       };
     }
     const raw = await readBody(req, LIMITS.uploadBytesMax);
+    seen.raw = raw;
     if (raw.length === 0) {
       if (op.bodyRequired)
         throw new ValidationFailure([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
@@ -95,6 +106,7 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
     req: IncomingMessage,
     path: string,
     search: URLSearchParams,
+    seen: Seen = {},
   ): Promise<Dispatched> {
     const method = (req.method ?? 'GET').toLowerCase() as Method;
     for (const entry of paths) {
@@ -112,6 +124,7 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
         entry.params.forEach((name, i) => {
           params[name] = decodeSegment(match[i + 1] ?? '');
         });
+        seen.params = params;
         // Faults come first, as from a gateway in front of the service: no auth, no limits counted.
         fault = faultFor(app, req, op, params.tracker_id);
         if (fault?.kind === 'latency') await sleep(fault.latency_ms);
@@ -120,6 +133,7 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
           return { op, reply: faultReply(fault), fault };
         }
         const account = authenticate(app, req.headers);
+        seen.accountId = account.id;
         // An id the service could never have issued (`..`, `a/b`) is an unknown one, never looked up.
         if (pathParamsProblems(params).length > 0) throw new HttpError(404, 'Not Found');
         if (op.rateLimit) {
@@ -127,13 +141,13 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
           app.limiter.take(`${account.id}:${op.operationId}`, { requests, windowSeconds: window_seconds });
         }
         const query = validateQuery(op, search);
-        const { body, parts } = await readPayload(req, op);
+        const { body, parts } = await readPayload(req, op, seen);
         const handler = handlers[op.operationId] as Handler;
         const reply = await handler({ op, params, query, body, parts, account });
         return fault ? { op, reply, fault } : { op, reply };
       } catch (error) {
         await drain(req).catch(() => {});
-        const reply = errorReply(app, error);
+        const reply = errorReply(app, error, req);
         return fault ? { op, reply, fault } : { op, reply };
       }
     }
@@ -142,7 +156,20 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
   };
 }
 
-export function errorReply(app: App, error: unknown): Reply {
+/**
+ * A client that closed its connection before its body was read: no answer can reach it, and it is
+ * nothing the emulator did wrong, so it is not logged (the journal records the request as aborted).
+ */
+export function isHangUp(error: unknown, req: IncomingMessage | undefined): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return req?.destroyed === true && !req.complete && (code === 'ECONNRESET' || code === 'ECONNABORTED');
+}
+
+/** The answer to a request that hung up: never sent (the socket is gone), kept for the journal. */
+export const HANG_UP_STATUS = 499;
+
+export function errorReply(app: App, error: unknown, req?: IncomingMessage): Reply {
+  if (isHangUp(error, req)) return { status: HANG_UP_STATUS, body: { detail: 'Client closed the request' } };
   if (error instanceof HttpError)
     return { status: error.status, body: { detail: error.message }, headers: error.headers };
   if (error instanceof ValidationFailure) return { status: 422, body: { detail: error.issues } };

@@ -1,14 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { App } from '../app.ts';
+import { iso } from '../clock.ts';
 import { consoleOriginPolicy, consoleRefusal } from '../console/console-origin.ts';
+import { journalBody, queryRecord, redactedHeaders } from '../journal/journal-entry.ts';
 import type { ResponseValidator } from '../validation/response-validator.ts';
-import { type Dispatched, errorReply } from './api-dispatch.ts';
+import { type Dispatched, errorReply, HANG_UP_STATUS, type Seen } from './api-dispatch.ts';
 import { requestTarget } from './request-target.ts';
 import type { Reply } from './types.ts';
 
 export interface ServerParts {
   app: App;
-  api: (req: IncomingMessage, path: string, search: URLSearchParams) => Promise<Dispatched>;
+  api: (req: IncomingMessage, path: string, search: URLSearchParams, seen: Seen) => Promise<Dispatched>;
   console: (req: IncomingMessage, path: string, search: URLSearchParams) => Promise<Reply>;
   /** The HTML page at `/_emulator` itself: the console URL a person opens in a browser. */
   page: () => string;
@@ -36,14 +38,20 @@ export function createHttpServer(parts: ServerParts): Server {
     let reply: Reply;
     let dispatched: Dispatched | undefined;
     const url = requestTarget(req.url);
+    const isApi = url.pathname.startsWith(`${API_PREFIX}/`);
+    const arrival =
+      isApi && app.journal.capacity > 0
+        ? { seq: app.journal.nextSeq(), at: app.clock.now(), started: performance.now() }
+        : null;
+    const seen: Seen = {};
     // The console has no auth: the origin rule is its gate (the service's API needs its token).
     const foreign = url.pathname.startsWith(CONSOLE_PREFIX) ? consoleRefusal(req, consolePolicy) : undefined;
     try {
       if (foreign) {
         req.resume();
         reply = foreign;
-      } else if (url.pathname.startsWith(`${API_PREFIX}/`)) {
-        dispatched = await parts.api(req, url.pathname.slice(API_PREFIX.length), url.searchParams);
+      } else if (isApi) {
+        dispatched = await parts.api(req, url.pathname.slice(API_PREFIX.length), url.searchParams, seen);
         reply = dispatched.reply;
       } else if (
         (url.pathname === CONSOLE_PREFIX || url.pathname === `${CONSOLE_PREFIX}/`) &&
@@ -65,15 +73,34 @@ export function createHttpServer(parts: ServerParts): Server {
       }
     } catch (error) {
       req.resume();
-      reply = errorReply(app, error);
+      reply = errorReply(app, error, req);
     }
     const fault = dispatched?.fault;
-    // A fault is a deliberate break of the contract: its answer is not checked against the document.
-    if (validator && !fault && url.pathname.startsWith(`${API_PREFIX}/`)) {
+    const hungUp = reply.status === HANG_UP_STATUS;
+    if (arrival) {
+      app.journal.record({
+        seq: arrival.seq,
+        at: iso(arrival.at),
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        operation_id: dispatched?.op?.operationId ?? null,
+        params: seen.params ?? {},
+        query: queryRecord(url.searchParams),
+        headers: redactedHeaders(req.headers),
+        account_id: seen.accountId ?? null,
+        body: seen.raw && seen.raw.length > 0 ? journalBody(seen.raw, seen.media ?? null) : null,
+        status: reply.status,
+        fault: fault?.source ?? null,
+        duration_ms: Math.round((performance.now() - arrival.started) * 1000) / 1000,
+      });
+    }
+    // A fault is a deliberate break of the contract: its answer is not checked against the document;
+    // nor is the answer to a client that hung up, which is never sent.
+    if (validator && !fault && !hungUp && isApi) {
       const label = `${req.method} ${url.pathname}`;
       validator.check(dispatched?.op, label, reply.status, lowerKeys(reply.headers), reply.body);
     }
-    if (res.headersSent) return;
+    if (res.headersSent || hungUp) return;
     if (fault?.kind === 'reset') res.destroy();
     else if (fault?.kind === 'truncate') sendTruncated(res, reply);
     else send(res, reply);

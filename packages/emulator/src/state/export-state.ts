@@ -46,6 +46,8 @@ function trackerOut(app: App, tracker: TrackerRecord): FixtureTracker {
     agent_config: { ...tracker.agent_config },
     // A create request has no null notification_config: left out, it is null again on load.
     ...(tracker.notification_config ? { notification_config: tracker.notification_config } : {}),
+    created_at: iso(tracker.created_at),
+    updated_at: iso(tracker.updated_at),
     runs: runs.map(runOut),
     vault: bySeq(store.sources.by('tracker_id', tracker.id)).map((s) => sourceOut(app, s)),
   };

@@ -4,7 +4,7 @@ import type { App } from '../app.ts';
 import { HttpError, ValidationFailure } from '../http/errors.ts';
 import type { AccountRecord } from '../store/records.ts';
 import { problemsAgainst } from '../validation/schemas.ts';
-import type { FixtureRun, FixtureSource, FixtureSpace, Fixtures } from './fixture-types.ts';
+import type { Fixtures } from './fixture-types.ts';
 
 type Loc = (string | number)[];
 const SPACE_KEYS = [
@@ -107,8 +107,14 @@ export function checkFixtures(app: App, account: AccountRecord, input: unknown):
         bad(tLoc, 'Input should be an object', 'dict_type');
         continue;
       }
-      const { tracker_id, runs, vault, ...create } = tracker;
+      const { tracker_id, runs, vault, created_at, updated_at, ...create } = tracker;
       conflict(tracker_id, false, [...tLoc, 'tracker_id']);
+      for (const [key, value] of [
+        ['created_at', created_at],
+        ['updated_at', updated_at],
+      ] as const)
+        if (value !== undefined && !isDate(value))
+          bad([...tLoc, key], 'Input should be an ISO 8601 datetime', 'datetime_parsing');
       const found = problemsAgainst('TrackerCreate', create, []);
       for (const p of found) bad([...tLoc, ...p.path], p.message, p.type);
       if (found.length === 0) checkTracker(app, account, create, existing?.id, declared, tLoc, bad);
@@ -206,5 +212,3 @@ function checkSource(
       bad([...loc, key], 'Input should be a list of strings', 'list_type');
   }
 }
-
-export type { FixtureRun, FixtureSource, FixtureSpace };

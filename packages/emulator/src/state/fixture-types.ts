@@ -27,6 +27,10 @@ export interface FixtureTracker {
   /** As in a create request; linked trackers name trackers that exist or come earlier in the file. */
   agent_config: Record<string, unknown>;
   notification_config?: Partial<NotificationConfig> | null;
+  /** ISO 8601; defaults to the emulator clock's now (an export keeps both, so a load answers the same). */
+  created_at?: string;
+  /** ISO 8601; defaults to created_at. */
+  updated_at?: string;
   runs?: FixtureRun[];
   vault?: FixtureSource[];
 }

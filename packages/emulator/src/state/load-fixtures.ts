@@ -69,6 +69,7 @@ function putTracker(
   fixture: FixtureTracker,
 ): TrackerRecord {
   const now = app.clock.now();
+  const createdAt = at(fixture.created_at, now);
   const agent = fixture.agent_config as unknown as StoredAgentConfig;
   const schedule = storedSchedule(fixture.run_mode, (fixture.schedule ?? null) as Schedule | null);
   const tracker: TrackerRecord = {
@@ -93,8 +94,8 @@ function putTracker(
     category,
     last_run_at: null,
     next_run_at: schedule ? nextOccurrence(schedule, now) : null,
-    created_at: now,
-    updated_at: now,
+    created_at: createdAt,
+    updated_at: at(fixture.updated_at, createdAt),
     seq: app.store.nextSeq(),
   };
   app.store.trackers.put(tracker);

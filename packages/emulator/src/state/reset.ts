@@ -6,9 +6,9 @@ import { COLLECTION_INDEXES, type CollectionName } from '../store/store.ts';
 /**
  * Back to the bootstrap state: every account, token, space, tracker, run and vault item goes; the
  * seeded account, token and space come back with the **same ids** (so a test's token keeps
- * working), without a webhook; fault rules, the inbox and rate-limit windows are emptied. A manual
- * clock goes back to the instant it started at (nothing dated later is left); a real one follows
- * the system clock. Runs still executing finish into nothing (their records are gone).
+ * working), without a webhook; fault rules, the inbox, the request journal and rate-limit windows
+ * are emptied. A manual clock goes back to the instant it started at (nothing dated later is left);
+ * a real one follows the system clock. Runs still executing finish into nothing (their records are gone).
  */
 export function resetState(app: App, seeded: Seeded): Seeded {
   const { store } = app;
@@ -25,6 +25,7 @@ export function resetState(app: App, seeded: Seeded): Seeded {
   });
   app.faults.clear();
   app.inbox.clear();
+  app.journal.clear();
   app.limiter.clear();
   return seeded;
 }

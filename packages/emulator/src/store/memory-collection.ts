@@ -1,3 +1,4 @@
+import { SeqIndex } from './seq-index.ts';
 import type { Collection, Keyed } from './store.ts';
 
 export interface CollectionHooks<T> {
@@ -5,10 +6,10 @@ export interface CollectionHooks<T> {
   onDelete?(id: string): void;
 }
 
-/** A Map of records with secondary indexes on string fields. */
+/** A Map of records with secondary indexes on string fields, each kept in `seq` order. */
 export class MemoryCollection<T extends Keyed> implements Collection<T> {
   readonly #records = new Map<string, T>();
-  readonly #indexes = new Map<string, Map<string, Set<string>>>();
+  readonly #indexes = new Map<string, Map<string, SeqIndex>>();
   readonly #hooks: CollectionHooks<T>;
 
   constructor(indexFields: readonly string[], hooks: CollectionHooks<T> = {}) {
@@ -18,8 +19,11 @@ export class MemoryCollection<T extends Keyed> implements Collection<T> {
 
   /** Loads a record without calling hooks (used when reading a persisted store). */
   load(record: T): void {
-    this.#unindex(record.id);
+    const previous = this.#records.get(record.id);
     this.#records.set(record.id, record);
+    // Most puts change fields no index reads: the record keeps its place.
+    if (previous && previous.seq === record.seq && this.#sameKeys(previous, record)) return;
+    if (previous) this.#unindex(previous);
     this.#index(record);
   }
 
@@ -33,9 +37,10 @@ export class MemoryCollection<T extends Keyed> implements Collection<T> {
   }
 
   delete(id: string): boolean {
-    if (!this.#records.has(id)) return false;
+    const previous = this.#records.get(id);
+    if (!previous) return false;
     this.#hooks.onDelete?.(id);
-    this.#unindex(id);
+    this.#unindex(previous);
     this.#records.delete(id);
     return true;
   }
@@ -45,10 +50,7 @@ export class MemoryCollection<T extends Keyed> implements Collection<T> {
   }
 
   by(field: keyof T & string, value: string): T[] {
-    const index = this.#indexes.get(field);
-    if (!index) throw new Error(`@trackerkit/emulator: no index on ${field}`);
-    const ids = index.get(value);
-    if (!ids) return [];
+    const ids = this.#indexOf(field).get(value)?.ids() ?? [];
     const out: T[] = [];
     for (const id of ids) {
       const record = this.#records.get(id);
@@ -57,25 +59,48 @@ export class MemoryCollection<T extends Keyed> implements Collection<T> {
     return out;
   }
 
+  count(field: keyof T & string, value: string): number {
+    return this.#indexOf(field).get(value)?.size ?? 0;
+  }
+
+  newest(field: keyof T & string, value: string, offset: number, limit: number): T[] {
+    const ids = this.#indexOf(field).get(value)?.newest(offset, limit) ?? [];
+    return ids.map((id) => this.#records.get(id)).filter((record): record is T => record !== undefined);
+  }
+
+  #indexOf(field: string): Map<string, SeqIndex> {
+    const index = this.#indexes.get(field);
+    if (!index) throw new Error(`@trackerkit/emulator: no index on ${field}`);
+    return index;
+  }
+
   #index(record: T): void {
     for (const [field, index] of this.#indexes) {
       const value = (record as Record<string, unknown>)[field];
       if (typeof value !== 'string') continue;
       let ids = index.get(value);
       if (!ids) {
-        ids = new Set();
+        ids = new SeqIndex();
         index.set(value, ids);
       }
-      ids.add(record.id);
+      ids.add(record.seq, record.id);
     }
   }
 
-  #unindex(id: string): void {
-    const previous = this.#records.get(id);
-    if (!previous) return;
+  #unindex(previous: T): void {
     for (const [field, index] of this.#indexes) {
       const value = (previous as Record<string, unknown>)[field];
-      if (typeof value === 'string') index.get(value)?.delete(id);
+      if (typeof value !== 'string') continue;
+      const ids = index.get(value);
+      ids?.remove(previous.seq, previous.id);
+      if (ids?.size === 0) index.delete(value);
     }
+  }
+
+  #sameKeys(a: T, b: T): boolean {
+    for (const field of this.#indexes.keys()) {
+      if ((a as Record<string, unknown>)[field] !== (b as Record<string, unknown>)[field]) return false;
+    }
+    return true;
   }
 }

@@ -52,8 +52,9 @@ export function createSqliteStore(file: string): Store {
   );
   for (const name of names) {
     const rows = db.prepare(`SELECT doc FROM ${name}`).all() as { doc: string }[];
-    for (const row of rows) {
-      const record = JSON.parse(row.doc) as Keyed;
+    // In creation order, so each ordered index only appends (rows come back in any order).
+    const records = rows.map((row) => JSON.parse(row.doc) as Keyed).sort((a, b) => a.seq - b.seq);
+    for (const record of records) {
       built.collections[name].load(record);
       built.bumpSeq(record.seq);
     }

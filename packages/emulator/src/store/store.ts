@@ -20,8 +20,12 @@ export interface Collection<T extends Keyed> {
   put(record: T): void;
   delete(id: string): boolean;
   all(): T[];
-  /** Records whose indexed field equals `value` (indexes are declared per collection). */
+  /** Records whose indexed field equals `value`, oldest first (indexes are declared per collection). */
   by(field: keyof T & string, value: string): T[];
+  /** How many records `by` would return, without reading them. */
+  count(field: keyof T & string, value: string): number;
+  /** `limit` of those records from the `offset`-th newest, newest first: a page read in place. */
+  newest(field: keyof T & string, value: string, offset: number, limit: number): T[];
 }
 
 /** The emulator's state. Memory and SQLite share every piece of logic above this interface. */

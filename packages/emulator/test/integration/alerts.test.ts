@@ -186,7 +186,8 @@ describe('alerts', () => {
     ['exact', 'Negative', [1, 3, 5], [3]],
     ['at-or-below', 'Any', [9], [9]],
   ] as const)('signal_level %s %s', async (match, level, scores, alerted) => {
-    await setup([], { signalLevelMatch: match, resolveEvents: false });
+    // A channel alone alerts by signal_level only under the legacy fallback (the default refuses it).
+    await setup([], { signalLevelMatch: match, resolveEvents: false, alertsWithoutDirection: 'legacy' });
     const t = await h.tracker({ notification_config: { webhook_enabled: true, signal_level: level } });
     for (const score of scores) await run(t.tracker_id, score);
     expect(receiver.hooks.map((x) => x.body.data.score)).toEqual(alerted);

@@ -64,6 +64,19 @@ describe('the console refuses what a browser page of another site or a rebound n
       },
     ],
     [
+      'the request journal (it shows request bodies) under a DNS-rebound Host',
+      {
+        method: 'GET',
+        path: '/requests',
+        headers: { host: 'evil.example' },
+        want: [403, 'host', 'foreign_host'],
+      },
+    ],
+    [
+      'clearing the request journal from a page of another site',
+      { method: 'DELETE', path: '/requests', headers: CROSS_SITE, want: [403, 'origin', 'foreign_origin'] },
+    ],
+    [
       'the console page (it shows the token) under a DNS-rebound Host',
       { method: 'GET', path: '', headers: { host: 'evil.example' }, want: [403, 'host', 'foreign_host'] },
     ],

@@ -99,7 +99,9 @@ describe('inbox', () => {
   it('records a webhook with no endpoint configured as failed', async () => {
     receiver = await startReceiver(() => '', []);
     h = await startHarness();
-    const t = await h.tracker({ notification_config: { webhook_enabled: true, signal_level: 'Any' } });
+    const t = await h.tracker({
+      notification_config: { webhook_enabled: true, notify_below: true, lower_threshold: 10 },
+    });
     await run(t.tracker_id, 5);
     expect(h.emu.inbox.list()).toEqual([
       expect.objectContaining({

@@ -159,7 +159,7 @@ describe('Prism validating proxy in front of the emulator', () => {
   it('sees a tour of every operation, errors included, answered within the document', async () => {
     const id = await newTracker({
       ...validCreate,
-      notification_config: { webhook_enabled: true, signal_level: 'Any' },
+      notification_config: { webhook_enabled: true, notify_below: true, lower_threshold: 10 },
     });
     const t = `/api/trackers/${id}`;
     const upload = await call('POST', `${t}/vault/sources`, { source_name: 'rows', data: [{ score: 3 }] });

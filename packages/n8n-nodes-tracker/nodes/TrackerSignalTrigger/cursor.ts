@@ -14,11 +14,11 @@ export interface RunLike {
 }
 
 /** Nothing seen yet; `advance` copies rather than changes the cursor it is given. */
-export const NO_CURSOR: TrackerCursor = { completedAt: null, ids: [] };
+const NO_CURSOR: TrackerCursor = { completedAt: null, ids: [] };
 
 const time = (iso: string) => Date.parse(iso);
 
-export function isNew(run: RunLike, cursor: TrackerCursor): boolean {
+function isNew(run: RunLike, cursor: TrackerCursor): boolean {
   if (run.status !== 'completed' || !run.completed_at) return false;
   if (cursor.completedAt === null) return true;
   const delta = time(run.completed_at) - time(cursor.completedAt);
@@ -52,7 +52,7 @@ export function startingCursor(runs: RunLike[]): TrackerCursor {
 }
 
 /** How far before the cursor to ask for runs: a run that started earlier may complete later (runs can take about an hour). */
-export const LOOKBACK_MS = 2 * 60 * 60 * 1000;
+const LOOKBACK_MS = 2 * 60 * 60 * 1000;
 
 export function lookbackStart(cursor: TrackerCursor): string | undefined {
   if (cursor.completedAt === null) return undefined;

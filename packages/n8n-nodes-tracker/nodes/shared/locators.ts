@@ -8,7 +8,7 @@ import type { IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-wo
 import { RESOURCE_ID_PATTERN, SPACE_ID_PATTERN } from './generated/core';
 
 /** The document's pattern without its anchors: the locators anchor it themselves or embed it in a URL. */
-export const SPACE_ID = SPACE_ID_PATTERN.replace(/^\^/, '').replace(/\$$/, '');
+const SPACE_ID = SPACE_ID_PATTERN.replace(/^\^/, '').replace(/\$$/, '');
 /** ResourceId without its anchors, at least one character (the editor's "required" is its own check). */
 export const OPAQUE_ID = RESOURCE_ID_PATTERN.replace(/^\^/, '').replace(/\*\$$/, '+');
 

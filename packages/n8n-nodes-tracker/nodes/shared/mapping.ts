@@ -84,7 +84,7 @@ function instant(value: unknown): string {
 }
 
 /** A schedule from its parameters; values not set are left out, so the core names them. */
-export function buildSchedule(params: ScheduleParams): Schedule {
+function buildSchedule(params: ScheduleParams): Schedule {
   const schedule = { end_time: isSet(params.endTime) ? instant(params.endTime) : null } as Schedule;
   if (isSet(params.startTime)) schedule.start_time = instant(params.startTime);
   if (isSet(params.intervalMinutes)) schedule.interval_minutes = numeric(params.intervalMinutes);

@@ -52,7 +52,7 @@ const LABELS: Record<string, string> = {
   source_id: 'Source',
 };
 
-export function labelOf(field: string): string {
+function labelOf(field: string): string {
   const bare = field.replace(/\[\d+\]/g, '').replace(/^notification_config\./, '');
   return LABELS[bare] ?? bare;
 }

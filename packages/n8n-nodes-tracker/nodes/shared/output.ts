@@ -34,7 +34,7 @@ export const SIMPLE_FIELDS: Record<Shaped, readonly string[]> = {
 export type OutputMode = 'simplified' | 'raw' | 'selected';
 
 /** Keeps `fields` (in that order) of `value`; fields the object does not have are left out. */
-export function pick(value: IDataObject, fields: readonly string[]): IDataObject {
+function pick(value: IDataObject, fields: readonly string[]): IDataObject {
   const out: IDataObject = {};
   for (const field of fields) if (field in value) out[field] = value[field];
   return out;

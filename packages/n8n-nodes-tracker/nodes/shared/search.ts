@@ -7,16 +7,8 @@ import type {
   INodeListSearchResult,
   INodePropertyOptions,
 } from 'n8n-workflow';
-import type { Tracker } from './generated/core';
-import {
-  getMany,
-  type ItemOf,
-  type ListPath,
-  type ParamsOf,
-  pageOf,
-  type QueryOf,
-  trackerRequest,
-} from './transport';
+import type { ParamsOf, QueryOf, Tracker } from './generated/core';
+import { getMany, type ItemOf, type ListPath, pageOf, trackerRequest } from './transport';
 
 const matches = (filter: string | undefined, ...texts: Array<string | null | undefined>) =>
   !filter || texts.some((text) => text?.toLowerCase().includes(filter.toLowerCase()));

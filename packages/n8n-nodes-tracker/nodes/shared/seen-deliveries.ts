@@ -5,7 +5,7 @@
 // memory per process, plus the workflow's static data (see `staticSeen`).
 
 /** Ids kept in memory per process across every Alert Trigger in it; the oldest go first past this. */
-export const MEMORY_CAP = 10_000;
+const MEMORY_CAP = 10_000;
 /** Ids kept in one trigger's static data (saved with the workflow: kept small). */
 export const STATIC_CAP = 500;
 

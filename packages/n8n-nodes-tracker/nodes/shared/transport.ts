@@ -13,43 +13,34 @@ import type {
   JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
-import { checkPathIds, RETRY_POLICY } from './checks';
+import { RETRY_POLICY } from './checks';
 import {
+  type ApiPath,
   type Attempted,
+  type BodyOf,
+  describeDetail,
+  expandPath,
+  type HttpMethod,
+  type MethodsOf,
   nextPage,
-  type Outcome,
+  outcomeOfThrown,
   type Pagination,
+  type ParamsOf,
   pageSizeFor,
   paginate,
-  type paths,
+  parseBody,
+  type QueryOf,
+  type ResultOf,
+  requestPathProblems,
   sendWithRetries,
 } from './generated/core';
 import { throwIfProblems } from './node-errors';
 
 export type TrackerContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions;
 
-type Lower = 'get' | 'post' | 'patch' | 'delete';
-export type Method = Uppercase<Lower>;
-type Path = keyof paths;
+type Path = ApiPath;
 
-/** The methods the document defines for a path. */
-export type MethodsOf<P extends Path> = {
-  [K in Lower]: paths[P][K] extends undefined ? never : Uppercase<K>;
-}[Lower];
-type Operation<P extends Path, M extends Method> = NonNullable<paths[P][Lowercase<M>]>;
-type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
-
-/** The operation's success body. */
-export type ResultOf<P extends Path, M extends Method> =
-  Operation<P, M> extends { responses: infer R } ? JsonOf<R[Extract<keyof R, 200 | 201 | 202>]> : never;
-export type QueryOf<P extends Path, M extends Method> =
-  Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
-export type ParamsOf<P extends Path, M extends Method> =
-  Operation<P, M> extends { parameters: { path: infer X } } ? X : never;
-export type BodyOf<P extends Path, M extends Method> =
-  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
-
-export interface RequestOptions<P extends Path, M extends Method> {
+export interface RequestOptions<P extends Path, M extends HttpMethod> {
   /** Values of the path template's `{names}`; each is URL-encoded. */
   params?: ParamsOf<P, M>;
   qs?: QueryOf<P, M>;
@@ -66,60 +57,6 @@ const CREDENTIAL = 'trackerApi';
 /** Uploads are rate limited (LIMITS.uploadsPerWindow): they wait out more 429s than other requests. */
 export const UPLOAD_RETRIES = 5;
 
-/** The service's `detail` as one line: a string, or FastAPI's list of `{loc, msg}` issues. */
-export function describeDetail(body: unknown): string | undefined {
-  if (!body || typeof body !== 'object') return typeof body === 'string' && body ? body : undefined;
-  const detail = (body as { detail?: unknown }).detail;
-  if (typeof detail === 'string') return detail;
-  if (Array.isArray(detail)) {
-    return detail
-      .map((issue: { loc?: unknown[]; msg?: string }) =>
-        [Array.isArray(issue.loc) ? issue.loc.join('.') : undefined, issue.msg].filter(Boolean).join(': '),
-      )
-      .join('; ');
-  }
-  return undefined;
-}
-
-export function expandPath(template: string, params: object = {}): string {
-  return template.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    encodeURIComponent(String((params as Record<string, unknown>)[name] ?? '')),
-  );
-}
-
-function parseBody(body: unknown): unknown {
-  if (body instanceof Buffer) body = body.toString('utf8');
-  if (typeof body === 'string' && body.length > 0) {
-    try {
-      return JSON.parse(body);
-    } catch {
-      return body;
-    }
-  }
-  return body;
-}
-
-function errorCode(error: unknown): string | undefined {
-  for (let at = error, depth = 0; at && typeof at === 'object' && depth < 5; depth++) {
-    const code = (at as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    at = (at as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-const TIMEOUTS = new Set(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT']);
-const NETWORK = new Set(['ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-/** What a thrown request error tells the core; undefined for errors that are not the network's. */
-function outcomeOfThrown(error: unknown): Outcome | undefined {
-  const code = errorCode(error);
-  if (code === 'ECONNREFUSED') return { kind: 'refused' };
-  if (code && TIMEOUTS.has(code)) return { kind: 'timeout' };
-  if (code && NETWORK.has(code)) return { kind: 'network' };
-  return undefined;
-}
-
 const header = (headers: IDataObject | undefined, name: string): string | undefined => {
   const value = headers?.[name];
   return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
@@ -133,7 +70,7 @@ export async function trackerRequest<P extends Path, M extends MethodsOf<P>>(
   options: RequestOptions<P, M>,
 ): Promise<ResultOf<P, M>> {
   // Every id reaches the path through here (parameters, list searches, ids the service answered).
-  throwIfProblems(context.getNode(), options.itemIndex, checkPathIds(options.params ?? {}));
+  throwIfProblems(context.getNode(), options.itemIndex, requestPathProblems(template, options.params));
   const credentials = await context.getCredentials<{ baseUrl: string }>(CREDENTIAL);
   const baseUrl = String(credentials.baseUrl).replace(/\/+$/, '');
   const path = expandPath(template, options.params ?? {});
@@ -166,7 +103,7 @@ export async function trackerRequest<P extends Path, M extends MethodsOf<P>>(
     const status = response.statusCode;
     const body = parseBody(response.body);
     if (status < 400) return { value: body };
-    const detail = describeDetail(body) ?? `HTTP ${status}`;
+    const detail = describeDetail(body);
     const error = new NodeApiError(
       context.getNode(),
       (body && typeof body === 'object' ? body : { detail }) as JsonObject,

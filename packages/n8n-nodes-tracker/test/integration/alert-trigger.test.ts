@@ -4,9 +4,11 @@
 // signed by the core's Standard Webhooks signer, the one the emulator's sender uses. The same node
 // runs inside real n8n in tests/n8n ("receives a real signed alert…"), where a re-POST of a delivery
 // is acknowledged as a duplicate too.
+
+// The sender's side of the signature, not in the node's bundle: the rulebook itself.
+import { standardWebhooksHeaders } from '@trackerkit/core';
 import type { IDataObject, INode, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { standardWebhooksHeaders } from '../../nodes/shared/generated/core';
 import { TrackerAlertTrigger } from '../../nodes/TrackerAlertTrigger/TrackerAlertTrigger.node';
 
 type Trigger = Pick<TrackerAlertTrigger, 'webhook'>;

@@ -1,11 +1,13 @@
 // Issue 24, item 7, through the n8n node: an ID the service could never have issued (`..` would make
 // Run › Delete a DELETE of the tracker once the path is normalised) is refused with the core's id
 // rule, naming the parameter, before any request; the tracker the ID was aimed at stays.
+
+// Not in the node's bundle (the node does not use it): the rulebook itself.
+import { VALIDATION_RULES } from '@trackerkit/core';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALIDATION_RULES } from '../../nodes/shared/generated/core';
 import { trackerRequest } from '../../nodes/shared/transport';
 import { Tracker } from '../../nodes/Tracker/Tracker.node';
 import { callApi, nodeContext, type Parameter } from './node-context';

@@ -1,7 +1,9 @@
+// The rule texts are not in the node's bundle (the node does not use them): the rulebook itself.
+import { VALIDATION_RULES } from '@trackerkit/core';
 import type { INodePropertyMode } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 import { checkPathIds } from '../../nodes/shared/checks';
-import { openapiDocument, RESOURCE_ID_PATTERN, VALIDATION_RULES } from '../../nodes/shared/generated/core';
+import { openapiDocument, RESOURCE_ID_PATTERN } from '../../nodes/shared/generated/core';
 import { OPAQUE_ID, spaceLocator, trackerLocator } from '../../nodes/shared/locators';
 
 // The space-id form is the document's (components.schemas.SpaceId.pattern), not a copy in the node.

@@ -16,7 +16,7 @@ const MULTIPLIERS = Object.entries(REASONING_MULTIPLIERS)
 export const estimateRunCost = defineTool({
   name: 'estimate_run_cost',
   title: 'Estimate run cost',
-  description: `Rough quants per run: sum of skill costs x mode multiplier (${MULTIPLIERS}). The service publishes no prices; skill costs are assumptions (price_source names them): present an estimate, never the price. Before create_tracker.`,
+  description: `Estimated quants per run: summed skill costs x mode multiplier (${MULTIPLIERS}). Skill costs are assumed, the service publishes no prices (price_source names the source): present an estimate, never the price. Before create_tracker.`,
   toolset: 'runs',
   operationId: null,
   input: z.strictObject({

@@ -8,7 +8,7 @@ export const getRun = defineTool({
   name: 'get_run',
   title: 'Get a run',
   description:
-    'Get one run: status, score, signal, analysis, cost and alert delivery. Poll it after run_tracker returned done=false (pending or running: call again later).',
+    'One run: status, score, signal, analysis, cost and alert delivery. Poll it after run_tracker gave done=false (pending or running: call again later).',
   toolset: 'runs',
   operationId: 'getRun',
   input: z.strictObject({

@@ -9,7 +9,7 @@ export const listRuns = defineTool({
   name: 'list_runs',
   title: 'List runs',
   description:
-    "List a tracker's runs, newest first, by signal, score, status, alert status or date (compact: run_id, status, score, signal, started_at; fields ['analysis'] adds the text). get_run shows one in full.",
+    "A tracker's runs, newest first, filtered by signal, score, status, alert status or date (compact: run_id, status, score, signal, started_at; fields ['analysis'] adds the text). get_run: one in full.",
   toolset: 'runs',
   ui: { resourceUri: SIGNAL_CHART_URI },
   operationId: 'listRuns',

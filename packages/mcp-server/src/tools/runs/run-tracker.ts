@@ -2,7 +2,7 @@ import type { Run } from '@trackerkit/core';
 import { z } from 'zod';
 import { documentField } from '../../document-fields.ts';
 import { trackerId } from '../../schemas.ts';
-import { CREATES, defineTool, type ToolContext } from '../../tool-definition.ts';
+import { CREATES, defineTool, type ToolContext, type ToolResult } from '../../tool-definition.ts';
 import { PartialSuccessError } from '../../tool-errors.ts';
 
 /**
@@ -61,6 +61,13 @@ function render(result: Output): string {
   return `Run ${result.run_id} completed: score ${result.score} (${result.signal}). ${result.analysis ?? ''}`.trim();
 }
 
+/** The tool result of a finished run: run_tracker's, and a run task's result (tasks/run-tasks.ts). */
+export function finishedRunResult(run: Run): ToolResult<Output> {
+  const result = finished(run);
+  // A failed run is a failed call: the model must not read it as a signal.
+  return { structured: result, text: render(result), isError: result.status === 'failed' };
+}
+
 async function waitWithProgress(trackerId: string, runId: string, seconds: number, context: ToolContext) {
   const startedAt = Date.now();
   let status = 'pending';
@@ -100,20 +107,29 @@ export const runTracker = defineTool({
   operationId: 'triggerRun',
   input: z.strictObject({
     tracker_id: trackerId,
-    wait: z.boolean().default(true).describe('Wait for the result; false returns the run_id at once.'),
+    wait: z.boolean().default(true).describe('false: return the run_id at once.'),
     wait_seconds: z
       .int()
       .min(1)
       .max(WAIT_MAX_SECONDS)
       .default(WAIT_WITHOUT_PROGRESS_SECONDS)
-      .describe(
-        `Longest wait; beyond ${WAIT_WITHOUT_PROGRESS_SECONDS}s only when the client accepts progress.`,
-      ),
+      .describe(`Longest wait; over ${WAIT_WITHOUT_PROGRESS_SECONDS}s only with progress.`),
     context: documentField('RunTrigger', 'context').optional(),
   }),
   output,
   annotations: CREATES,
   reportsProgress: true,
+  // A client that takes tasks gets the run as a task at once (tasks/run-tasks.ts), not a wait.
+  async startTask(args, { client }) {
+    const body = args.context === undefined ? { sync: false } : { sync: false, context: args.context };
+    const accepted = await client.runs.trigger(args.tracker_id, body);
+    const result = pollLater(args.tracker_id, accepted.run_id, accepted.status, 'Started as a task.');
+    return {
+      trackerId: args.tracker_id,
+      runId: accepted.run_id,
+      result: { structured: result, text: render(result) },
+    };
+  },
   async handler(args, context) {
     const body = args.context === undefined ? { sync: false } : { sync: false, context: args.context };
     const accepted = await context.client.runs.trigger(args.tracker_id, body);
@@ -141,11 +157,13 @@ export const runTracker = defineTool({
         );
       },
     );
-    const result =
-      typeof outcome === 'string'
-        ? pollLater(args.tracker_id, accepted.run_id, outcome, `Still ${outcome} after ${seconds}s.`)
-        : finished(outcome);
-    // A failed run is a failed call: the model must not read it as a signal.
-    return { structured: result, text: render(result), isError: result.status === 'failed' };
+    if (typeof outcome !== 'string') return finishedRunResult(outcome);
+    const result = pollLater(
+      args.tracker_id,
+      accepted.run_id,
+      outcome,
+      `Still ${outcome} after ${seconds}s.`,
+    );
+    return { structured: result, text: render(result) };
   },
 });

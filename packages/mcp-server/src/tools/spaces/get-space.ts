@@ -7,7 +7,7 @@ export const getSpace = defineTool({
   name: 'get_space',
   title: 'Get a space',
   description:
-    'Get one space with its capacity, usage, costs and counts, e.g. to check room before create_tracker.',
+    'One space with its capacity, usage, costs and counts, e.g. to check room before create_tracker.',
   toolset: 'spaces',
   operationId: 'getSpace',
   input: z.strictObject({ space_id: spaceId }),

@@ -7,7 +7,7 @@ export const listSpaces = defineTool({
   name: 'list_spaces',
   title: 'List spaces',
   description:
-    'List the workspaces you can see (compact: space_id, name, category, tracker_count). Start here: list_trackers and create_tracker need a space_id.',
+    'The spaces you can see (compact: space_id, name, category, tracker_count). Start here: list_trackers and create_tracker need a space_id.',
   toolset: 'spaces',
   operationId: 'listSpaces',
   input: z.strictObject({ ...pageArgs }),

@@ -7,7 +7,7 @@ export const getTracker = defineTool({
   name: 'get_tracker',
   title: 'Get a tracker',
   description:
-    'Get one tracker in full (agent_config, schedule, notification_config), e.g. before update_tracker.',
+    'One tracker in full (agent_config, schedule, notification_config), e.g. before update_tracker.',
   toolset: 'trackers',
   operationId: 'getTracker',
   input: z.strictObject({ tracker_id: trackerId }),

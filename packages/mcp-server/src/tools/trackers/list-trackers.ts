@@ -7,7 +7,7 @@ export const listTrackers = defineTool({
   name: 'list_trackers',
   title: 'List trackers',
   description:
-    "List a space's trackers, newest first (compact: tracker_id, name, run_mode, reasoning_mode, skills, last_run_at). get_tracker shows one in full; list_runs its signals.",
+    "A space's trackers, newest first (compact: tracker_id, name, run_mode, reasoning_mode, skills, last_run_at). get_tracker: one in full; list_runs: its signals.",
   toolset: 'trackers',
   operationId: 'listTrackers',
   input: z.strictObject({ space_id: spaceId, ...pageArgs }),

@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { documentField, withPlainItems } from '../../document-fields.ts';
 
 const agentDescriptions = {
-  instruction: 'HOW to analyse: method, sources, criteria. No score definitions (those go in score_meaning).',
+  instruction: 'HOW to analyse (method, sources, criteria); score definitions go in score_meaning.',
   score_meaning: 'What the 0-10 score means, e.g. "10 = no risk, 0 = disruption".',
-  skills: 'Additive skill ids, e.g. web_research, stock_research. [] = vault and linked trackers only.',
+  skills: 'Additive skill ids, e.g. web_research; [] = vault and linked trackers only.',
   reasoning_mode: 'Depth; multiplies cost. zen runs only asynchronously.',
-  linked_trackers: 'Own trackers in the same space used as context.',
+  linked_trackers: 'Own trackers in this space, as context.',
 };
 
 /** AgentConfig's fields (create_tracker, estimate_run_cost). */

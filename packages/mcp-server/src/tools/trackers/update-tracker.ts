@@ -19,12 +19,7 @@ import { trackerOutput, trackerResult } from './tracker-output.ts';
 
 /** The core's check is partial: a change that relies on the stored tracker (notify_below with its stored lower_threshold) is the service's to judge. */
 function updateProblems(body: Record<string, unknown>): Problem[] {
-  return asArguments(trackerUpdateProblems(body)).map((p) =>
-    // An empty body: the arguments held only tracker_id.
-    p.path.length === 0
-      ? { ...p, field: '(arguments)', message: 'give at least one field to change besides tracker_id' }
-      : p,
-  );
+  return asArguments(trackerUpdateProblems(body));
 }
 
 export const updateTracker = defineTool({

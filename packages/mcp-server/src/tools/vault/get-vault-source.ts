@@ -7,7 +7,7 @@ export const getVaultSource = defineTool({
   name: 'get_vault_source',
   title: 'Get a vault source',
   description:
-    "Get one vault source's name, description, type, size and item count. get_vault_recent shows its latest items.",
+    "One vault source's name, description, type, size and item count. get_vault_recent shows its latest items.",
   toolset: 'vault',
   operationId: 'getVaultSource',
   input: z.strictObject({ tracker_id: trackerId, source_id: sourceId }),

@@ -7,7 +7,7 @@ export const listVaultSources = defineTool({
   name: 'list_vault_sources',
   title: 'List vault sources',
   description:
-    "List a tracker's vault sources: uploaded files and row sets (compact: source_id, name, source_type, data_count, updated_at). get_vault_recent shows their latest items.",
+    "A tracker's vault sources, uploaded files and row sets (compact: source_id, name, source_type, data_count, updated_at). get_vault_recent shows their latest items.",
   toolset: 'vault',
   operationId: 'listVaultSources',
   input: z.strictObject({ tracker_id: trackerId, ...pageArgs }),

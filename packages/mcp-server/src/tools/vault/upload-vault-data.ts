@@ -57,7 +57,7 @@ async function openRows(args: RowArgs, context: ToolContext) {
 export const uploadVaultData = defineTool({
   name: 'upload_vault_data',
   title: 'Upload rows to the vault',
-  description: `Add rows (JSON objects) to a vault source as context for runs; an existing source_name is appended to. A few rows inline; many in one small call by path (.json array, .jsonl or .csv with a header, under --files-root) or url, streamed in batches of ${LIMITS.uploadRowsMax}. Free. Next: run_tracker.`,
+  description: `Add JSON rows to a vault source, as context for runs (an existing source_name is appended to): a few as rows; many by path (.json array, .jsonl or .csv with header, under --files-root) or url, sent ${LIMITS.uploadRowsMax} a request. Free. Next: run_tracker.`,
   toolset: 'vault',
   operationId: 'uploadVaultData',
   input: z.strictObject({

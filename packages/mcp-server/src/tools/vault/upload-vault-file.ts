@@ -89,7 +89,7 @@ async function readPath(path: string, args: FileArgs, options: ToolOptions) {
 export const uploadVaultFile = defineTool({
   name: 'upload_vault_file',
   title: 'Upload a file to the vault',
-  description: `Upload one file (${EXTENSIONS}) to a tracker's vault: a path under --files-root, or content_base64 with a filename. Images need a description of ${LIMITS.imageDescriptionMin}-${LIMITS.imageDescriptionMax} characters. Free. Next: run_tracker.`,
+  description: `Upload one file (${EXTENSIONS}) to a tracker's vault: a path under --files-root, or content_base64 and filename. Images need a ${LIMITS.imageDescriptionMin}-${LIMITS.imageDescriptionMax} character description. Free. Next: run_tracker.`,
   toolset: 'vault',
   operationId: 'uploadVaultData',
   input: z.strictObject({

@@ -1,6 +1,5 @@
 // Generated from @trackerkit/core by scripts/bundle-core.mjs. Do not edit.
 const trackerkitZodScope = { __zod_globalConfig: { jitless: true } };
-"use strict";
 var __defProp = Object.defineProperty;
 var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
@@ -19,130 +18,64 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// ../core/src/index.ts
-var index_exports = {};
-__export(index_exports, {
+// generated-core-entry.ts
+var generated_core_entry_exports = {};
+__export(generated_core_entry_exports, {
   ALERT_EVENT: () => ALERT_EVENT,
   ALERT_EVENT_TYPES: () => ALERT_EVENT_TYPES,
-  BASE_URL_RULE: () => BASE_URL_RULE,
   CONTENT_TYPES: () => CONTENT_TYPES,
-  DATABASE_SCHEMA_RULE: () => DATABASE_SCHEMA_RULE,
   DEFAULT_REASONING_MODE: () => DEFAULT_REASONING_MODE,
   DEFAULT_SIGNAL_LEVEL: () => DEFAULT_SIGNAL_LEVEL,
-  DEFAULT_SKILL_COSTS: () => DEFAULT_SKILL_COSTS,
   FILE_TYPES: () => FILE_TYPES,
-  FINISHED_STATUSES: () => FINISHED_STATUSES,
   JSON_MEDIA_TYPE: () => JSON_MEDIA_TYPE,
   LIMITS: () => LIMITS,
-  LOOPBACK_HOSTNAMES: () => LOOPBACK_HOSTNAMES,
   MAX_ALERT_JSON_DEPTH: () => MAX_ALERT_JSON_DEPTH,
-  MAX_JSON_DEPTH: () => MAX_JSON_DEPTH,
   MEDIA_TYPES: () => MEDIA_TYPES,
-  NOTIFICATION_RULES: () => NOTIFICATION_RULES,
   NOTIFICATION_STATUSES: () => NOTIFICATION_STATUSES,
   REASONING_MODES: () => REASONING_MODES,
-  REASONING_MULTIPLIERS: () => REASONING_MULTIPLIERS,
-  REQUEST_ID_HEADER: () => REQUEST_ID_HEADER,
   RESOURCE_ID_PATTERN: () => RESOURCE_ID_PATTERN2,
   RETRY_DEFAULTS: () => RETRY_DEFAULTS,
   RUN_MODES: () => RUN_MODES,
   RUN_STATUSES: () => RUN_STATUSES,
   RunWaitTimeout: () => RunWaitTimeout,
-  SECRET_POLICY_RULE: () => SECRET_POLICY_RULE,
   SIGNALS: () => SIGNALS,
   SIGNAL_LEVELS: () => SIGNAL_LEVELS,
-  SIGNAL_SCORE_BANDS: () => SIGNAL_SCORE_BANDS,
   SPACE_ID_PATTERN: () => SPACE_ID_PATTERN,
-  SafeHtml: () => SafeHtml,
-  V03_NOTIFICATION_FIELDS: () => V03_NOTIFICATION_FIELDS,
-  VALIDATION_RULES: () => VALIDATION_RULES,
-  WAIT_DEFAULTS: () => WAIT_DEFAULTS,
-  WEBHOOK_DELIVERY: () => WEBHOOK_DELIVERY,
-  WEBHOOK_SECRET_POLICY: () => WEBHOOK_SECRET_POLICY,
-  alertCondition: () => alertCondition,
-  alertRuleOf: () => alertRuleOf,
-  allowedHostnames: () => allowedHostnames,
-  asHostname: () => asHostname,
-  backoffMs: () => backoffMs,
-  byteLength: () => byteLength,
-  clampJsonDepth: () => clampJsonDepth,
   completeTrackerUpdate: () => completeTrackerUpdate,
-  contentId: () => contentId,
   contentTypeRefusal: () => contentTypeRefusal,
   createPacer: () => createPacer,
   createUploadPlanner: () => createUploadPlanner,
   dedupeWindowMs: () => dedupeWindowMs,
-  deliveryId: () => deliveryId,
-  deliveryRetryDecision: () => deliveryRetryDecision,
-  escapeHtml: () => escapeHtml,
-  estimateRunCost: () => estimateRunCost,
-  evaluateAlert: () => evaluateAlert,
+  describeDetail: () => describeDetail,
+  expandPath: () => expandPath,
   extensionOf: () => extensionOf,
-  fieldOf: () => fieldOf,
-  fileContentProblems: () => fileContentProblems,
-  fileNameProblems: () => fileNameProblems,
-  fileTooLargeProblem: () => fileTooLargeProblem,
   fileUploadProblems: () => fileUploadProblems,
-  generateSecret: () => generateSecret,
-  html: () => html,
-  imageDescriptionProblems: () => imageDescriptionProblems,
   isAlertEventType: () => isAlertEventType,
-  isDatabaseSchemaName: () => isDatabaseSchemaName,
-  isImage: () => isImage,
-  isLoopbackHost: () => isLoopbackHost,
-  isResourceId: () => isResourceId,
-  isServiceBaseUrl: () => isServiceBaseUrl,
   jsonDepthRule: () => jsonDepthRule,
   jsonNestsDeeper: () => jsonNestsDeeper,
-  jsonUploadProblems: () => jsonUploadProblems,
-  linkedTrackerProblems: () => linkedTrackerProblems,
-  matchesFileType: () => matchesFileType,
-  mayResend: () => mayResend,
-  mergeNotificationConfig: () => mergeNotificationConfig,
   nextPage: () => nextPage,
-  notificationProblems: () => notificationProblems,
   openapiDocument: () => openapiDocument,
-  originRefusal: () => originRefusal,
-  pacingDecision: () => pacingDecision,
+  outcomeOfThrown: () => outcomeOfThrown,
   pageSizeFor: () => pageSizeFor,
   paginate: () => paginate,
-  parseRetryAfter: () => parseRetryAfter,
-  pathIdProblems: () => pathIdProblems,
+  parseBody: () => parseBody,
   pathParamsProblems: () => pathParamsProblems,
-  problem: () => problem,
-  problemsOf: () => problemsOf,
-  queryParameters: () => queryParameters,
   queryProblems: () => queryProblems,
-  querySchemaOf: () => querySchemaOf,
-  resolveRef: () => resolveRef2,
+  requestPathProblems: () => requestPathProblems,
   retryDecision: () => retryDecision,
-  retrySpanSeconds: () => retrySpanSeconds,
-  runCostProblems: () => runCostProblems,
-  safeEqual: () => safeEqual,
-  scheduleProblems: () => scheduleProblems,
-  schemaAt: () => schemaAt,
-  schemaOf: () => schemaOf,
   schemaProblems: () => schemaProblems,
-  secretKey: () => secretKey,
   secretProblems: () => secretProblems,
   sendWithRetries: () => sendWithRetries,
-  signStandardWebhooks: () => signStandardWebhooks,
-  signalRank: () => signalRank,
-  standardWebhooksHeaders: () => standardWebhooksHeaders,
   toUtc: () => toUtc,
   trackerCreateProblems: () => trackerCreateProblems,
   trackerUpdateProblems: () => trackerUpdateProblems,
-  under: () => under,
   updateNeedsStored: () => updateNeedsStored,
-  uploadBytesProblem: () => uploadBytesProblem,
   uploadHeadProblems: () => uploadHeadProblems,
   verifyStandardWebhooks: () => verifyStandardWebhooks,
-  verifyWebhook: () => verifyWebhook,
-  waitDecision: () => waitDecision,
   waitForRun: () => waitForRun,
   zenSyncProblems: () => zenSyncProblems
 });
-module.exports = __toCommonJS(index_exports);
+module.exports = __toCommonJS(generated_core_entry_exports);
 
 // ../core/src/generated/document.ts
 var openapiDocument = {
@@ -1130,12 +1063,13 @@ var openapiDocument = {
       },
       "NotificationConfig": {
         "type": "object",
-        "description": "Alert settings. Rules (422 otherwise): with `notify_below` true, `lower_threshold` is\nrequired; with `notify_above` true, `upper_threshold` is required; with both on,\n`lower_threshold <= upper_threshold`; when any v0.3 field is present and e-mail or\nwebhook is enabled, at least one direction must be on; `score_threshold` and\n`threshold_direction` go together. Trackers without the v0.3 fields keep the base\nbehaviour (legacy threshold if set, otherwise signal_level). When a v0.3 field is present\nbut neither direction is on, no alert is sent.\n",
+        "description": "Alert settings. Rules (422 otherwise): with `notify_below` true, `lower_threshold` is\nrequired; with `notify_above` true, `upper_threshold` is required; with both on,\n`lower_threshold <= upper_threshold`; when e-mail or webhook is enabled, at least one\ndirection is required (`notify_below` or `notify_above` on, or the legacy pair\n`score_threshold` with `threshold_direction`); `score_threshold` and\n`threshold_direction` go together. Stored trackers without the v0.3 fields keep the base\nbehaviour (legacy threshold if set, otherwise signal_level). When a v0.3 field is present\nbut neither direction is on, no alert is sent.\n",
+        "x-trackerkit-assumption": 'The specification says "when email or webhook is enabled at least one direction is required" and that the legacy fields "remain supported for existing trackers". The suite counts the legacy pair as a direction and refuses a channel without any (422 at `notify_below`), on create and on a PATCH that sends notification_config; a PATCH that does not send it leaves a stored config unchecked, so existing trackers keep working. Whether the hosted service still accepts a channel alone for new trackers (alerting by signal_level, the base release\'s behaviour) is not shown: the emulator\'s `--alerts-without-direction legacy` accepts it.',
         "x-trackerkit-rules": [
           "notify_below requires lower_threshold",
           "notify_above requires upper_threshold",
           "lower_threshold <= upper_threshold when both directions are on",
-          "a direction is required when a v0.3 field is present and a channel is enabled",
+          "a direction is required when a channel is enabled",
           "score_threshold and threshold_direction are given together"
         ],
         "properties": {
@@ -1306,7 +1240,8 @@ var openapiDocument = {
       },
       "TrackerUpdate": {
         "type": "object",
-        "minProperties": 1,
+        "description": "Every field is optional; only the fields sent change.",
+        "x-trackerkit-assumption": "The specification makes every field optional and does not show how an empty body is answered. An empty body (`{}`) is read as a PATCH that changes nothing: 200 with the tracker as stored, `updated_at` unchanged. The emulator's `--empty-patch refuse` answers 422 instead in case the hosted service refuses it.",
         "properties": {
           "name": {
             "type": "string",
@@ -1510,8 +1445,9 @@ var openapiDocument = {
             "description": "Notes or metadata for the run.",
             "additionalProperties": true,
             "x-emulator-controls": {
-              "description": "The emulator reads `context.emulator` for tests and demos; the hosted service ignores it. `score` (integer 0-10) forces the score; `fail` (string) makes the run fail with that error_message; `delay_ms` (integer) holds the run in running.",
+              "description": "The emulator reads `context.emulator` for tests and demos; the hosted service ignores it. `score` (integer 0-10) forces the score; `fail` (string) makes the run fail with that error_message; `delay_ms` (integer) holds the run in running. Any other key is refused (422 naming it), so a misspelled control is not ignored.",
               "type": "object",
+              "additionalProperties": false,
               "properties": {
                 "score": {
                   "type": "integer",
@@ -4063,7 +3999,6 @@ var ALERT_EVENT = {
   resolved: "tracker.alert.resolved"
 };
 var isAlertEventType = (type) => typeof type === "string" && Object.hasOwn(openapiDocument.webhooks, type);
-var signalRank = (signal) => SIGNALS.indexOf(signal);
 var REQUEST_ID_HEADER = openapiDocument["x-trackerkit-request-id-header"];
 
 // ../core/src/generated/limits.ts
@@ -4094,40 +4029,6 @@ var LIMITS = {
   "uploadWindowSeconds": 60,
   "sourceListsPerWindow": 200,
   "sourceListWindowSeconds": 60
-};
-var REASONING_MULTIPLIERS = {
-  "basic": 1,
-  "advanced": 6,
-  "super": 18,
-  "zen": 40
-};
-var DEFAULT_SKILL_COSTS = {
-  "web_research": 1,
-  "stock_research": 2,
-  "social_media_research": 1.5,
-  "financial_markets": 2
-};
-var SIGNAL_SCORE_BANDS = {
-  "Poor": [
-    0,
-    1
-  ],
-  "Negative": [
-    2,
-    3
-  ],
-  "Neutral": [
-    4,
-    5
-  ],
-  "Positive": [
-    6,
-    7
-  ],
-  "Excellent": [
-    8,
-    10
-  ]
 };
 var FILE_TYPES = {
   "pdf": {
@@ -4175,39 +4076,6 @@ var WEBHOOK_SECRET_POLICY = {
   "min_key_bytes": 16
 };
 
-// ../core/src/html/html.ts
-var SafeHtml = class {
-  value;
-  constructor(value) {
-    this.value = value;
-  }
-  toString() {
-    return this.value;
-  }
-};
-var ENTITIES = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-  "`": "&#96;"
-};
-function escapeHtml(value) {
-  return String(value ?? "").replace(/[&<>"'`]/g, (c) => ENTITIES[c]);
-}
-function piece(value) {
-  if (value instanceof SafeHtml) return value.value;
-  if (Array.isArray(value)) return value.map(piece).join("");
-  if (value === void 0 || value === null || value === false) return "";
-  return escapeHtml(value);
-}
-function html(strings, ...values) {
-  let out = strings[0];
-  for (let i = 0; i < values.length; i++) out += piece(values[i]) + strings[i + 1];
-  return new SafeHtml(out);
-}
-
 // ../core/src/net/content-type.ts
 var JSON_MEDIA_TYPE = "application/json";
 var UTF8_LABELS = /* @__PURE__ */ new Set(["utf-8", "utf8", "unicode-1-1-utf-8"]);
@@ -4237,14 +4105,6 @@ function contentTypeRefusal(header, accepts) {
   return void 0;
 }
 
-// ../core/src/net/loopback.ts
-var IPV4_LOOPBACK = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
-function isLoopbackHost(host) {
-  const name = host.toLowerCase().replace(/^\[(.*)\]$/, "$1");
-  if (name === "localhost" || name === "::1") return true;
-  return IPV4_LOOPBACK.test(name.replace(/^::ffff:/, ""));
-}
-
 // ../core/src/signing/headers.ts
 var import_node_crypto = require("crypto");
 function getHeader(headers, name) {
@@ -4259,98 +4119,6 @@ function getHeader(headers, name) {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 var toBytes = (body) => typeof body === "string" ? Buffer.from(body, "utf8") : body;
-function safeEqual(a, b) {
-  return (0, import_node_crypto.timingSafeEqual)((0, import_node_crypto.createHash)("sha256").update(a).digest(), (0, import_node_crypto.createHash)("sha256").update(b).digest());
-}
-var contentId = (body) => `sha256:${(0, import_node_crypto.createHash)("sha256").update(body).digest("hex")}`;
-function deliveryId(request, idHeader) {
-  const fromHeader = getHeader(request.headers, idHeader)?.trim();
-  return fromHeader ? fromHeader : contentId(toBytes(request.body));
-}
-
-// ../core/src/net/request-origin.ts
-var LOOPBACK_HOSTNAMES = ["localhost", "127.0.0.1", "[::1]"];
-function asHostname(name) {
-  const lower = name.trim().toLowerCase();
-  return lower.includes(":") && !lower.startsWith("[") ? `[${lower}]` : lower;
-}
-function allowedHostnames(bindHost, extra = []) {
-  const wildcard = bindHost === "" || bindHost === "0.0.0.0" || bindHost === "::" || bindHost === "[::]";
-  return [...new Set([...LOOPBACK_HOSTNAMES, ...wildcard ? [] : [bindHost], ...extra].map(asHostname))];
-}
-var SAFE_METHODS = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS"]);
-var HOST_SHAPE = /^[^\s/\\?#@]+$/;
-function hostnameOfHost(host) {
-  if (!HOST_SHAPE.test(host)) return void 0;
-  try {
-    return new URL(`http://${host}`).hostname;
-  } catch {
-    return void 0;
-  }
-}
-function hostnameOfOrigin(origin) {
-  try {
-    return new URL(origin).hostname || void 0;
-  } catch {
-    return void 0;
-  }
-}
-var shown = (value) => JSON.stringify(value.slice(0, 100));
-function hasBody(headers) {
-  const length = getHeader(headers, "content-length");
-  if (length !== void 0) return length.trim() !== "0";
-  return getHeader(headers, "transfer-encoding") !== void 0;
-}
-function originRefusal(method, headers, policy) {
-  const hosts = policy.hosts.map(asHostname);
-  const setting = policy.hostsSetting ? ` (add a proxy's or public name with ${policy.hostsSetting})` : "";
-  const host = getHeader(headers, "host");
-  if (!host) {
-    return {
-      status: 403,
-      header: "host",
-      reason: "missing_host",
-      message: "Host: required, naming this server (DNS-rebinding check)"
-    };
-  }
-  const hostname3 = hostnameOfHost(host);
-  if (hostname3 === void 0 || !hosts.includes(hostname3)) {
-    return {
-      status: 403,
-      header: "host",
-      reason: "foreign_host",
-      message: `Host: ${shown(host)} is not a name of this server; a DNS-rebound page would send such a name${setting}`
-    };
-  }
-  const origin = getHeader(headers, "origin");
-  const listed = origin !== void 0 && (policy.origins ?? []).includes(origin);
-  if (origin !== void 0 && origin !== "" && !listed) {
-    const originHost = hostnameOfOrigin(origin);
-    if (originHost === void 0 || !hosts.includes(originHost)) {
-      return {
-        status: 403,
-        header: "origin",
-        reason: "foreign_origin",
-        message: `Origin: ${shown(origin)} is not this server nor an allowed origin; a page of another site may not use this endpoint`
-      };
-    }
-  }
-  if (SAFE_METHODS.has(method.toUpperCase())) return void 0;
-  const site = getHeader(headers, "sec-fetch-site")?.trim().toLowerCase();
-  if (site === "cross-site" && !listed) {
-    return {
-      status: 403,
-      header: "sec-fetch-site",
-      reason: "cross_site",
-      message: `Sec-Fetch-Site: a ${method.toUpperCase()} from another site is refused; use this server's own address, or a client outside the browser`
-    };
-  }
-  if (policy.accepts && hasBody(headers)) {
-    const refused = contentTypeRefusal(getHeader(headers, "content-type"), policy.accepts);
-    if (refused) return { status: 415, header: "content-type", ...refused };
-  }
-  return void 0;
-}
 
 // ../core/src/paging.ts
 var pageSizeFor = (limit) => limit === void 0 ? LIMITS.pageSizeMax : Math.min(Math.max(1, Math.floor(limit)), LIMITS.pageSizeMax);
@@ -4383,15 +4151,6 @@ function problem(path, rule, message = rule, type = "value_error") {
   return { path, field: fieldOf(path), rule, message, type };
 }
 var under = (prefix, problems) => problems.map((p) => ({ ...p, path: [...prefix, ...p.path], field: fieldOf([...prefix, ...p.path]) }));
-
-// ../core/src/retry/delivery-retry.ts
-function deliveryRetryDecision(attempt, failure2, schedule = WEBHOOK_DELIVERY) {
-  if (failure2.final === true || attempt >= schedule.attempts) return { retry: false };
-  const asked = failure2.retryAfterMs ?? 0;
-  if (asked > schedule.retry_after_max_seconds * 1e3) return { retry: false, retryAfterTooLong: true };
-  const backoff = schedule.backoff_seconds[attempt - 1] ?? schedule.backoff_seconds.at(-1) ?? 0;
-  return { retry: true, waitMs: Math.max(backoff * 1e3, asked) };
-}
 
 // ../core/src/retry/retry-after.ts
 function parseRetryAfter(value, nowMs) {
@@ -4480,7 +4239,7 @@ var V03_NOTIFICATION_FIELDS = [
   "notify_above",
   "upper_threshold"
 ];
-function notificationProblems(config2, { partial: partial2 }) {
+function notificationProblems(config2, { partial: partial2, channelWithoutDirection = "refuse" }) {
   if (!config2) return [];
   const sent = (key) => config2[key] !== void 0;
   const given = (key) => config2[key] !== void 0 && config2[key] !== null;
@@ -4520,7 +4279,11 @@ function notificationProblems(config2, { partial: partial2 }) {
   const v03 = V03_NOTIFICATION_FIELDS.some(sent);
   const channel = config2.email_enabled === true || config2.webhook_enabled === true;
   const directionsKnown = !partial2 || sent("notify_below") && sent("notify_above");
-  if (v03 && channel && directionsKnown && config2.notify_below !== true && config2.notify_above !== true) {
+  const directionOn = config2.notify_below === true || config2.notify_above === true;
+  const legacyDirection = given("score_threshold") && given("threshold_direction");
+  const refuseAlone = !partial2 && channelWithoutDirection === "refuse";
+  const missing = v03 ? directionsKnown && !directionOn : refuseAlone && !legacyDirection;
+  if (channel && missing) {
     problems.push(
       problem(
         ["notify_below"],
@@ -4554,82 +4317,6 @@ function mergeNotificationConfig(stored, sent) {
   return merged;
 }
 
-// ../core/src/rules/alert-condition.ts
-function alertCondition(config2, v03Fields = V03_NOTIFICATION_FIELDS) {
-  if (config2.notify_below === true || config2.notify_above === true) {
-    return {
-      rule: "bounds",
-      lower: config2.notify_below === true ? config2.lower_threshold ?? null : null,
-      upper: config2.notify_above === true ? config2.upper_threshold ?? null : null
-    };
-  }
-  if (v03Fields.some((f) => config2[f] !== void 0))
-    return { rule: null, lower: null, upper: null };
-  if (config2.score_threshold != null && config2.threshold_direction != null) {
-    const t = Number(config2.score_threshold);
-    return {
-      rule: "score_threshold",
-      lower: config2.threshold_direction === "below" ? t : null,
-      upper: config2.threshold_direction === "above" ? t : null
-    };
-  }
-  return { rule: "signal_level", lower: null, upper: null };
-}
-function alertRuleOf(config2) {
-  return alertCondition(config2).rule;
-}
-function evaluateAlert(config2, result, match = "at-or-below") {
-  const { score, signal } = result;
-  const { rule, lower, upper } = alertCondition(config2);
-  switch (rule) {
-    case "bounds":
-    case "score_threshold": {
-      const [low, high] = rule === "bounds" ? ["lower threshold", "upper threshold"] : ["threshold", "threshold"];
-      if (lower !== null && score <= lower) {
-        return {
-          rule,
-          bound: "lower",
-          threshold: lower,
-          reason: `Score ${score} is at or below the ${low} ${lower}.`
-        };
-      }
-      if (upper !== null && score >= upper) {
-        return {
-          rule,
-          bound: "upper",
-          threshold: upper,
-          reason: `Score ${score} is at or above the ${high} ${upper}.`
-        };
-      }
-      return null;
-    }
-    case "signal_level": {
-      const level = config2.signal_level ?? DEFAULT_SIGNAL_LEVEL;
-      const decision = (reason) => ({
-        rule: "signal_level",
-        bound: null,
-        threshold: level,
-        reason
-      });
-      if (level === "Any") return decision(`Signal ${signal} matches the alert level Any.`);
-      if (match === "exact")
-        return signal === level ? decision(`Signal ${signal} matches the alert level ${level}.`) : null;
-      return signalRank(signal) <= signalRank(level) ? decision(`Signal ${signal} is at or below the alert level ${level}.`) : null;
-    }
-    default:
-      return null;
-  }
-}
-
-// ../core/src/rules/base-url.ts
-var BASE_URL_RULE = "an absolute URL ending in /v1";
-function isServiceBaseUrl(value) {
-  if (typeof value !== "string" || !URL.canParse(value)) return false;
-  const url2 = new URL(value);
-  if (url2.protocol !== "http:" && url2.protocol !== "https:") return false;
-  return /\/v1\/*$/.test(url2.pathname);
-}
-
 // ../core/src/rules/complete-update.ts
 function completeTrackerUpdate(stored, body) {
   const complete = { ...body };
@@ -4645,33 +4332,6 @@ function completeTrackerUpdate(stored, body) {
   return complete;
 }
 var updateNeedsStored = (body) => body.agent_config !== void 0 || body.notification_config !== void 0;
-
-// ../core/src/rules/cost.ts
-function runCostProblems(input2) {
-  const mode = input2.reasoning_mode ?? DEFAULT_REASONING_MODE;
-  if (Object.hasOwn(REASONING_MULTIPLIERS, mode)) return [];
-  return [problem(["reasoning_mode"], `enum: ${Object.keys(REASONING_MULTIPLIERS).join(" | ")}`)];
-}
-function estimateRunCost(input2, options = {}) {
-  const costs = options.skillCosts ?? DEFAULT_SKILL_COSTS;
-  const mode = input2.reasoning_mode ?? DEFAULT_REASONING_MODE;
-  const multiplier = REASONING_MULTIPLIERS[mode] ?? Number.NaN;
-  let baseCost = 0;
-  const unknownSkills = [];
-  for (const skill of new Set(input2.skills)) {
-    const cost = Object.hasOwn(costs, skill) ? costs[skill] : void 0;
-    if (cost === void 0) unknownSkills.push(skill);
-    else baseCost += cost;
-  }
-  const quants = Math.round(baseCost * multiplier * 1e9) / 1e9;
-  return { quants, baseCost, multiplier, reasoning_mode: mode, unknownSkills };
-}
-
-// ../core/src/rules/database-schema.ts
-var DATABASE_SCHEMA_RULE = "a plain lower-case identifier (letters, digits, _; at most 63)";
-function isDatabaseSchemaName(value) {
-  return /^[a-z_][a-z0-9_]{0,62}$/.test(value);
-}
 
 // ../core/src/rules/schedule.ts
 function scheduleProblems(body, { partial: partial2 }) {
@@ -17151,17 +16811,6 @@ function schemaOf(name) {
   }
   return schema;
 }
-var byPointer = /* @__PURE__ */ new Map();
-function schemaAt(pointer) {
-  let schema = byPointer.get(pointer);
-  if (!schema) {
-    const node2 = resolveRef2({ $ref: pointer });
-    if (!node2 || typeof node2 !== "object") throw new Error(`@trackerkit/core: nothing at ${pointer}`);
-    schema = build(node2);
-    byPointer.set(pointer, schema);
-  }
-  return schema;
-}
 function resolveRef2(node2) {
   let current = node2;
   while (current && typeof current === "object" && "$ref" in current) {
@@ -17222,22 +16871,7 @@ function trackerUpdateProblems(body) {
   ];
 }
 var queryProblems = (operation, query) => query === void 0 ? [] : problemsOf(querySchemaOf(operation), query);
-function uploadBytesProblem(bytes, path = ["data"]) {
-  if (bytes <= LIMITS.uploadBytesMax) return void 0;
-  return problem(
-    path,
-    `x-max-request-bytes: ${LIMITS.uploadBytesMax}`,
-    `the request would be ${bytes} bytes; split the rows into batches of at most ${LIMITS.uploadBytesMax} bytes`
-  );
-}
 var byteLength = (text) => Buffer.byteLength(text, "utf8");
-function jsonUploadProblems(body) {
-  const problems = schemaProblems("VaultJsonUpload", body);
-  if (problems.length > 0) return { problems };
-  const text = JSON.stringify(body);
-  const tooBig = uploadBytesProblem(byteLength(text));
-  return tooBig ? { problems: [tooBig] } : { problems: [], text };
-}
 
 // ../core/src/rules/file-type.ts
 var SIGNATURES = {
@@ -17325,31 +16959,10 @@ function fileUploadProblems(filename, bytes, fields, options = {}) {
   return bytes === void 0 ? described : [...described, ...fileContentProblems(ext, bytes, options)];
 }
 
-// ../core/src/rules/linked-trackers.ts
-function linkedTrackerProblems(ids, target) {
-  const problems = [];
-  ids.forEach((id, i) => {
-    const path = ["agent_config", "linked_trackers", i];
-    if (id === target.trackerId) {
-      problems.push(problem(path, VALIDATION_RULES.linkedTrackersOwn, "a tracker cannot link to itself"));
-    } else if (target.spaceOfOwnTracker(id) !== target.spaceId) {
-      problems.push(
-        problem(
-          path,
-          VALIDATION_RULES.linkedTrackersOwn,
-          `linked tracker ${id} must be one of your trackers in the same space`
-        )
-      );
-    }
-  });
-  return problems;
-}
-
 // ../core/src/rules/resource-id.ts
 var RESOURCE_ID_PATTERN2 = openapiDocument.components.schemas.ResourceId.pattern;
 var pathIdProblems = (name, value) => problemsOf(schemaOf("ResourceId"), value, [name]);
 var pathParamsProblems = (params) => Object.entries(params).flatMap(([name, value]) => pathIdProblems(name, value));
-var isResourceId = (value) => pathIdProblems("id", value).length === 0;
 
 // ../core/src/rules/zen-sync.ts
 function zenSyncProblems(sync, mode) {
@@ -17458,9 +17071,6 @@ function secretKey(secret) {
   if (!key) throw new TypeError(`@trackerkit/core: ${message} [${SECRET_POLICY_RULE}]`);
   return key;
 }
-function generateSecret(randomBytes) {
-  return WEBHOOK_SECRET_POLICY.prefix + Buffer.from(randomBytes(24)).toString("base64");
-}
 
 // ../core/src/signing/standard-webhooks.ts
 var import_node_crypto3 = require("crypto");
@@ -17511,17 +17121,6 @@ var hmacKey = keyCache(secretKey);
 function digest(secret, id, timestamp, body) {
   return (0, import_node_crypto3.createHmac)("sha256", hmacKey(secret)).update(`${id}.${timestamp}.`).update(body).digest();
 }
-function signStandardWebhooks(secret, id, timestamp, body) {
-  return `v1,${digest(secret, id, timestamp, toBytes(body)).toString("base64")}`;
-}
-function standardWebhooksHeaders(secret, id, body, nowMs) {
-  const timestamp = Math.floor(nowMs / 1e3);
-  return {
-    "webhook-id": id,
-    "webhook-timestamp": String(timestamp),
-    "webhook-signature": signStandardWebhooks(secret, id, timestamp, body)
-  };
-}
 function verifyStandardWebhooks(secrets, request, options) {
   const id = getHeader(request.headers, "webhook-id")?.trim();
   if (!id) return reject("missing_id", "missing webhook-id header");
@@ -17559,99 +17158,6 @@ function verifyStandardWebhooks(secrets, request, options) {
 // ../core/src/signing/other-schemes.ts
 var import_node_crypto4 = require("crypto");
 var utf8Key = keyCache((secret) => Buffer.from(secret, "utf8"));
-var hmacUtf8Key = (secret, ...parts) => {
-  const mac3 = (0, import_node_crypto4.createHmac)("sha256", utf8Key(secret));
-  for (const part of parts) mac3.update(part);
-  return mac3.digest();
-};
-function verifyStripe(secrets, request, options) {
-  const name = options.header ?? "stripe-signature";
-  const header = getHeader(request.headers, name);
-  if (!header) return reject("missing_signature", `missing ${name} header`);
-  let rawTimestamp;
-  const candidates = [];
-  for (const part of header.split(",")) {
-    const eq = part.indexOf("=");
-    const key = part.slice(0, eq).trim();
-    const value = part.slice(eq + 1).trim();
-    if (key === "t") rawTimestamp = value;
-    else if (key === "v1" && /^[0-9a-f]+$/i.test(value)) candidates.push(Buffer.from(value, "hex"));
-  }
-  if (candidates.length === 0) return reject("malformed_signature", "signature header has no v1=<hex> entry");
-  const timestamp = checkTimestamp(rawTimestamp, options.toleranceSeconds ?? 300, options.nowMs);
-  if (typeof timestamp !== "number") return timestamp;
-  const body = toBytes(request.body);
-  let matched = false;
-  for (const secret of secrets) {
-    const expected = hmacUtf8Key(secret, `${rawTimestamp}.`, body);
-    for (const candidate of candidates) matched = safeEqual(expected, candidate) || matched;
-  }
-  if (!matched) return reject("no_matching_signature", "no signature matches any configured secret");
-  const id = options.idHeader ? deliveryId(request, options.idHeader) : contentId(body);
-  return { ok: true, scheme: "stripe", id, timestamp };
-}
-function verifyGithub(secrets, request, options) {
-  const name = options.header ?? "x-hub-signature-256";
-  const header = getHeader(request.headers, name);
-  if (!header) return reject("missing_signature", `missing ${name} header`);
-  const entries = header.split(",").map((entry) => entry.trim()).filter((entry) => /^sha256=[0-9a-f]+$/i.test(entry)).map((entry) => Buffer.from(entry.slice(7), "hex"));
-  if (entries.length === 0) return reject("malformed_signature", `${name} must be sha256=<hex>`);
-  const body = toBytes(request.body);
-  let matched = false;
-  for (const secret of secrets) {
-    const expected = hmacUtf8Key(secret, body);
-    for (const candidate of entries) matched = safeEqual(expected, candidate) || matched;
-  }
-  if (!matched) return reject("no_matching_signature", "no signature matches any configured secret");
-  return {
-    ok: true,
-    scheme: "github",
-    id: deliveryId(request, options.idHeader ?? "x-github-delivery"),
-    timestamp: null
-  };
-}
-function verifyToken(secrets, request, options) {
-  const name = options.header ?? "x-webhook-token";
-  const token = getHeader(request.headers, name);
-  if (!token) return reject("missing_token", `missing ${name} header`);
-  let matched = false;
-  for (const secret of secrets) matched = safeEqual(secret, token) || matched;
-  if (!matched) return reject("invalid_token", `${name} does not match any configured secret`);
-  return {
-    ok: true,
-    scheme: "token",
-    id: deliveryId(request, options.idHeader ?? "webhook-id"),
-    timestamp: null
-  };
-}
-
-// ../core/src/signing/verify.ts
-function verifyWebhook(given, request, options) {
-  const secrets = given.filter((s) => typeof s === "string" && s.length > 0);
-  if (options.scheme === "none") {
-    return {
-      ok: true,
-      scheme: "none",
-      id: deliveryId(request, options.idHeader ?? "webhook-id"),
-      timestamp: null
-    };
-  }
-  if (secrets.length === 0) {
-    return reject("missing_secret", `scheme ${options.scheme} needs at least one secret; none is set`);
-  }
-  switch (options.scheme) {
-    case "standard-webhooks":
-      return verifyStandardWebhooks(secrets, request, options);
-    case "stripe":
-      return verifyStripe(secrets, request, options);
-    case "github":
-      return verifyGithub(secrets, request, options);
-    case "token":
-      return verifyToken(secrets, request, options);
-    default:
-      return reject("unknown_scheme", `unknown scheme ${String(options.scheme)}`);
-  }
-}
 
 // ../core/src/uploads/upload-pacer.ts
 var UPLOAD_WINDOW = {
@@ -17798,7 +17304,6 @@ function createUploadPlanner(head, limits = { rows: LIMITS.uploadRowsMax, bytes:
 }
 
 // ../core/src/validate/json-depth.ts
-var MAX_JSON_DEPTH = 512;
 var MAX_ALERT_JSON_DEPTH = 64;
 function jsonNestsDeeper(text, max) {
   let depth = 0;
@@ -17816,135 +17321,123 @@ function jsonNestsDeeper(text, max) {
   return false;
 }
 var jsonDepthRule = (max) => `nested deeper than ${max} levels of objects and arrays`;
-function clampJsonDepth(value, max) {
-  const note = `(${jsonDepthRule(max)}: left out)`;
-  const walk = (v, above) => {
-    if (v === null || typeof v !== "object") return v;
-    if (above >= max) return note;
-    if (Array.isArray(v)) return v.map((item) => walk(item, above + 1));
-    return Object.fromEntries(Object.entries(v).map(([key, item]) => [key, walk(item, above + 1)]));
-  };
-  return walk(value, 0);
+
+// ../core/src/http/answer.ts
+function parseBody(body) {
+  const text = body instanceof Uint8Array ? new TextDecoder().decode(body) : body;
+  if (typeof text !== "string") return text;
+  if (text.length === 0) return void 0;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+function detailOf(body) {
+  const detail = body && typeof body === "object" ? body.detail : void 0;
+  return typeof detail === "string" || Array.isArray(detail) ? detail : void 0;
+}
+function describeDetail(body) {
+  if (typeof body === "string") return body.trim() || "no detail";
+  const detail = detailOf(body);
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail) && detail.length > 0) {
+    return detail.map(
+      (issue2) => [Array.isArray(issue2?.loc) ? issue2.loc.join(".") : void 0, issue2?.msg].filter((part) => part !== void 0 && part !== "").join(": ")
+    ).join("; ");
+  }
+  return "no detail";
+}
+
+// ../core/src/http/request-path.ts
+var PARAM = /\{([^}]+)\}/g;
+function requestPathProblems(template, params = {}) {
+  return [...template.matchAll(PARAM)].flatMap(([, name = ""]) => {
+    const value = params?.[name];
+    if (typeof value !== "string" || value.length === 0) {
+      return [problem([name], "minLength: 1", `${name} must be a non-empty string`, "missing")];
+    }
+    return pathIdProblems(name, value);
+  });
+}
+function expandPath(template, params = {}) {
+  return template.replace(
+    PARAM,
+    (_, name) => encodeURIComponent(String(params?.[name] ?? ""))
+  );
+}
+
+// ../core/src/http/thrown.ts
+var TIMEOUTS = /* @__PURE__ */ new Set(["ETIMEDOUT", "ECONNABORTED", "ESOCKETTIMEDOUT"]);
+var NETWORK = /* @__PURE__ */ new Set(["ECONNRESET", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+var codeOf = (error2) => error2?.code;
+function outcomeOfThrown(error2) {
+  for (let at = error2, depth = 0; at && typeof at === "object" && depth < 5; depth++) {
+    const errors = at.errors;
+    if (Array.isArray(errors) && errors.length > 0 && errors.every((e) => codeOf(e) === "ECONNREFUSED")) {
+      return { kind: "refused" };
+    }
+    const code = codeOf(at);
+    if (code === "ECONNREFUSED") return { kind: "refused" };
+    if (typeof code === "string" && TIMEOUTS.has(code)) return { kind: "timeout" };
+    if (typeof code === "string" && NETWORK.has(code)) return { kind: "network" };
+    at = at.cause;
+  }
+  return void 0;
 }
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
   ALERT_EVENT,
   ALERT_EVENT_TYPES,
-  BASE_URL_RULE,
   CONTENT_TYPES,
-  DATABASE_SCHEMA_RULE,
   DEFAULT_REASONING_MODE,
   DEFAULT_SIGNAL_LEVEL,
-  DEFAULT_SKILL_COSTS,
   FILE_TYPES,
-  FINISHED_STATUSES,
   JSON_MEDIA_TYPE,
   LIMITS,
-  LOOPBACK_HOSTNAMES,
   MAX_ALERT_JSON_DEPTH,
-  MAX_JSON_DEPTH,
   MEDIA_TYPES,
-  NOTIFICATION_RULES,
   NOTIFICATION_STATUSES,
   REASONING_MODES,
-  REASONING_MULTIPLIERS,
-  REQUEST_ID_HEADER,
   RESOURCE_ID_PATTERN,
   RETRY_DEFAULTS,
   RUN_MODES,
   RUN_STATUSES,
   RunWaitTimeout,
-  SECRET_POLICY_RULE,
   SIGNALS,
   SIGNAL_LEVELS,
-  SIGNAL_SCORE_BANDS,
   SPACE_ID_PATTERN,
-  SafeHtml,
-  V03_NOTIFICATION_FIELDS,
-  VALIDATION_RULES,
-  WAIT_DEFAULTS,
-  WEBHOOK_DELIVERY,
-  WEBHOOK_SECRET_POLICY,
-  alertCondition,
-  alertRuleOf,
-  allowedHostnames,
-  asHostname,
-  backoffMs,
-  byteLength,
-  clampJsonDepth,
   completeTrackerUpdate,
-  contentId,
   contentTypeRefusal,
   createPacer,
   createUploadPlanner,
   dedupeWindowMs,
-  deliveryId,
-  deliveryRetryDecision,
-  escapeHtml,
-  estimateRunCost,
-  evaluateAlert,
+  describeDetail,
+  expandPath,
   extensionOf,
-  fieldOf,
-  fileContentProblems,
-  fileNameProblems,
-  fileTooLargeProblem,
   fileUploadProblems,
-  generateSecret,
-  html,
-  imageDescriptionProblems,
   isAlertEventType,
-  isDatabaseSchemaName,
-  isImage,
-  isLoopbackHost,
-  isResourceId,
-  isServiceBaseUrl,
   jsonDepthRule,
   jsonNestsDeeper,
-  jsonUploadProblems,
-  linkedTrackerProblems,
-  matchesFileType,
-  mayResend,
-  mergeNotificationConfig,
   nextPage,
-  notificationProblems,
   openapiDocument,
-  originRefusal,
-  pacingDecision,
+  outcomeOfThrown,
   pageSizeFor,
   paginate,
-  parseRetryAfter,
-  pathIdProblems,
+  parseBody,
   pathParamsProblems,
-  problem,
-  problemsOf,
-  queryParameters,
   queryProblems,
-  querySchemaOf,
-  resolveRef,
+  requestPathProblems,
   retryDecision,
-  retrySpanSeconds,
-  runCostProblems,
-  safeEqual,
-  scheduleProblems,
-  schemaAt,
-  schemaOf,
   schemaProblems,
-  secretKey,
   secretProblems,
   sendWithRetries,
-  signStandardWebhooks,
-  signalRank,
-  standardWebhooksHeaders,
   toUtc,
   trackerCreateProblems,
   trackerUpdateProblems,
-  under,
   updateNeedsStored,
-  uploadBytesProblem,
   uploadHeadProblems,
   verifyStandardWebhooks,
-  verifyWebhook,
-  waitDecision,
   waitForRun,
   zenSyncProblems
 });

@@ -851,8 +851,9 @@ export declare const openapiDocument: {
             };
             readonly NotificationConfig: {
                 readonly type: "object";
-                readonly description: "Alert settings. Rules (422 otherwise): with `notify_below` true, `lower_threshold` is\nrequired; with `notify_above` true, `upper_threshold` is required; with both on,\n`lower_threshold <= upper_threshold`; when any v0.3 field is present and e-mail or\nwebhook is enabled, at least one direction must be on; `score_threshold` and\n`threshold_direction` go together. Trackers without the v0.3 fields keep the base\nbehaviour (legacy threshold if set, otherwise signal_level). When a v0.3 field is present\nbut neither direction is on, no alert is sent.\n";
-                readonly "x-trackerkit-rules": readonly ["notify_below requires lower_threshold", "notify_above requires upper_threshold", "lower_threshold <= upper_threshold when both directions are on", "a direction is required when a v0.3 field is present and a channel is enabled", "score_threshold and threshold_direction are given together"];
+                readonly description: "Alert settings. Rules (422 otherwise): with `notify_below` true, `lower_threshold` is\nrequired; with `notify_above` true, `upper_threshold` is required; with both on,\n`lower_threshold <= upper_threshold`; when e-mail or webhook is enabled, at least one\ndirection is required (`notify_below` or `notify_above` on, or the legacy pair\n`score_threshold` with `threshold_direction`); `score_threshold` and\n`threshold_direction` go together. Stored trackers without the v0.3 fields keep the base\nbehaviour (legacy threshold if set, otherwise signal_level). When a v0.3 field is present\nbut neither direction is on, no alert is sent.\n";
+                readonly "x-trackerkit-assumption": "The specification says \"when email or webhook is enabled at least one direction is required\" and that the legacy fields \"remain supported for existing trackers\". The suite counts the legacy pair as a direction and refuses a channel without any (422 at `notify_below`), on create and on a PATCH that sends notification_config; a PATCH that does not send it leaves a stored config unchecked, so existing trackers keep working. Whether the hosted service still accepts a channel alone for new trackers (alerting by signal_level, the base release's behaviour) is not shown: the emulator's `--alerts-without-direction legacy` accepts it.";
+                readonly "x-trackerkit-rules": readonly ["notify_below requires lower_threshold", "notify_above requires upper_threshold", "lower_threshold <= upper_threshold when both directions are on", "a direction is required when a channel is enabled", "score_threshold and threshold_direction are given together"];
                 readonly properties: {
                     readonly signal_level: {
                         readonly $ref: "#/components/schemas/SignalLevel";
@@ -986,7 +987,8 @@ export declare const openapiDocument: {
             };
             readonly TrackerUpdate: {
                 readonly type: "object";
-                readonly minProperties: 1;
+                readonly description: "Every field is optional; only the fields sent change.";
+                readonly "x-trackerkit-assumption": "The specification makes every field optional and does not show how an empty body is answered. An empty body (`{}`) is read as a PATCH that changes nothing: 200 with the tracker as stored, `updated_at` unchanged. The emulator's `--empty-patch refuse` answers 422 instead in case the hosted service refuses it.";
                 readonly properties: {
                     readonly name: {
                         readonly type: "string";
@@ -1142,8 +1144,9 @@ export declare const openapiDocument: {
                         readonly description: "Notes or metadata for the run.";
                         readonly additionalProperties: true;
                         readonly "x-emulator-controls": {
-                            readonly description: "The emulator reads `context.emulator` for tests and demos; the hosted service ignores it. `score` (integer 0-10) forces the score; `fail` (string) makes the run fail with that error_message; `delay_ms` (integer) holds the run in running.";
+                            readonly description: "The emulator reads `context.emulator` for tests and demos; the hosted service ignores it. `score` (integer 0-10) forces the score; `fail` (string) makes the run fail with that error_message; `delay_ms` (integer) holds the run in running. Any other key is refused (422 naming it), so a misspelled control is not ignored.";
                             readonly type: "object";
+                            readonly additionalProperties: false;
                             readonly properties: {
                                 readonly score: {
                                     readonly type: "integer";

@@ -18,7 +18,6 @@ export declare const WAIT_DEFAULTS: {
 };
 /** The statuses after which a run never changes. */
 export declare const FINISHED_STATUSES: readonly Run['status'][];
-export declare const isFinished: (status: Run["status"]) => boolean;
 export type WaitDecision = {
     kind: 'done';
     failed: boolean;

@@ -18,7 +18,6 @@ export interface PacingWindow {
     limit: number;
     windowMs: number;
 }
-export declare const UPLOAD_WINDOW: PacingWindow;
 /** Whether the next upload may go now, given the window; pure. */
 export declare function pacingDecision(state: PacingState, nowMs: number, window?: PacingWindow): PacingDecision;
 export interface Pacer {

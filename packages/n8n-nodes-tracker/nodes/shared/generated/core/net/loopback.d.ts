@@ -1,2 +1,0 @@
-// Generated from @trackerkit/core by scripts/bundle-core.mjs. Do not edit.
-export declare function isLoopbackHost(host: string): boolean;
