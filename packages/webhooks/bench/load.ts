@@ -33,9 +33,12 @@ export function alertBody(seq: number): string {
 }
 
 let sequence = 0;
+/** A number no other request of this run carries. */
+export const nextSequence = (): number => sequence++;
+
 /** The next distinct signed alert (a fresh id, so none is a duplicate). */
 export function nextAlert(): { seq: number; body: string; headers: Record<string, string> } {
-  const seq = sequence++;
+  const seq = nextSequence();
   const body = alertBody(seq);
   return {
     seq,
@@ -48,7 +51,7 @@ export function nextAlert(): { seq: number; body: string; headers: Record<string
   };
 }
 
-export function send(url: URL, alert: { body: string; headers: Record<string, string> }): Promise<number> {
+export function send(url: URL, alert: LoadRequest): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', agent, headers: alert.headers }, (res) => {
       res.resume();
@@ -59,20 +62,28 @@ export function send(url: URL, alert: { body: string; headers: Record<string, st
   });
 }
 
+export type LoadRequest = { body: string; headers: Record<string, string> };
+
 /**
- * Closed loop: CONCURRENCY requests always outstanding for `ms`, spread round robin over `urls`;
- * 2xx per second and how many were sent. Any other answer fails the run.
+ * Closed loop: `concurrency` requests (default CONCURRENCY) always outstanding for `ms`, spread
+ * round robin over `urls`, each made by `make` (default: the next signed alert); 2xx per second
+ * and how many were sent. Any other answer fails the run.
  */
-export async function closedLoop(urls: URL[], ms: number): Promise<{ rate: number; sent: number }> {
+export async function closedLoop(
+  urls: URL[],
+  ms: number,
+  options: { make?: () => LoadRequest; concurrency?: number } = {},
+): Promise<{ rate: number; sent: number }> {
+  const make = options.make ?? nextAlert;
   let done = 0;
   let failed = 0;
   let turn = 0;
   const started = performance.now();
   const until = started + ms;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: options.concurrency ?? CONCURRENCY }, async () => {
       while (performance.now() < until) {
-        const status = await send(urls[turn++ % urls.length]!, nextAlert());
+        const status = await send(urls[turn++ % urls.length]!, make());
         if (status === 200) done++;
         else failed++;
       }

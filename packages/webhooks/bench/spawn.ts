@@ -54,3 +54,16 @@ export async function stop(child: ChildProcess): Promise<void> {
 export function killAll(): void {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
 }
+
+/** A bench server script (bench/servers) that prints `{"port":N, ...}` on stdout when it listens. */
+export async function jsonServer(
+  script: string,
+  args: string[] = [],
+): Promise<{ url: URL; child: ChildProcess; ready: Record<string, number> }> {
+  const child = node([join(here, 'servers', script), ...args]);
+  const ready = await new Promise<Record<string, number>>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString())));
+    child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
+  });
+  return { url: new URL(`http://127.0.0.1:${ready.port}/`), child, ready };
+}

@@ -1,13 +1,16 @@
 import { DATABASE_SCHEMA_RULE, isDatabaseSchemaName, SIGNALS } from '@trackerkit/core';
 import { z } from 'zod';
+import { type AnyDestinationDefinition, DESTINATION_TYPES } from '../delivery/destinations/index.ts';
 import { globalSchema, receiverSchema } from './alertmanager-schema.ts';
-import { parseDuration, SIZE } from './parse-duration.ts';
+import { SIZE } from './parse-duration.ts';
 import {
+  destinationCommon,
   duration,
   isTimeZone,
   labelName,
   list,
   matchMap,
+  retry,
   secretRef,
   stringMatchers,
 } from './schema-parts.ts';
@@ -23,123 +26,49 @@ const retentionPeriod = z.union([
     .string()
     .regex(/^\d+(\.\d+)?(m|h|d)$/, 'must be a duration of at least a minute such as 30d, 12h, or forever'),
 ]);
-const retry = z.strictObject({
-  max_attempts: z.number().int().min(1).max(100).optional(),
-  initial_delay: duration.optional(),
-  max_delay: duration.optional(),
-  factor: z.number().min(1).max(100).optional(),
-});
-
-const common = { retry: retry.optional(), timeout: duration.optional() };
 const destinationName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/);
-const httpUrl = secretRef;
-const basicAuth = z.strictObject({ username: z.string().min(1), password: secretRef });
-const oneAuth = {
-  path: ['bearer_token'],
-  message: 'give basic_auth or bearer_token, not both',
-};
+const named = { name: destinationName };
 
-/** This package's own destination types (their fields): under `destinations`, or a receiver's `trackerkit_configs`. */
-const ownTypes = {
-  forward: {
-    ...common,
-    type: z.literal('forward'),
-    url: httpUrl,
-    secret: secretRef,
-    headers: z.record(z.string(), z.string()).optional(),
-  },
-  n8n: { ...common, type: z.literal('n8n'), url: httpUrl, secret: secretRef },
-  ntfy: {
-    ...common,
-    type: z.literal('ntfy'),
-    url: httpUrl.default('https://ntfy.sh'),
-    topic: z.string().regex(/^[-_A-Za-z0-9]{1,64}$/),
-    token: secretRef.optional(),
-    priority: z.number().int().min(1).max(5).optional(),
-  },
-  alertmanager: {
-    ...common,
-    type: z.literal('alertmanager'),
-    url: httpUrl,
-    alertname: z.string().min(1).optional(),
-    // The refinement runs even when the duration's own check failed; that failure is reported.
-    resolve_timeout: duration
-      .refine((v) => !duration.safeParse(v).success || parseDuration(v) >= 1000, 'must be at least 1s')
-      .optional(),
-    basic_auth: basicAuth.optional(),
-    bearer_token: secretRef.optional(),
-  },
-  file: { ...common, type: z.literal('file'), path: z.string().min(1) },
-  stdout: { ...common, type: z.literal('stdout') },
-};
-/** Types Alertmanager has an integration for: a receiver writes them with its `<type>_configs` keys. */
-const sharedTypes = {
-  // Alertmanager's webhook (version-4 payload), in this package's words.
-  webhook: {
-    ...common,
-    type: z.literal('webhook'),
-    url: httpUrl,
-    send_resolved: z.boolean().optional(),
-    max_alerts: z.number().int().nonnegative().optional(),
-    basic_auth: basicAuth.optional(),
-    bearer_token: secretRef.optional(),
-  },
-  slack: { ...common, type: z.literal('slack'), url: httpUrl },
-  discord: {
-    ...common,
-    type: z.literal('discord'),
-    url: httpUrl,
-    username: z.string().max(80).optional(),
-  },
-  teams: { ...common, type: z.literal('teams'), url: httpUrl },
-  pagerduty: {
-    ...common,
-    type: z.literal('pagerduty'),
-    url: httpUrl.default('https://events.pagerduty.com/v2/enqueue'),
-    routing_key: secretRef,
-    source: z.string().optional(),
-  },
-  email: {
-    ...common,
-    type: z.literal('email'),
-    smtp: z.strictObject({
-      host: z.string().min(1),
-      port: z.number().int().min(1).max(65535).default(587),
-      secure: z.boolean().default(false),
-      require_tls: z.boolean().default(false),
-      user: secretRef.optional(),
-      pass: secretRef.optional(),
-    }),
-    from: z.string().min(3),
-    to: list(z.string().min(3)),
-  },
-};
-const name = { name: destinationName };
-const noBoth = (d: { basic_auth?: unknown; bearer_token?: unknown }) => !(d.basic_auth && d.bearer_token);
+/** One type's entry in the file: its name when `N` has one, the common fields, its type and its own. */
+type Entry<D, N extends z.core.$ZodLooseShape> = D extends AnyDestinationDefinition
+  ? z.ZodObject<
+      N & typeof destinationCommon & { type: z.ZodLiteral<D['type']> } & D['fields'],
+      z.core.$strict
+    >
+  : never;
+type OwnType = Extract<AnyDestinationDefinition, { integration: null }>;
 
-export const destinationSchema = z.discriminatedUnion('type', [
-  z.strictObject({ ...name, ...sharedTypes.webhook }).refine(noBoth, oneAuth),
-  z.strictObject({ ...name, ...sharedTypes.slack }),
-  z.strictObject({ ...name, ...sharedTypes.discord }),
-  z.strictObject({ ...name, ...sharedTypes.teams }),
-  z.strictObject({ ...name, ...sharedTypes.pagerduty }),
-  z.strictObject({ ...name, ...sharedTypes.email }),
-  z.strictObject({ ...name, ...ownTypes.forward }),
-  z.strictObject({ ...name, ...ownTypes.n8n }),
-  z.strictObject({ ...name, ...ownTypes.ntfy }),
-  z.strictObject({ ...name, ...ownTypes.alertmanager }).refine(noBoth, oneAuth),
-  z.strictObject({ ...name, ...ownTypes.file }),
-  z.strictObject({ ...name, ...ownTypes.stdout }),
-]);
-/** A receiver's `trackerkit_configs` entry: one of this package's own types; its name is made for it. */
-export const trackerkitConfigSchema = z.discriminatedUnion('type', [
-  z.strictObject(ownTypes.forward),
-  z.strictObject(ownTypes.n8n),
-  z.strictObject(ownTypes.ntfy),
-  z.strictObject(ownTypes.alertmanager).refine(noBoth, oneAuth),
-  z.strictObject(ownTypes.file),
-  z.strictObject(ownTypes.stdout),
-]);
+function entry(d: AnyDestinationDefinition, withName: boolean) {
+  const object = z.strictObject({
+    ...(withName ? named : {}),
+    ...destinationCommon,
+    type: z.literal(d.type),
+    ...d.fields,
+  });
+  if (!d.refine) return object;
+  const { check, path, message } = d.refine;
+  return object.refine(check as (value: unknown) => boolean, { path, message });
+}
+
+/** A destination under `destinations`: every type of the list (delivery/destinations/index.ts). */
+export const destinationSchema = z.discriminatedUnion(
+  'type',
+  DESTINATION_TYPES.map((d) => entry(d, true)) as unknown as [
+    Entry<AnyDestinationDefinition, typeof named>,
+    ...Entry<AnyDestinationDefinition, typeof named>[],
+  ],
+);
+/**
+ * A receiver's `trackerkit_configs` entry: one of this package's own types (those Alertmanager has
+ * no integration for); its name is made for it.
+ */
+export const trackerkitConfigSchema = z.discriminatedUnion(
+  'type',
+  DESTINATION_TYPES.filter((d) => d.integration === null).map((d) => entry(d, false)) as unknown as [
+    Entry<OwnType, Record<never, never>>,
+    ...Entry<OwnType, Record<never, never>>[],
+  ],
+);
 export type TrackerkitConfigInput = z.infer<typeof trackerkitConfigSchema>;
 export type DestinationInput = z.infer<typeof destinationSchema>;
 

@@ -18,6 +18,27 @@ export const duration = z.union([
   z.string().regex(ANY_DURATION, 'must be a duration such as 500ms, 30s, 5m, 4h or 1h30m'),
 ]);
 
+/** A retry policy's fields: the delivery default, and each destination's own over it. */
+export const retry = z.strictObject({
+  max_attempts: z.number().int().min(1).max(100).optional(),
+  initial_delay: duration.optional(),
+  max_delay: duration.optional(),
+  factor: z.number().min(1).max(100).optional(),
+});
+
+/** What every destination entry may set besides its type's own fields. */
+export const destinationCommon = { retry: retry.optional(), timeout: duration.optional() };
+
+/** Basic authentication with its password as a secret reference. */
+export const basicAuth = z.strictObject({ username: z.string().min(1), password: secretRef });
+
+/** Alertmanager's rule for `http_config`: one way to authenticate. */
+export const oneAuth = {
+  check: (d: { basic_auth?: unknown; bearer_token?: unknown }) => !(d.basic_auth && d.bearer_token),
+  path: ['bearer_token'],
+  message: 'give basic_auth or bearer_token, not both',
+};
+
 export const list = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
 
 /** Prometheus' label name (model.LabelNameRE): what `group_by`, `equal` and `match` keys take. */

@@ -1,42 +1,24 @@
 import { WEBHOOK_SECRET_POLICY } from '@trackerkit/core';
+import { destinationDefinition } from '../delivery/destinations/index.ts';
 import type { Config, DestinationConfig } from './types.ts';
 
 // Shorter values would redact ordinary words; real secrets and webhook tokens are far longer.
 const MIN_LENGTH = 6;
 const PREFIX = WEBHOOK_SECRET_POLICY.prefix;
 
-function urlParts(url: string): string[] {
-  try {
-    const u = new URL(url);
-    // Slack, Discord and Teams put the credential in the path or the query.
-    return [url, `${u.pathname}${u.search}`, u.pathname, u.search.slice(1), u.password];
-  } catch {
-    return [url];
-  }
-}
-
 /**
- * An `Authorization` value and what it is made of: the token after its scheme, and for Basic the
- * decoded `user:password` and the password alone.
+ * The values in one destination's configuration that are credentials, as its type's definition
+ * declares them field by field (a URL carries a token).
  */
-function credentialParts(value: string): string[] {
-  const [scheme, token = ''] = value.split(/ (.*)/s);
-  if (scheme?.toLowerCase() !== 'basic') return [value, token];
-  const decoded = Buffer.from(token, 'base64').toString('utf8');
-  return [value, token, decoded, decoded.slice(decoded.indexOf(':') + 1)];
-}
-
-/** The values in one destination's configuration that are credentials (URLs carry tokens). */
 export function destinationSecrets(d: DestinationConfig): string[] {
-  const values: string[] = [];
-  if ('url' in d) values.push(...urlParts(d.url));
-  if ('secret' in d) values.push(d.secret);
-  if (d.type === 'forward' && d.headers) values.push(...Object.values(d.headers));
-  if (d.type === 'webhook') values.push(...Object.values(d.headers).flatMap(credentialParts));
-  if (d.type === 'ntfy' && d.token) values.push(d.token);
-  if (d.type === 'pagerduty') values.push(d.routingKey);
-  if (d.type === 'email' && d.smtp.pass) values.push(d.smtp.pass);
-  if (d.type === 'alertmanager') values.push(d.basicAuth?.password ?? '', d.bearerToken ?? '');
+  const fields = destinationDefinition(d.type).secrets as Record<
+    string,
+    false | ((value: unknown) => Array<string | undefined>)
+  >;
+  const config = d as unknown as Record<string, unknown>;
+  const values = Object.entries(fields).flatMap(([field, secret]) =>
+    secret && config[field] !== undefined && config[field] !== null ? secret(config[field]) : [],
+  );
   return clean(values);
 }
 
@@ -58,9 +40,9 @@ export function cutSecrets(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-function clean(values: string[]): string[] {
+function clean(values: Array<string | undefined>): string[] {
   // Longest first, so a value that contains another is cut whole.
-  return [...new Set(values.filter((v) => typeof v === 'string' && v.length >= MIN_LENGTH))].sort(
-    (a, b) => b.length - a.length,
-  );
+  return [
+    ...new Set(values.filter((v): v is string => typeof v === 'string' && v.length >= MIN_LENGTH)),
+  ].sort((a, b) => b.length - a.length);
 }

@@ -1,3 +1,4 @@
+import type { DestinationConfig } from '../delivery/destinations/index.ts';
 import type { RouteNode } from '../router/types.ts';
 import type { InhibitRule } from '../silences/inhibit.ts';
 import type { VerifyOptions } from '../verify/types.ts';
@@ -9,81 +10,11 @@ export interface RetryPolicy {
   factor: number;
 }
 
-interface Common {
-  name: string;
-  timeoutMs: number;
-  retry: RetryPolicy;
-  /**
-   * The Alertmanager receiver this destination is an integration of (`receivers[].name`): the
-   * `receiver` of Alertmanager's webhook payload. Absent in a configuration that names
-   * destinations: the destination's own name stands for it.
-   */
-  receiver?: string;
-  /**
-   * Alertmanager's `send_resolved`: whether resolved alerts are notified. Absent: they are (the
-   * destinations named in our words always notify them).
-   */
-  sendResolved?: boolean;
-}
-
-/** A destination with every secret reference resolved. */
-export type DestinationConfig = Common &
-  (
-    | { type: 'forward'; url: string; secret: string; headers?: Record<string, string> }
-    | { type: 'n8n'; url: string; secret: string }
-    | {
-        /**
-         * Alertmanager's webhook: its version-4 payload POSTed to `url`. `maxAlerts` 0 sends every
-         * alert of the group (else the first that many, the rest counted in `truncatedAlerts`);
-         * `headers` carries the `Authorization` of `http_config` (a credential: redacted in logs).
-         */
-        type: 'webhook';
-        url: string;
-        sendResolved: boolean;
-        maxAlerts: number;
-        headers: Record<string, string>;
-      }
-    | { type: 'slack'; url: string; channel?: string; username?: string }
-    | { type: 'teams'; url: string }
-    | { type: 'discord'; url: string; username?: string }
-    | { type: 'ntfy'; url: string; topic: string; token?: string; priority?: number }
-    | {
-        type: 'pagerduty';
-        url: string;
-        routingKey: string;
-        source?: string;
-        /**
-         * `v1`: Alertmanager's `service_key`, PagerDuty's Events API v1 (`url` is then its
-         * create_event endpoint and `routingKey` the service key). Absent: Events API v2.
-         */
-        events?: 'v1';
-      }
-    | {
-        type: 'email';
-        smtp: {
-          host: string;
-          port: number;
-          secure: boolean;
-          requireTls: boolean;
-          user?: string;
-          pass?: string;
-          /** The name given in EHLO/HELO (Alertmanager's `hello`, default `localhost`). */
-          hello?: string;
-        };
-        from: string;
-        to: string[];
-      }
-    | {
-        type: 'alertmanager';
-        url: string;
-        alertname?: string;
-        resolveTimeoutMs?: number;
-        basicAuth?: { username: string; password: string };
-        bearerToken?: string;
-      }
-    | { type: 'file'; path: string }
-    | { type: 'stdout' }
-  );
+/**
+ * A destination with every secret reference resolved: derived from the list of destination types
+ * (delivery/destinations/index.ts), each type's fields declared in its own module.
+ */
+export type { DestinationConfig };
 
 export interface SourceConfig {
   name: string;

@@ -73,8 +73,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       metrics.set('trackerkit_webhooks_breaker_state', BREAKER_GAUGE.closed, { destination: c.name });
       const breaker = createCircuitBreaker({
         ...options.breaker,
-        // A probe's outcome always comes back within its timeout; past that (plus a margin) it was lost.
-        probeTimeoutMs: c.timeoutMs + 30_000,
+        // A probe's outcome always comes back within its timeouts (an HTTP attempt's connect,
+        // answer and body are bounded by it each); past that (plus a margin) it was lost.
+        probeTimeoutMs: 3 * c.timeoutMs + 30_000,
         now,
         onTransition: ({ from, to, reason }) => {
           metrics.set('trackerkit_webhooks_breaker_state', BREAKER_GAUGE[to], { destination: c.name });
@@ -179,18 +180,45 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return store.markRetry(row.id, now() + delay, outcome.status, error);
   };
 
-  /** The job for an attempt: one alert as it is, or a group notification (its row's payload). */
-  const jobFor = (row: DeliveryRow, signal: AbortSignal): DeliveryJob => {
-    const event = storedEvent(row.body);
-    const notification = row.payload === null ? undefined : (JSON.parse(row.payload) as GroupNotification);
+  /**
+   * The job for an attempt: one alert as it is, or a group notification (its row's payload). What
+   * a destination does not read is never made: a forward sends the stored body and reads neither
+   * the parsed event nor its summary, and an HTTP destination bounds the attempt with `timeoutMs`
+   * on its connection pool, so the AbortSignal of `signal` is made only for those that read it.
+   */
+  const jobFor = (row: DeliveryRow, timeoutMs: number): DeliveryJob => {
+    let event: DeliveryJob['event'] | undefined;
+    let notification: GroupNotification | null | undefined;
+    let summary: DeliveryJob['summary'] | undefined;
+    let signal: AbortSignal | undefined;
+    const notificationOf = () => {
+      notification ??= row.payload === null ? null : (JSON.parse(row.payload) as GroupNotification);
+      return notification ?? undefined;
+    };
     return {
-      event,
-      summary: notification ? notificationSummary(notification) : formatAlert(event),
-      ...(notification ? { notification } : {}),
+      get event() {
+        event ??= storedEvent(row.body);
+        return event;
+      },
+      get notification() {
+        return notificationOf();
+      },
+      get summary() {
+        if (summary === undefined) {
+          const n = notificationOf();
+          summary = n ? notificationSummary(n) : formatAlert(this.event);
+        }
+        return summary;
+      },
       idempotencyKey: row.idempotencyKey,
       body: row.body,
       attempt: row.attempts + 1,
-      signal,
+      timeoutMs,
+      stop: stopController.signal,
+      get signal() {
+        signal ??= AbortSignal.any([stopController.signal, AbortSignal.timeout(timeoutMs)]);
+        return signal;
+      },
     };
   };
 
@@ -214,9 +242,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const config = configs.get(name)!;
     let outcome: DeliveryOutcome;
     try {
-      outcome = await destination.deliver(
-        jobFor(row, AbortSignal.any([stopController.signal, AbortSignal.timeout(config.timeoutMs)])),
-      );
+      outcome = await destination.deliver(jobFor(row, config.timeoutMs));
     } catch (error) {
       // Destinations report I/O failures as outcomes; what throws is preparing this message
       // (formatting an alert nested thousands of levels deep overflows the stack): it fails the

@@ -15,7 +15,16 @@ export interface DeliveryJob {
   /** The raw body as received, for forwards. */
   body: string;
   attempt: number;
+  /**
+   * Aborted when the attempt's time is up or the receiver stops. For destinations of one's own
+   * (code handlers): the outbox makes it only when it is read, HTTP destinations use `timeoutMs`
+   * and `stop` instead.
+   */
   signal: AbortSignal;
+  /** The destination's timeout (ms), set by the outbox: HTTP destinations set it on their connection pool. */
+  timeoutMs?: number;
+  /** Aborted when the receiver stops and its shutdown grace has passed; one signal for every attempt. */
+  stop?: AbortSignal;
 }
 
 /**

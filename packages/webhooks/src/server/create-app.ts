@@ -1,35 +1,15 @@
 import { JSON_MEDIA_TYPE, safeEqual } from '@trackerkit/core';
 import express, { type Express } from 'express';
-import { mountAlertsApi } from '../api/alerts-api.ts';
+import { type AlertsApiContext, mountAlertsApi } from '../api/alerts-api.ts';
 import { mountProbes, mountStatusApi } from '../api/status-api.ts';
-import type { Config } from '../config/types.ts';
-import type { Outbox } from '../delivery/create-outbox.ts';
 import { WebhooksError } from '../errors.ts';
-import type { AlertEvent } from '../events/types.ts';
-import type { RouteMatch } from '../router/types.ts';
 import { mountSilencesApi } from '../silences/silences-api.ts';
-import type { Store } from '../store/store.ts';
-import type { IngestGrouping } from '../store/types.ts';
 import { FORM_MEDIA_TYPE, mountUi } from '../ui/mount-ui.ts';
-import type { Logger } from './logger.ts';
-import type { Metrics } from './metrics.ts';
 import { edgePolicy, originGuard } from './origin-guard.ts';
 import { receiveHandler } from './receive-handler.ts';
 
-export interface AppContext {
-  config: Config;
-  store: Store;
-  /** Routes an alert with silences and inhibit rules applied. */
-  route(event: AlertEvent, now?: number): Promise<RouteMatch[]>;
-  /** Where the route tree alone sends an alert (no silence or inhibit rule read): the API's `receivers`. */
-  match?(event: AlertEvent, now: number): RouteMatch[];
-  /** What an event does to Alertmanager's aggregation groups; absent, nothing (every event sent as itself). */
-  grouping?(event: AlertEvent, now: number): IngestGrouping;
-  /** An ingest made a group due at `at`: the flush pass runs then. */
-  flushAt?(at: number): void;
-  outbox: Outbox;
-  metrics: Metrics;
-  logger: Logger;
+/** The alerts API's context (the store, routing and delivery) and what the server adds. */
+export interface AppContext extends AlertsApiContext {
   isReady: () => boolean;
   /** `POST /-/reload` (as Alertmanager): absent, the endpoint is not served. */
   admin?: {

@@ -35,3 +35,49 @@ export async function runPlanAsync<O extends Ops<O>, R>(plan: Plan<O, R>, ops: A
   while (!step.done) step = plan.next(await ops[step.value.op]!(...step.value.args));
   return step.value;
 }
+
+/**
+ * Operations that run for many plans at once: each takes the arguments of every plan asking for
+ * it (in plan order) and returns their results in the same order, in one statement.
+ */
+export type BatchOps<O extends Ops<O>> = {
+  [K in keyof O]?: (calls: Array<Parameters<O[K]>>) => Promise<Array<ReturnType<O[K]>>>;
+};
+
+/**
+ * Runs plans side by side, step by step: at each step, the plans asking for the same operation
+ * ask once, set-based, where `batch` has that operation (else one by one, in plan order; a
+ * batch operation may also stand for one that takes two statements one by one). The
+ * plans must not depend on each other's writes (the caller runs only independent plans together):
+ * then the outcome is the one they would have had run one after the other.
+ */
+export async function runPlansTogether<O extends Ops<O>, R>(
+  plans: Array<Plan<O, R>>,
+  ops: AsyncOps<O>,
+  batch: BatchOps<O>,
+): Promise<R[]> {
+  const steps = plans.map((p) => p.next());
+  for (;;) {
+    const byOp = new Map<keyof O, number[]>();
+    for (const [i, step] of steps.entries()) {
+      if (step.done) continue;
+      const waiting = byOp.get(step.value.op);
+      if (waiting) waiting.push(i);
+      else byOp.set(step.value.op, [i]);
+    }
+    if (byOp.size === 0) return steps.map((s) => s.value as R);
+    for (const [op, indices] of byOp) {
+      const together = batch[op];
+      if (together) {
+        const calls = indices.map((i) => (steps[i]!.value as Step<O>).args);
+        const results = await together(calls as never);
+        for (const [k, i] of indices.entries()) steps[i] = plans[i]!.next(results[k]);
+      } else {
+        for (const i of indices) {
+          const { args } = steps[i]!.value as Step<O>;
+          steps[i] = plans[i]!.next(await ops[op]!(...args));
+        }
+      }
+    }
+  }
+}

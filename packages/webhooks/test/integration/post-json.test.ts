@@ -42,3 +42,43 @@ describe('postJson classifies each answer by core’s resend rule', () => {
     expect(outcome).toMatchObject({ ok: false, retryable: true, status: null });
   });
 });
+
+describe('postJson bounds an attempt on its connection pool, not with a signal per delivery', () => {
+  const attempt = (timeoutMs: number, stop = new AbortController().signal) => ({
+    timeoutMs,
+    stop,
+    get signal(): AbortSignal {
+      throw new Error('an HTTP attempt with a timeout must not need a signal of its own');
+    },
+  });
+
+  it('an answer slower than the timeout is a timeout, resent', async () => {
+    loop.queue.push({ status: 200, delayMs: 1500 });
+    const outcome = await postJson({ url: loop.url, body: '{}', attempt: attempt(300) });
+    expect(outcome).toEqual({ ok: false, retryable: true, status: null, error: 'request failed: timed out' });
+  });
+
+  it('the receiver stopping aborts the attempt in flight', async () => {
+    loop.queue.push({ status: 200, delayMs: 3000 });
+    const stop = new AbortController();
+    const pending = postJson({ url: loop.url, body: '{}', attempt: attempt(10_000, stop.signal) });
+    setTimeout(() => stop.abort(), 100);
+    expect(await pending).toMatchObject({ ok: false, retryable: true, status: null });
+  });
+
+  it('a redirect is not followed: the alert goes only where the configuration says, and is resent', async () => {
+    const before = loop.requests.length;
+    loop.queue.push({ status: 307, headers: { location: `${loop.url}elsewhere` } });
+    const outcome = await postJson({ url: loop.url, body: '{}', attempt: attempt(2000) });
+    expect(outcome).toMatchObject({ ok: false, retryable: true, status: null });
+    expect(loop.requests.length).toBe(before + 1);
+  });
+
+  it('a 2xx over a kept-alive connection, twice', async () => {
+    for (let i = 0; i < 2; i++)
+      expect(await postJson({ url: loop.url, body: '{}', attempt: attempt(2000) })).toEqual({
+        ok: true,
+        status: 200,
+      });
+  });
+});

@@ -103,7 +103,9 @@ describe('messages readable at a glance', () => {
     );
     const slack = slackPayload(hostile) as { text: string; blocks: Array<{ text?: { text: string } }> };
     const analysis = slack.blocks[2]!.text!.text;
-    expect(analysis.startsWith('&lt;!channel&gt; see &lt;https://evil.example|here&gt; &amp; ')).toBe(true);
+    expect(analysis.startsWith('&lt;!channel&gt; see &lt;https:\u200b//evil.example|here&gt; &amp; ')).toBe(
+      true,
+    );
     expect(analysis.length).toBeLessThanOrEqual(3000);
     expect(analysis).not.toMatch(/<|&(?!amp;|lt;|gt;)|&[a-z]*…$/);
   });

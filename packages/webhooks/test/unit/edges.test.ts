@@ -57,11 +57,14 @@ describe('links from an alert', () => {
   });
 });
 
+type Block = { type: string; text?: string; inlines?: Array<{ text: string }> };
+const textOf = (b: Block) => b.text ?? b.inlines?.map((i) => i.text).join('') ?? '';
+
 describe('Teams cards stay under the Power Automate limit', () => {
   const long: Array<[string, Partial<AlertEvent['data']>]> = [
     ['long ASCII analysis', { analysis: 'a'.repeat(60_000) }],
     ['four-byte characters', { analysis: '📈'.repeat(30_000) }],
-    ['characters JSON escapes to six bytes', { analysis: '\u0001'.repeat(20_000) }],
+    ['characters JSON escapes to six bytes', { analysis: `${'\u0001'.repeat(20_000)}${'a'.repeat(30_000)}` }],
     ['quotes and backslashes', { analysis: '"\\'.repeat(20_000) }],
     [
       'every text field long',
@@ -73,17 +76,13 @@ describe('Teams cards stay under the Power Automate limit', () => {
     const payload = teamsPayload(job(alert));
     const body = JSON.stringify(payload);
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(TEAMS_MAX_BYTES);
-    // Still a valid message: one Adaptive Card, every block a TextBlock with well-formed text.
+    // Still a valid message: one Adaptive Card; the alert's text in TextRuns (never read as
+    // markdown), the receiver's note a TextBlock; all of it well-formed.
     const parsed = JSON.parse(body) as {
       type: string;
       attachments: Array<{
         contentType: string;
-        content: {
-          type: string;
-          version: string;
-          body: Array<{ type: string; text: string }>;
-          actions: unknown[];
-        };
+        content: { type: string; version: string; body: Block[]; actions: unknown[] };
       }>;
     };
     expect(parsed.type).toBe('message');
@@ -92,12 +91,12 @@ describe('Teams cards stay under the Power Automate limit', () => {
     expect(card.contentType).toBe('application/vnd.microsoft.card.adaptive');
     expect(card.content).toMatchObject({ type: 'AdaptiveCard', version: '1.4' });
     for (const block of card.content.body) {
-      expect(block.type).toBe('TextBlock');
-      expect(typeof block.text).toBe('string');
-      expect(wellFormed(block.text)).toBe(true);
+      expect(['RichTextBlock', 'TextBlock']).toContain(block.type);
+      expect(typeof textOf(block)).toBe('string');
+      expect(wellFormed(textOf(block))).toBe(true);
     }
+    const texts = card.content.body.map(textOf);
     // The cut is marked and points to the full text.
-    const texts = card.content.body.map((b) => b.text);
     expect(texts.some((t) => t.endsWith('…'))).toBe(true);
     expect(texts.at(-1)).toBe(
       'Shortened for Teams; [see the tracker](https://console.example/runs/1) for the full text.',
@@ -109,11 +108,10 @@ describe('Teams cards stay under the Power Automate limit', () => {
 
   it('an ordinary alert is sent whole, without the note', () => {
     const alert = exampleAlert({ url: 'https://console.example/runs/1', analysis: 'short' });
-    const body = (
-      teamsPayload(job(alert)) as { attachments: Array<{ content: { body: Array<{ text: string }> } }> }
-    ).attachments[0]!.content.body;
-    expect(body.map((b) => b.text)).toContain('short');
-    expect(body.some((b) => b.text.includes('see the tracker'))).toBe(false);
+    const body = (teamsPayload(job(alert)) as { attachments: Array<{ content: { body: Block[] } }> })
+      .attachments[0]!.content.body;
+    expect(body.map(textOf)).toContain('short');
+    expect(body.some((b) => textOf(b).includes('see the tracker'))).toBe(false);
   });
 
   it('without a link, the note still says where the full text is; a huge link is left out', () => {

@@ -1,6 +1,10 @@
+import { z } from 'zod';
+import { parseDuration } from '../../config/parse-duration.ts';
+import { basicAuth, duration, oneAuth, secretRef } from '../../config/schema-parts.ts';
 import { alertLabels } from '../../router/label-matcher.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
+import { defineDestination, urlParts } from './define.ts';
 
 export const DEFAULT_ALERTNAME = 'TrackerAlert';
 
@@ -98,7 +102,7 @@ export function createAlertmanagerDestination(config: {
       postJson({
         url,
         body: JSON.stringify([alertmanagerAlert(job, options)]),
-        signal: job.signal,
+        attempt: job,
         headers: {
           'idempotency-key': job.idempotencyKey,
           ...(authorization ? { authorization } : {}),
@@ -106,3 +110,50 @@ export function createAlertmanagerDestination(config: {
       }),
   };
 }
+
+export interface AlertmanagerConfig {
+  url: string;
+  alertname?: string;
+  resolveTimeoutMs?: number;
+  basicAuth?: { username: string; password: string };
+  bearerToken?: string;
+}
+
+/** Another Alertmanager's API v2: each event becomes one of its alerts. */
+export const alertmanagerDefinition = defineDestination({
+  type: 'alertmanager',
+  integration: null,
+  fields: {
+    url: secretRef,
+    alertname: z.string().min(1).optional(),
+    // The refinement runs even when the duration's own check failed; that failure is reported.
+    resolve_timeout: duration
+      .refine((v) => !duration.safeParse(v).success || parseDuration(v) >= 1000, 'must be at least 1s')
+      .optional(),
+    basic_auth: basicAuth.optional(),
+    bearer_token: secretRef.optional(),
+  },
+  refine: oneAuth,
+  normalize: (d, ctx): AlertmanagerConfig => ({
+    url: ctx.url(d.url, 'url'),
+    ...(d.alertname ? { alertname: d.alertname } : {}),
+    ...(d.resolve_timeout !== undefined ? { resolveTimeoutMs: parseDuration(d.resolve_timeout) } : {}),
+    ...(d.basic_auth
+      ? {
+          basicAuth: {
+            username: d.basic_auth.username,
+            password: ctx.secret(d.basic_auth.password, 'basic_auth.password'),
+          },
+        }
+      : {}),
+    ...(d.bearer_token ? { bearerToken: ctx.secret(d.bearer_token, 'bearer_token') } : {}),
+  }),
+  secrets: {
+    url: urlParts,
+    alertname: false,
+    resolveTimeoutMs: false,
+    basicAuth: (auth) => [auth.password],
+    bearerToken: (token) => [token],
+  },
+  create: (config) => createAlertmanagerDestination(config),
+});

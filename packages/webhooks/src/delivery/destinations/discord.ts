@@ -1,6 +1,17 @@
-import { truncate } from '../format-alert.ts';
+import { z } from 'zod';
+import { secretRef } from '../../config/schema-parts.ts';
+import {
+  chatGroup,
+  cutEscaped,
+  defuse,
+  encodeLink,
+  leftOutText,
+  packPosts,
+  postsInOrder,
+} from '../chat-message.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
+import { defineDestination, urlParts } from './define.ts';
 
 const COLORS: Record<string, number> = {
   Poor: 0xd32f2f,
@@ -10,24 +21,102 @@ const COLORS: Record<string, number> = {
   Excellent: 0x1976d2,
 };
 
+/**
+ * Discord's limits: 2,000 characters of content; per embed a 256-character title and a
+ * 4,096-character description; 10 embeds a message, 6,000 characters across them.
+ */
+export const DISCORD_LIMITS = { content: 2000, title: 256, description: 4096, embeds: 10, embedTotal: 6000 };
+const MAX_POSTS = 10;
+
+/**
+ * The one escaping function for Discord: text from the service, defused, with every character
+ * Discord's markdown reads (emphasis, code, spoilers, headings, lists, quotes, masked links,
+ * mentions `<@…>`) escaped by a backslash, which Discord shows as the character itself.
+ */
+export function discordText(text: string): string {
+  return defuse(text)
+    .replace(/[\\*_~`|<>#[\]():@-]/g, '\\$&')
+    .replace(/^(\s*\d+)\./gm, '$1\\.');
+}
+
+const cut = (text: string, max: number) => cutEscaped(text, max, discordText);
+type Embed = { title?: string; description?: string };
+const embedChars = (e: Embed) => (e.title?.length ?? 0) + (e.description?.length ?? 0);
+
+function color(resolved: boolean, signal: string | null): number {
+  return resolved ? COLORS.Positive! : (COLORS[signal ?? ''] ?? COLORS.Neutral!);
+}
+
+/** One alert: its title, and headline, reason and analysis in the description, the link last. */
 export function discordPayload(job: DeliveryJob, username?: string): object {
   const s = job.summary;
   // The link goes last and is never cut: the analysis gives way to it.
-  const link = s.url ? `\n\n[Open the run](${s.url})` : '';
+  const link = s.url ? `\n\n[Open the run](${encodeLink(s.url)})` : '';
   const text = [s.headline, s.reason, s.analysis].filter(Boolean).join('\n\n');
   const embed: Record<string, unknown> = {
-    title: truncate(s.title, 256),
-    description: `${truncate(text, 4096 - link.length)}${link}`,
-    color: s.resolved ? COLORS.Positive : (COLORS[s.signal ?? ''] ?? COLORS.Neutral),
+    title: cut(s.title, DISCORD_LIMITS.title),
+    description: `${cut(text, DISCORD_LIMITS.description - link.length)}${link}`,
+    color: color(s.resolved, s.signal),
     timestamp: s.timestamp,
   };
   if (s.url) embed.url = s.url;
+  return message(cut(`${s.title}: ${s.headline}`, DISCORD_LIMITS.content), [embed], username);
+}
+
+function message(content: string, embeds: object[], username?: string): object {
   return {
-    content: truncate(`${s.title}: ${s.headline}`, 2000),
-    embeds: [embed],
+    content,
+    embeds,
+    // No mention pings, whatever the text: the second line of defence.
     allowed_mentions: { parse: [] },
     ...(username ? { username } : {}),
   };
+}
+
+/** Lines into embed descriptions of at most DISCORD_LIMITS.description characters. */
+function embeds(lines: string[], tail: string, tint: number): Embed[] {
+  const out: Array<Embed & { color: number }> = [];
+  let current = '';
+  for (const text of [...lines, ...(tail ? [tail] : [])]) {
+    if (current && current.length + 1 + text.length > DISCORD_LIMITS.description) {
+      out.push({ description: current, color: tint });
+      current = '';
+    }
+    current = current ? `${current}\n${text}` : text;
+  }
+  if (current) out.push({ description: current, color: tint });
+  return out;
+}
+
+/** Every post of a notification: one alert whole, or a group's alerts one line each. */
+export function discordPosts(job: DeliveryJob, username?: string, externalURL = ''): object[] {
+  const group = chatGroup(job, externalURL);
+  if (!group) return [discordPayload(job, username)];
+  const tint = color(group.resolved, null);
+  const link = group.link ? `(${group.link})` : '';
+  return packPosts({
+    lines: group.lines.map((l) => `• ${cut(l, DISCORD_LIMITS.description - 10)}`),
+    maxPosts: MAX_POSTS,
+    build: (lines, index, left) => {
+      const tail =
+        left > 0
+          ? link
+            ? `${left} more alerts of this group not listed here: [see them in the receiver]${link}`
+            : leftOutText(left, null)
+          : index === 0 && link
+            ? `[The group in the receiver]${link}`
+            : '';
+      const title = index === 0 ? group.title : `${group.title} (continued)`;
+      return message(cut(title, DISCORD_LIMITS.content), embeds(lines, tail, tint), username);
+    },
+    fits: (post) => {
+      const list = (post as { embeds: Embed[] }).embeds;
+      return (
+        list.length <= DISCORD_LIMITS.embeds &&
+        list.reduce((sum, e) => sum + embedChars(e), 0) <= DISCORD_LIMITS.embedTotal
+      );
+    },
+  });
 }
 
 /** Discord's 429 body carries `retry_after` in seconds (a float). */
@@ -41,25 +130,43 @@ export function discordRetryAfter(body: string): number | undefined {
 }
 
 /** Discord webhook with `?wait=true`, so a 2xx means the message exists. */
-export function createDiscordDestination(config: {
-  name: string;
-  url: string;
-  username?: string;
-}): Destination {
+export function createDiscordDestination(
+  config: { name: string; url: string; username?: string },
+  externalURL: () => string = () => '',
+): Destination {
   const url = new URL(config.url);
   url.searchParams.set('wait', 'true');
   const target = url.toString();
+  const send = postsInOrder();
   return {
     name: config.name,
     type: 'discord',
     groups: true,
     deliver: (job) =>
-      postJson({
-        url: target,
-        body: JSON.stringify(discordPayload(job, config.username)),
-        signal: job.signal,
-        headers: { 'idempotency-key': job.idempotencyKey },
-        retryAfterFromBody: discordRetryAfter,
-      }),
+      send(
+        job,
+        discordPosts(job, config.username, externalURL()).map((p) => JSON.stringify(p)),
+        (body, key) =>
+          postJson({
+            url: target,
+            body,
+            attempt: job,
+            headers: { 'idempotency-key': key },
+            retryAfterFromBody: discordRetryAfter,
+          }),
+      ),
   };
 }
+
+/** A Discord webhook (Alertmanager's discord_configs). */
+export const discordDefinition = defineDestination({
+  type: 'discord',
+  integration: 'discord_configs',
+  fields: { url: secretRef, username: z.string().max(80).optional() },
+  normalize: (d, ctx): { url: string; username?: string } => ({
+    url: ctx.url(d.url, 'url'),
+    ...(d.username ? { username: d.username } : {}),
+  }),
+  secrets: { url: urlParts, username: false },
+  create: (config, ctx) => createDiscordDestination(config, ctx.externalURL),
+});

@@ -1,8 +1,11 @@
 import { type FileHandle, open as fsOpen, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { z } from 'zod';
 import type { DeliveryJob, DeliveryOutcome, Destination } from '../types.ts';
+import { defineDestination } from './define.ts';
 
-function line(destination: string, job: DeliveryJob): string {
+/** The JSON line a file or stdout destination writes for one alert. */
+export function line(destination: string, job: DeliveryJob): string {
   return `${JSON.stringify({
     destination,
     idempotency_key: job.idempotencyKey,
@@ -81,14 +84,12 @@ export function createFileDestination(config: { name: string; path: string }): D
   };
 }
 
-/** One JSON line per alert on stdout (logs go to stderr by default, so the two stay apart). */
-export function createStdoutDestination(config: { name: string }): Destination {
-  return {
-    name: config.name,
-    type: 'stdout',
-    async deliver(job): Promise<DeliveryOutcome> {
-      process.stdout.write(line(config.name, job));
-      return { ok: true, status: null };
-    },
-  };
-}
+/** Appends one JSON line per alert to a file. */
+export const fileDefinition = defineDestination({
+  type: 'file',
+  integration: null,
+  fields: { path: z.string().min(1) },
+  normalize: (d): { path: string } => ({ path: d.path }),
+  secrets: { path: false },
+  create: (config) => createFileDestination(config),
+});

@@ -1,6 +1,9 @@
 import { standardWebhooksHeaders } from '@trackerkit/core';
+import { z } from 'zod';
+import { secretRef } from '../../config/schema-parts.ts';
 import { postJson } from '../post-json.ts';
 import type { Destination } from '../types.ts';
+import { defineDestination, urlParts } from './define.ts';
 
 /**
  * Forwards the event's raw body re-signed with Standard Webhooks: the idempotency key is the
@@ -21,7 +24,7 @@ export function createForwardDestination(config: {
       postJson({
         url: config.url,
         body: job.body,
-        signal: job.signal,
+        attempt: job,
         headers: {
           ...config.headers,
           ...standardWebhooksHeaders(config.secret, job.idempotencyKey, job.body, Date.now()),
@@ -30,3 +33,18 @@ export function createForwardDestination(config: {
       }),
   };
 }
+
+/** The raw event re-signed to another receiver or any Standard Webhooks consumer. */
+export const forwardDefinition = defineDestination({
+  type: 'forward',
+  integration: null,
+  fields: { url: secretRef, secret: secretRef, headers: z.record(z.string(), z.string()).optional() },
+  normalize: (d, ctx): { url: string; secret: string; headers?: Record<string, string> } => ({
+    url: ctx.url(d.url, 'url'),
+    secret: ctx.secret(d.secret, 'secret'),
+    ...(d.headers ? { headers: d.headers } : {}),
+  }),
+  // Headers given to a forward are taken to be credentials (an API key, an Authorization).
+  secrets: { url: urlParts, secret: (s) => [s], headers: (h) => Object.values(h) },
+  create: (config) => createForwardDestination(config),
+});

@@ -1,44 +1,132 @@
-import { alertText, truncate, truncateBytes } from '../format-alert.ts';
+import { z } from 'zod';
+import { secretRef } from '../../config/schema-parts.ts';
+import { chatGroup, cutEscaped, defuse, leftOutText, packPosts, postsInOrder } from '../chat-message.ts';
+import type { AlertSummary } from '../format-alert.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
+import { defineDestination, urlParts } from './define.ts';
 
 const PRIORITY: Record<string, number> = { Poor: 5, Negative: 4, Neutral: 3, Positive: 3, Excellent: 3 };
 
-export function ntfyPayload(job: DeliveryJob, topic: string, priority?: number): object {
-  const s = job.summary;
+/**
+ * ntfy's limits: a message of at most 4,096 bytes (its default `message-size-limit`: a longer one
+ * becomes an attachment or is refused), and a JSON publish body of at most twice that (8,192 bytes;
+ * past it the server answers 413). Both are measured on the bytes sent.
+ */
+export const NTFY_LIMITS = { messageBytes: 4096, bodyBytes: 8192 };
+const MAX_POSTS = 10;
+const byteLength = (text: string) => Buffer.byteLength(text);
+
+/**
+ * The one escaping function for ntfy: text from the service, defused. Messages are sent without
+ * ntfy's `markdown` flag, so nothing in them is formatted; the only link is `click`, the receiver's.
+ */
+export function ntfyText(text: string): string {
+  return defuse(text);
+}
+
+const fits = (p: { message: string }) =>
+  byteLength(p.message) <= NTFY_LIMITS.messageBytes && byteLength(JSON.stringify(p)) <= NTFY_LIMITS.bodyBytes;
+
+function publish(s: AlertSummary, topic: string, message: string, click: string | null, priority?: number) {
   return {
     topic,
-    title: truncate(s.title, 250),
-    // ntfy's default message limit is 4,096 bytes (longer ones become attachments or are refused).
-    message: truncateBytes(alertText(s), 4000),
+    title: cutEscaped(s.title, 250, ntfyText),
+    message,
     priority: priority ?? (s.resolved ? 3 : (PRIORITY[s.signal ?? ''] ?? 3)),
     tags: [s.resolved ? 'white_check_mark' : 'warning', ...(s.signal ? [s.signal.toLowerCase()] : [])],
-    ...(s.url ? { click: s.url } : {}),
+    ...(click ? { click } : {}),
   };
 }
 
+/** One alert: headline, reason, analysis (cut to what the limits leave), the run's link last. */
+export function ntfyPayload(job: DeliveryJob, topic: string, priority?: number): object {
+  const s = job.summary;
+  const run = s.url ? `\nRun: ${s.url}` : '';
+  const text = [s.headline, s.reason, s.analysis].filter(Boolean).join('\n');
+  let max = NTFY_LIMITS.messageBytes - byteLength(run);
+  let payload = publish(s, topic, `${cutEscaped(text, max, ntfyText, byteLength)}${run}`, s.url, priority);
+  // JSON escapes (a control character takes six bytes) can make the body outgrow its limit.
+  while (!fits(payload) && max > 0) {
+    max -= Math.max(16, byteLength(JSON.stringify(payload)) - NTFY_LIMITS.bodyBytes);
+    payload = publish(
+      s,
+      topic,
+      `${cutEscaped(text, Math.max(0, max), ntfyText, byteLength)}${run}`,
+      s.url,
+      priority,
+    );
+  }
+  return payload;
+}
+
+/** Every post of a notification: one alert whole, or a group's alerts one line each. */
+export function ntfyPosts(job: DeliveryJob, topic: string, priority?: number, externalURL = ''): object[] {
+  const group = chatGroup(job, externalURL);
+  if (!group) return [ntfyPayload(job, topic, priority)];
+  return packPosts({
+    lines: group.lines.map((l) => `• ${ntfyText(l)}`),
+    maxPosts: MAX_POSTS,
+    build: (lines, index, left) => {
+      const s = { ...group.summary, title: index === 0 ? group.title : `${group.title} (continued)` };
+      const tail = left > 0 ? [leftOutText(left, group.link)] : [];
+      return publish(s, topic, [...lines, ...tail].join('\n'), group.link, priority);
+    },
+    fits,
+  });
+}
+
 /** ntfy's JSON publishing: POST to the server root with the topic in the body. */
-export function createNtfyDestination(config: {
-  name: string;
-  url: string;
-  topic: string;
-  token?: string;
-  priority?: number;
-}): Destination {
+export function createNtfyDestination(
+  config: {
+    name: string;
+    url: string;
+    topic: string;
+    token?: string;
+    priority?: number;
+  },
+  externalURL: () => string = () => '',
+): Destination {
   const root = config.url.replace(/\/+$/, '');
+  const send = postsInOrder();
   return {
     name: config.name,
     type: 'ntfy',
     groups: true,
     deliver: (job) =>
-      postJson({
-        url: `${root}/`,
-        body: JSON.stringify(ntfyPayload(job, config.topic, config.priority)),
-        signal: job.signal,
-        headers: {
-          'idempotency-key': job.idempotencyKey,
-          ...(config.token ? { authorization: `Bearer ${config.token}` } : {}),
-        },
-      }),
+      send(
+        job,
+        ntfyPosts(job, config.topic, config.priority, externalURL()).map((p) => JSON.stringify(p)),
+        (body, key) =>
+          postJson({
+            url: `${root}/`,
+            body,
+            attempt: job,
+            headers: {
+              'idempotency-key': key,
+              ...(config.token ? { authorization: `Bearer ${config.token}` } : {}),
+            },
+          }),
+      ),
   };
 }
+
+/** An ntfy topic, on ntfy.sh or a server of one's own (`token` for its access control). */
+export const ntfyDefinition = defineDestination({
+  type: 'ntfy',
+  integration: null,
+  fields: {
+    url: secretRef.default('https://ntfy.sh'),
+    topic: z.string().regex(/^[-_A-Za-z0-9]{1,64}$/),
+    token: secretRef.optional(),
+    priority: z.number().int().min(1).max(5).optional(),
+  },
+  normalize: (d, ctx): { url: string; topic: string; token?: string; priority?: number } => ({
+    url: ctx.url(d.url, 'url'),
+    topic: d.topic,
+    ...(d.token ? { token: ctx.secret(d.token, 'token') } : {}),
+    ...(d.priority ? { priority: d.priority } : {}),
+  }),
+  secrets: { url: urlParts, topic: false, token: (t) => [t], priority: false },
+  create: (config, ctx) => createNtfyDestination(config, ctx.externalURL),
+});

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { secretRef } from '../../config/schema-parts.ts';
 import { eventData } from '../../events/types.ts';
 import { truncate } from '../format-alert.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
+import { defineDestination, urlParts } from './define.ts';
 
 const SEVERITY: Record<string, string> = {
   Poor: 'critical',
@@ -84,8 +87,37 @@ export function createPagerdutyDestination(config: {
       postJson({
         url: config.url,
         body: JSON.stringify(payload(job)),
-        signal: job.signal,
+        attempt: job,
         headers: { 'idempotency-key': job.idempotencyKey },
       }),
   };
 }
+
+export interface PagerdutyConfig {
+  url: string;
+  routingKey: string;
+  source?: string;
+  /**
+   * `v1`: Alertmanager's `service_key`, PagerDuty's Events API v1 (`url` is then its
+   * create_event endpoint and `routingKey` the service key). Absent: Events API v2.
+   */
+  events?: 'v1';
+}
+
+/** PagerDuty's Events API (Alertmanager's pagerduty_configs). */
+export const pagerdutyDefinition = defineDestination({
+  type: 'pagerduty',
+  integration: 'pagerduty_configs',
+  fields: {
+    url: secretRef.default('https://events.pagerduty.com/v2/enqueue'),
+    routing_key: secretRef,
+    source: z.string().optional(),
+  },
+  normalize: (d, ctx): PagerdutyConfig => ({
+    url: ctx.url(d.url, 'url'),
+    routingKey: ctx.secret(d.routing_key, 'routing_key'),
+    ...(d.source ? { source: d.source } : {}),
+  }),
+  secrets: { url: urlParts, routingKey: (key) => [key], source: false, events: false },
+  create: (config) => createPagerdutyDestination(config),
+});

@@ -1,7 +1,10 @@
+import { z } from 'zod';
+import { basicAuth, oneAuth, type SecretRef, secretRef } from '../../config/schema-parts.ts';
 import { alertIdentity, trackerAlertLabels } from '../alert-identity.ts';
 import { type GroupNotification, groupKeyOf, webhookMessage } from '../alertmanager-payload.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
+import { credentialParts, defineDestination, type NormalizeContext, urlParts } from './define.ts';
 
 export interface WebhookConfig {
   name: string;
@@ -63,7 +66,7 @@ export function createWebhookDestination(config: WebhookConfig, externalURL: () 
       return postJson({
         url: config.url,
         body: JSON.stringify(message),
-        signal: job.signal,
+        attempt: job,
         headers: {
           'user-agent': 'trackerkit-webhooks',
           ...config.headers,
@@ -73,3 +76,47 @@ export function createWebhookDestination(config: WebhookConfig, externalURL: () 
     },
   };
 }
+
+/** The `Authorization` header of a destination's `basic_auth` or `bearer_token`, if it has one. */
+function authorization(
+  d: { basic_auth?: { username: string; password: SecretRef }; bearer_token?: SecretRef },
+  ctx: NormalizeContext,
+): Record<string, string> {
+  if (d.basic_auth) {
+    const password = ctx.secret(d.basic_auth.password, 'basic_auth.password');
+    const token = Buffer.from(`${d.basic_auth.username}:${password}`).toString('base64');
+    return { Authorization: `Basic ${token}` };
+  }
+  if (d.bearer_token) return { Authorization: `Bearer ${ctx.secret(d.bearer_token, 'bearer_token')}` };
+  return {};
+}
+
+/**
+ * Alertmanager's webhook (version-4 payload), in this package's words. `headers` carries the
+ * `Authorization` of `basic_auth`/`bearer_token` (or of Alertmanager's `http_config`).
+ */
+export const webhookDefinition = defineDestination({
+  type: 'webhook',
+  integration: 'webhook_configs',
+  fields: {
+    url: secretRef,
+    send_resolved: z.boolean().optional(),
+    max_alerts: z.number().int().nonnegative().optional(),
+    basic_auth: basicAuth.optional(),
+    bearer_token: secretRef.optional(),
+  },
+  refine: oneAuth,
+  normalize: (d, ctx): Omit<WebhookConfig, 'name' | 'receiver'> => ({
+    url: ctx.url(d.url, 'url'),
+    sendResolved: d.send_resolved ?? true,
+    maxAlerts: d.max_alerts ?? 0,
+    headers: authorization(d, ctx),
+  }),
+  secrets: {
+    url: urlParts,
+    sendResolved: false,
+    maxAlerts: false,
+    headers: (headers) => Object.values(headers).flatMap(credentialParts),
+  },
+  create: (config, ctx) => createWebhookDestination(config, ctx.externalURL),
+});

@@ -6,7 +6,7 @@ import { storageError, WebhooksError } from '../../errors.ts';
 import { type Browse, toAlertWithDeliveries, toDestinationCount } from '../browse.ts';
 import { flushPlan } from '../group-plan.ts';
 import { ingestPlan } from '../ingest-plan.ts';
-import { runPlanAsync } from '../plan.ts';
+import { runPlanAsync, runPlansTogether } from '../plan.ts';
 import { repeatDue, toFiringRow } from '../repeat-due.ts';
 import { createPruneStep } from '../retention.ts';
 import { DELIVERY_COLUMNS, rowToDelivery } from '../row-to-delivery.ts';
@@ -14,7 +14,7 @@ import type { Store } from '../store.ts';
 import type { IngestItem, IngestResult } from '../types.ts';
 import { inTransaction } from './in-transaction.ts';
 import { pgFlushOps } from './pg-group-ops.ts';
-import { pgIngestOps } from './pg-ingest-ops.ts';
+import { independentWaves, pgIngestBatch, pgIngestOps } from './pg-ingest-ops.ts';
 import { pgPruneOps } from './pg-prune-ops.ts';
 import { migrate } from './pg-schema.ts';
 import { pgSilences } from './pg-silences.ts';
@@ -116,9 +116,11 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   // it fails (a deadlock with another replica, say), each alert is tried again on its own, so one
   // alert's trouble never fails its neighbours.
   const ingestOne = (item: IngestItem) =>
-    inTransaction(pool, (client) => {
+    inTransaction(pool, async (client) => {
       const t = now();
-      return runPlanAsync(ingestPlan(item, t), pgIngestOps(client, { by: me, until: t + leaseMs }));
+      const lease = { by: me, until: t + leaseMs };
+      const ops = pgIngestOps(client, lease);
+      return (await runPlansTogether([ingestPlan(item, t)], ops, pgIngestBatch(client, lease, ops)))[0]!;
     });
   const ingest = turnBatch<IngestItem, IngestResult>(async (items) => {
     if (items.length > 1) {
@@ -127,14 +129,20 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         // the same order, and wait for each other instead of deadlocking.
         const order = items.map((item, i) => ({ item, i, key: item.repeatScope ?? item.resolves ?? '' }));
         order.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : x.i - y.i));
+        // Ingests that touch none of each other's rows run side by side, each operation once for
+        // all of them (`unnest`): a turn costs a few round trips, not a few per alert.
         const results = await inTransaction(pool, async (client) => {
           const out = new Array<IngestResult>(items.length);
-          for (const { item, i } of order) {
+          for (const wave of independentWaves(order)) {
             const t = now();
-            out[i] = await runPlanAsync(
-              ingestPlan(item, t),
-              pgIngestOps(client, { by: me, until: t + leaseMs }),
+            const lease = { by: me, until: t + leaseMs };
+            const ops = pgIngestOps(client, lease);
+            const values = await runPlansTogether(
+              wave.map(({ item }) => ingestPlan(item, t)),
+              ops,
+              pgIngestBatch(client, lease, ops),
             );
+            for (const [k, { i }] of wave.entries()) out[i] = values[k]!;
           }
           return out;
         });
