@@ -100,6 +100,34 @@ export function editorAndRestSuite(app: () => string) {
       });
     });
 
+    it('shows Tracker › Create › Skills as a multi-select in version 2, the text field in version 1', async () => {
+      const types = (await rest('GET', '/types/nodes.json')) as NodeTypeDescription[];
+      const tracker = types.find((t) => t.name === 'CUSTOM.tracker') as unknown as {
+        defaultVersion?: number;
+        properties: Array<{
+          name: string;
+          type: string;
+          displayOptions?: { show?: Record<string, unknown> };
+        }>;
+      };
+      expect(tracker).toMatchObject({ version: [1, 2], defaultVersion: 2 });
+      const skills = tracker.properties.filter(
+        (p) => p.name === 'skills' && p.displayOptions?.show?.operation,
+      );
+      expect(skills.map((p) => [p.type, p.displayOptions?.show?.['@version']])).toEqual([
+        ['string', [1]],
+        ['multiOptions', [{ _cnd: { gte: 2 } }]],
+      ]);
+      const polling = types.find((t) => t.name === 'CUSTOM.trackerTrigger' && t.version === 2);
+      expect(polling?.properties.find((p) => p.name === 'events')).toMatchObject({
+        default: ['completed'],
+        options: [
+          expect.objectContaining({ value: 'completed' }),
+          expect.objectContaining({ value: 'failed' }),
+        ],
+      });
+    });
+
     it('answers the credential test with what is wrong: the token, or the Base URL without /v1', async () => {
       const test = async (data: { baseUrl: string; apiToken: string }) =>
         (

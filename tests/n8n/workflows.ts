@@ -3,6 +3,8 @@
 const TRACKER = 'CUSTOM.tracker';
 const api = { trackerApi: { id: 'trackerApiE2e', name: 'Tracker API (emulator)' } };
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+/** A skill of the emulator's catalogue that the node does not list (the service's is not published). */
+export const CUSTOM_SKILL = 'supplier_news';
 
 let counter = 0;
 function node(
@@ -115,6 +117,24 @@ export function actionsWorkflow(spaceId: string, rowsUrl: string, filesUrl: stri
       },
       { credentials: api },
     ),
+    // Version 2 of the node, as new workflows get it: Skills is a multi-select plus custom ids.
+    node(
+      'Create With Skills',
+      TRACKER,
+      {
+        resource: 'tracker',
+        operation: 'create',
+        spaceId: byId(spaceId),
+        name: 'ACME supplier news',
+        description: 'Watches news about ACME.',
+        instruction: 'Weigh the news.',
+        scoreMeaning: '10 means no supply risk.',
+        skills: ['web_research', 'stock_research'],
+        customSkills: `${CUSTOM_SKILL}, web_research`,
+        runMode: 'manual',
+      },
+      { credentials: api, typeVersion: 2, executeOnce: true },
+    ),
   ];
   return workflow('wfActions01', 'Tracker actions', nodes, chain(...nodes.map((n) => n.name)));
 }
@@ -182,7 +202,7 @@ export function webhookWorkflow(collectorUrl: string) {
   return workflow('wfWebhook001', 'Tracker alerts', nodes, chain(...nodes.map((n) => n.name)));
 }
 
-/** Tracker Signal Trigger (the 0.1.0 type, hidden now) → forward each new run to a collector. */
+/** Tracker Signal Trigger (the first polling type, hidden now) → forward each new run to a collector. */
 export function pollingWorkflow(spaceId: string, trackerId: string, collectorUrl: string) {
   const nodes = [
     node(
@@ -203,7 +223,7 @@ export function pollingWorkflow(spaceId: string, trackerId: string, collectorUrl
 
 /**
  * Tracker Trigger (version 2, the polling trigger new workflows get) over every tracker of the space →
- * forward each new run to a collector. The single-tracker workflow above keeps the 0.1.0 type
+ * forward each new run to a collector. The single-tracker workflow above keeps the first type
  * `trackerSignalTrigger`, so both are exercised.
  */
 export function pollAllWorkflow(spaceId: string, collectorUrl: string) {
@@ -227,6 +247,26 @@ export function pollAllWorkflow(spaceId: string, collectorUrl: string) {
     nodes,
     chain(...nodes.map((n) => n.name)),
   );
+}
+
+/** Tracker Trigger (version 2) with Events › Failed Runs only → forward each newly failed run. */
+export function pollFailuresWorkflow(spaceId: string, trackerId: string, collectorUrl: string) {
+  const nodes = [
+    node(
+      'Failed Runs',
+      'CUSTOM.trackerTrigger',
+      {
+        pollTimes: { item: [{ mode: 'everyMinute' }] },
+        spaceId: byId(spaceId),
+        trackerIds: [trackerId],
+        events: ['failed'],
+        filters: {},
+      },
+      { credentials: api, typeVersion: 2 },
+    ),
+    forward('Forward Failure', `${collectorUrl}/failed-run`),
+  ];
+  return workflow('wfPollFail01', 'Tracker failed runs, polled', nodes, chain(...nodes.map((n) => n.name)));
 }
 
 /**

@@ -1,7 +1,9 @@
 // n8n's community-package scan (@n8n/scan-community-package), run offline on this package. The
 // published CLI scans only packages on npm with provenance; its analysis is two lint legs, run here
 // directly: the sources (nodes, credentials, package.json) and the compiled JavaScript of the tarball
-// `pnpm pack` makes from dist/ (`pnpm run scan` builds first).
+// `pnpm pack` makes from dist/ (`pnpm run scan` builds first). A third leg lints the tarball with
+// analyzePackage's default patterns, which take every `.ts` too: whoever runs the scanner that way must
+// find nothing (a credential's `.d.ts` broke its file-name rule until `files` left declarations out).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire, registerHooks } from 'node:module';
@@ -39,6 +41,7 @@ try {
   const legs = [
     ['sources', await analyzePackage(pkg, SOURCE_FILE_PATTERNS)],
     [tarball, await analyzePackage(join(work, 'package'), ['**/*.js', 'package.json'])],
+    [`${tarball}, default patterns`, await analyzePackage(join(work, 'package'))],
   ];
   for (const [name, result] of legs) {
     console.log(

@@ -22,7 +22,10 @@ export class Tracker implements INodeType {
     name: 'tracker',
     icon: { light: 'file:tracker.svg', dark: 'file:tracker.dark.svg' },
     group: ['transform'],
-    version: 1,
+    // Version 2: Tracker › Create's Skills is a multi-select of the known skills plus custom ids; version
+    // 1 (workflows saved before) keeps the comma-separated text. Nothing else differs.
+    version: [1, 2],
+    defaultVersion: 2,
     subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
     description: 'Create trackers, upload vault data, run trackers and read their signals',
     defaults: { name: 'Tracker' },

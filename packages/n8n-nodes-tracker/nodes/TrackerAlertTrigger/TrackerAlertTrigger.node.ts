@@ -72,8 +72,8 @@ export function matchesFilters(
   );
 }
 
-// The webhook trigger. Until 0.2.0 it was `trackerTrigger` itself, which workflows saved then still
-// run as `trackerTrigger` version 1 (see TrackerTrigger.node.ts).
+// The webhook trigger. It first stood under the name `trackerTrigger`: workflows saved with that node
+// run it as `trackerTrigger` version 1 (see TrackerTrigger.node.ts).
 export class TrackerAlertTrigger implements INodeType {
   description: INodeTypeDescription = {
     displayName: 'Tracker Alert Trigger',

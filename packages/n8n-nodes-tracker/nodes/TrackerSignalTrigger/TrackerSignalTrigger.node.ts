@@ -12,17 +12,25 @@ import { list } from '../shared/mapping';
 import { maxScoreFilter, minScoreFilter, optionsOf } from '../shared/properties';
 import { getTrackers, searchSpaces } from '../shared/search';
 import { getMany } from '../shared/transport';
-import { lookbackStart, pollStep, type TrackerCursor } from './cursor';
+import { type EndStatus, lookbackStart, pollStep, type TrackerCursor } from './cursor';
 
 interface StaticState {
-  /** Written by 0.1.0, which baselined only on the first poll; read by nothing now. */
+  /** Written by the first build of this node, which baselined only on the first poll; read by nothing now. */
   initialized?: boolean;
+  /** Per tracker, for completed runs: the key every build has used, so saved cursors carry over. */
   cursors?: Record<string, TrackerCursor>;
+  /** Per tracker, for failed runs (Events › Failed Runs). */
+  failedCursors?: Record<string, TrackerCursor>;
 }
 
-// The polling trigger as 0.1.0 named it: hidden from the node picker, kept so that saved workflows run.
-// New workflows get the same node as `trackerTrigger` version 2, which n8n's picker shows under the
-// Tracker app (see TrackerTrigger.node.ts).
+const CURSOR_KEY = { completed: 'cursors', failed: 'failedCursors' } as const satisfies Record<
+  EndStatus,
+  keyof StaticState
+>;
+
+// The polling trigger under its first type name: hidden from the node picker, kept so that saved
+// workflows run. New workflows get the same node as `trackerTrigger` version 2, which n8n's picker shows
+// under the Tracker app (see TrackerTrigger.node.ts).
 export class TrackerSignalTrigger implements INodeType {
   description: INodeTypeDescription = {
     displayName: 'Tracker Signal Trigger',
@@ -32,7 +40,7 @@ export class TrackerSignalTrigger implements INodeType {
     version: 1,
     hidden: true,
     description:
-      'Starts the workflow for each newly completed run of your trackers (polling; no public URL needed)',
+      'Starts the workflow for each newly completed (or failed) run of your trackers (polling; no public URL needed)',
     subtitle: 'Each new signal',
     defaults: { name: 'Tracker Signal Trigger' },
     polling: true,
@@ -51,6 +59,27 @@ export class TrackerSignalTrigger implements INodeType {
           'Trackers to watch; none selected watches every tracker of the space. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
       },
       {
+        displayName: 'Events',
+        name: 'events',
+        type: 'multiOptions',
+        // Completed runs only by default: what workflows saved before this option keep doing.
+        options: [
+          {
+            name: 'Completed Runs',
+            value: 'completed',
+            description: 'A run finished with a score and signal',
+          },
+          {
+            name: 'Failed Runs',
+            value: 'failed',
+            description: 'A run ended without a result; the item carries its error_message',
+          },
+        ],
+        default: ['completed'],
+        description:
+          'Which ended runs start the workflow. Choosing Failed Runs later does not replay runs that failed before.',
+      },
+      {
         displayName: 'Filters',
         name: 'filters',
         type: 'collection',
@@ -65,7 +94,8 @@ export class TrackerSignalTrigger implements INodeType {
             type: 'multiOptions',
             options: optionsOf(SIGNALS),
             default: [],
-            description: 'Only runs with one of these signals; none selected means all',
+            description:
+              'Only completed runs with one of these signals; none selected means all. Failed runs have no signal and are not filtered.',
           },
         ],
       },
@@ -77,6 +107,11 @@ export class TrackerSignalTrigger implements INodeType {
   async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
     const spaceId = this.getNodeParameter('spaceId', '', { extractValue: true }) as string;
     if (!spaceId) throw new NodeOperationError(this.getNode(), 'Space is required');
+    const events = list(this.getNodeParameter('events', ['completed'])).filter(
+      (event): event is EndStatus => event === 'completed' || event === 'failed',
+    );
+    if (events.length === 0)
+      throw new NodeOperationError(this.getNode(), 'Events: choose Completed Runs, Failed Runs or both');
     const filters = this.getNodeParameter('filters', {}) as IDataObject;
     const signals = list(filters.signals);
     const minScore = filters.minScore === undefined ? undefined : Number(filters.minScore);
@@ -95,31 +130,40 @@ export class TrackerSignalTrigger implements INodeType {
 
     const manual = this.getMode() === 'manual';
     const state = this.getWorkflowStaticData('node') as StaticState;
-    const known = state.cursors ?? {};
-    // Only the trackers watched now keep a cursor: one dropped and added again later is new again.
-    const cursors: Record<string, TrackerCursor> = {};
+    // Only the trackers and events watched now keep a cursor: one dropped and added again later is new
+    // again, and so are failed runs watched again after a pause.
+    const next: Partial<Record<EndStatus, Record<string, TrackerCursor>>> = {};
     const emitted: Run[] = [];
     for (const trackerId of trackerIds) {
-      const cursor = known[trackerId];
-      const since = cursor ? lookbackStart(cursor) : undefined;
-      const runs = await getMany(
-        this,
-        '/api/trackers/{tracker_id}/runs',
-        {
-          params: { tracker_id: trackerId },
-          qs: { status: 'completed', ...(since ? { start_date: since } : {}) },
-        },
-        true,
-        0,
-      );
-      const step = pollStep(runs, cursor, manual, wanted);
-      if (step.cursor) cursors[trackerId] = step.cursor;
-      emitted.push(...step.fresh);
+      for (const status of events) {
+        const cursor = state[CURSOR_KEY[status]]?.[trackerId];
+        const since = cursor ? lookbackStart(cursor) : undefined;
+        const runs = await getMany(
+          this,
+          '/api/trackers/{tracker_id}/runs',
+          {
+            params: { tracker_id: trackerId },
+            qs: { status, ...(since ? { start_date: since } : {}) },
+          },
+          true,
+          0,
+        );
+        // The signal and score filters judge results; a failed run has none.
+        const step = pollStep(runs, cursor, manual, {
+          status,
+          wanted: status === 'completed' ? wanted : undefined,
+        });
+        if (step.cursor) next[status] = { ...next[status], [trackerId]: step.cursor };
+        emitted.push(...step.fresh);
+      }
     }
 
     // A manual test leaves the cursors alone. The legacy one-flag `initialized` goes with the first save.
     if (!manual) {
-      state.cursors = cursors;
+      for (const status of ['completed', 'failed'] as const) {
+        if (events.includes(status)) state[CURSOR_KEY[status]] = next[status] ?? {};
+        else delete state[CURSOR_KEY[status]];
+      }
       delete state.initialized;
     }
     if (emitted.length === 0) return null;

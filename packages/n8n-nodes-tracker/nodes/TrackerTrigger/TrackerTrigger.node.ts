@@ -3,7 +3,7 @@
 // generateMergedNodesAndActions) files a trigger under an app when the trigger's type name with its first
 // "Trigger" removed is the app's type name, so `trackerTrigger` is the only name that can stand there.
 // Version 2 (the default for new workflows) is the polling trigger, which needs no public URL.
-// Version 1 is the webhook trigger that 0.1.0 shipped under this name: workflows saved with it keep it.
+// Version 1 is the webhook trigger this name first stood for: workflows saved with it keep it.
 // New webhook workflows use the same node as `trackerAlertTrigger` ("Tracker Alert Trigger").
 import type { INodeType, INodeTypeBaseDescription, IVersionedNodeType } from 'n8n-workflow';
 import { VersionedNodeType } from 'n8n-workflow';
@@ -33,11 +33,11 @@ export class TrackerTrigger extends VersionedNodeType {
       name: NAME,
       icon: { light: 'file:../Tracker/tracker.svg', dark: 'file:../Tracker/tracker.dark.svg' },
       group: ['trigger'],
-      description: 'Starts the workflow for each newly completed run of your trackers',
+      description: 'Starts the workflow for each newly completed or failed run of your trackers',
       defaultVersion: 2,
     };
     const versions: IVersionedNodeType['nodeVersions'] = {
-      // Version 1: the alert webhook, as 0.1.0 named it. Version 2: each newly completed run (polling).
+      // Version 1: the alert webhook, under its first name. Version 2: each newly ended run (polling).
       1: asVersion(new TrackerAlertTrigger(), 1),
       2: asVersion(new TrackerSignalTrigger(), 2),
     };

@@ -19,6 +19,8 @@ export type Parameter = unknown | ((itemIndex: number) => unknown);
 export interface Setup {
   items?: INodeExecutionData[];
   continueOnFail?: boolean;
+  /** The node's typeVersion (default 1). */
+  typeVersion?: number;
 }
 
 export function nodeContext(
@@ -31,7 +33,7 @@ export function nodeContext(
     id: 'node-1',
     name: 'Tracker',
     type: 'CUSTOM.tracker',
-    typeVersion: 1,
+    typeVersion: setup.typeVersion ?? 1,
     position: [0, 0],
     parameters: {},
   };

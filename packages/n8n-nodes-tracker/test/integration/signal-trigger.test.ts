@@ -25,8 +25,24 @@ const runOnce = (trackerId: string, score = 5) =>
     context: { emulator: { score } },
   }).then((run) => run.run_id);
 
-/** One activated trigger: its parameters and the static data n8n keeps for it between polls. */
-function trigger(trackerIds: () => string[], mode: 'trigger' | 'manual' = 'trigger') {
+const failOnce = (trackerId: string) =>
+  api<{ run_id: string; status: string }>('POST', `/api/trackers/${trackerId}/runs`, {
+    sync: true,
+    context: { emulator: { fail: 'Source feed unreachable' } },
+  }).then((run) => {
+    expect(run.status).toBe('failed');
+    return run.run_id;
+  });
+
+/**
+ * One activated trigger: its parameters and the static data n8n keeps for it between polls. Without
+ * `events` the parameter is absent, as in a workflow saved before the option existed.
+ */
+function trigger(
+  trackerIds: () => string[],
+  mode: 'trigger' | 'manual' = 'trigger',
+  more: { events?: () => string[]; filters?: IDataObject } = {},
+) {
   const staticData: IDataObject = {};
   return {
     staticData,
@@ -34,7 +50,8 @@ function trigger(trackerIds: () => string[], mode: 'trigger' | 'manual' = 'trigg
       const { ctx } = nodeContext(emulator, {
         spaceId: byId(emulator.spaceId),
         trackerIds: () => trackerIds(),
-        filters: {},
+        filters: more.filters ?? {},
+        ...(more.events ? { events: () => more.events?.() } : {}),
       });
       const itemParameter = ctx.getNodeParameter.bind(ctx) as (...args: unknown[]) => unknown;
       Object.assign(ctx, {
@@ -105,7 +122,7 @@ describe('Tracker Signal Trigger: one cursor per tracker', () => {
     expect(await live.poll()).toEqual([]);
   });
 
-  it('keeps the cursors of 0.1.0 (and drops its one-flag `initialized`)', async () => {
+  it('keeps cursors saved by earlier builds (and drops their one-flag `initialized`)', async () => {
     const tracker = await createTracker('Upgraded');
     await runOnce(tracker);
     const live = trigger(() => [tracker]);
@@ -123,5 +140,64 @@ describe('Tracker Signal Trigger: one cursor per tracker', () => {
     const manual = trigger(() => [tracker], 'manual');
     expect(await manual.poll()).toEqual([newest]);
     expect(manual.staticData).toEqual({});
+  });
+});
+
+describe('Tracker Signal Trigger: Events › Failed Runs', () => {
+  it('without the option (saved workflows), emits completed runs only', async () => {
+    const tracker = await createTracker('Default events');
+    const live = trigger(() => [tracker]);
+    await live.poll();
+    await failOnce(tracker);
+    const completed = await runOnce(tracker);
+    expect(await live.poll()).toEqual([completed]);
+    expect(live.staticData).not.toHaveProperty('failedCursors');
+  });
+
+  it('emits each newly failed run once, never earlier failures, and does not filter it by signal', async () => {
+    const tracker = await createTracker('Watched for failures');
+    await failOnce(tracker);
+    await runOnce(tracker);
+    const live = trigger(() => [tracker], 'trigger', {
+      events: () => ['completed', 'failed'],
+      filters: { signals: ['Excellent'] },
+    });
+    expect(await live.poll()).toEqual([]); // activation: neither history is emitted
+    const failed = await failOnce(tracker);
+    await runOnce(tracker, 5); // Neutral: the signal filter drops it
+    const excellent = await runOnce(tracker, 9);
+    expect((await live.poll()).sort()).toEqual([failed, excellent].sort());
+    expect(await live.poll()).toEqual([]);
+  });
+
+  it('turned on later, starts after the failures it did not watch', async () => {
+    const tracker = await createTracker('Failures watched later');
+    const events = ['completed'];
+    const live = trigger(() => [tracker], 'trigger', { events: () => events });
+    await live.poll();
+    await failOnce(tracker);
+    expect(await live.poll()).toEqual([]);
+    events.push('failed');
+    expect(await live.poll()).toEqual([]); // the failure before the switch stays history
+    const failed = await failOnce(tracker);
+    expect(await live.poll()).toEqual([failed]);
+    events.splice(0, 1); // failed runs only: the completed cursor is dropped
+    await live.poll();
+    expect(live.staticData).not.toHaveProperty('cursors');
+  });
+
+  it('a manual test shows the newest failed run', async () => {
+    const tracker = await createTracker('Failure tested by hand');
+    await failOnce(tracker);
+    const newest = await failOnce(tracker);
+    const manual = trigger(() => [tracker], 'manual', { events: () => ['failed'] });
+    expect(await manual.poll()).toEqual([newest]);
+    expect(manual.staticData).toEqual({});
+  });
+
+  it('refuses an empty Events selection', async () => {
+    const tracker = await createTracker('No events');
+    const live = trigger(() => [tracker], 'trigger', { events: () => [] });
+    await expect(live.poll()).rejects.toThrow('Events: choose Completed Runs, Failed Runs or both');
   });
 });

@@ -37,6 +37,20 @@ describe('polling cursor', () => {
     expect(step.fresh).toEqual([]);
   });
 
+  it('follows failed runs alone when asked, by the instant they failed', () => {
+    const page = [
+      run('c', '2026-11-21T08:00:09Z'),
+      run('f2', '2026-11-21T08:00:05Z', 'failed'),
+      run('f1', '2026-11-21T08:00:01Z', 'failed'),
+      run('p', null, 'running'),
+    ];
+    const step = advance(page, { completedAt: null, ids: [] }, 'failed');
+    expect(step.fresh.map((r) => r.run_id)).toEqual(['f1', 'f2']);
+    expect(step.cursor).toEqual({ completedAt: '2026-11-21T08:00:05Z', ids: ['f2'] });
+    expect(startingCursor(page, 'failed')).toEqual(step.cursor);
+    expect(advance(page, step.cursor, 'failed').fresh).toEqual([]);
+  });
+
   it('asks for runs started up to two hours before the cursor', () => {
     expect(lookbackStart({ completedAt: '2026-11-21T10:00:00Z', ids: [] })).toBe('2026-11-21T08:00:00.000Z');
     expect(lookbackStart({ completedAt: null, ids: [] })).toBeUndefined();
@@ -73,8 +87,40 @@ describe('one tracker per poll (pollStep)', () => {
   });
 
   it('moves the cursor past runs the filters drop', () => {
-    const step = pollStep(later, seen, false, (r) => r.run_id !== 'new-1');
+    const step = pollStep(later, seen, false, { wanted: (r) => r.run_id !== 'new-1' });
     expect(step.fresh).toEqual([]);
     expect(step.cursor?.ids).toEqual(['new-1']);
+  });
+
+  describe('failed runs (Events › Failed Runs)', () => {
+    const failed = [
+      run('ok-1', '2026-11-21T08:00:00Z'),
+      run('fail-1', '2026-11-21T08:30:00Z', 'failed'),
+      run('fail-2', '2026-11-21T09:00:00Z', 'failed'),
+    ];
+    const withNew = [
+      ...failed,
+      run('fail-3', '2026-11-21T10:00:00Z', 'failed'),
+      run('ok-2', '2026-11-21T10:00:00Z'),
+    ];
+
+    it('baselines at the newest failed run the first time, so earlier failures are not replayed', () => {
+      const step = pollStep(failed, undefined, false, { status: 'failed' });
+      expect(step).toEqual({ fresh: [], cursor: { completedAt: '2026-11-21T09:00:00Z', ids: ['fail-2'] } });
+    });
+
+    it('then emits each new failed run once, and no completed run', () => {
+      const seenFailed = pollStep(failed, undefined, false, { status: 'failed' }).cursor;
+      const step = pollStep(withNew, seenFailed, false, { status: 'failed' });
+      expect(step.fresh.map((r) => r.run_id)).toEqual(['fail-3']);
+      expect(pollStep(withNew, step.cursor, false, { status: 'failed' }).fresh).toEqual([]);
+    });
+
+    it('a manual test shows the newest failed run and keeps no cursor', () => {
+      expect(pollStep(withNew, undefined, true, { status: 'failed' })).toEqual({
+        fresh: [withNew[3]],
+        cursor: undefined,
+      });
+    });
   });
 });

@@ -2,13 +2,17 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { checkTrackerCreate } from '../../../shared/checks';
 import { LIMITS, RUN_MODES } from '../../../shared/generated/core';
 import { show, spaceLocator } from '../../../shared/locators';
-import { buildTrackerCreate } from '../../../shared/mapping';
+import { buildTrackerCreate, list } from '../../../shared/mapping';
 import { idParameter, mapParams, throwIfProblems } from '../../../shared/node-errors';
-import { optionsOf } from '../../../shared/properties';
+import { knownSkillOptions, optionsOf } from '../../../shared/properties';
 import { trackerRequest } from '../../../shared/transport';
 import { linkedTrackersField, notificationCollection, readNotification, reasoningModeField } from './fields';
 
 const here = show('tracker', ['create']);
+// Skills changed form in version 2 of the node: version 1 (workflows saved before) keeps its text field.
+const inVersion = (version: 1 | 2) => ({
+  show: { ...here.show, '@version': version === 1 ? [1] : [{ _cnd: { gte: 2 } }] },
+});
 const scheduled = { show: { resource: ['tracker'], operation: ['create'], runMode: ['scheduled'] } };
 
 export const description: INodeProperties[] = [
@@ -60,7 +64,27 @@ export const description: INodeProperties[] = [
     placeholder: 'e.g. web_research, stock_research',
     description:
       'Comma-separated skill IDs; empty makes a general analyst using only the vault and linked trackers',
-    displayOptions: here,
+    displayOptions: inVersion(1),
+  },
+  {
+    displayName: 'Skills',
+    name: 'skills',
+    type: 'multiOptions',
+    options: knownSkillOptions,
+    default: [],
+    description:
+      'Skills the analyst uses; none (and no custom skill) makes a general analyst using only the vault and linked trackers',
+    displayOptions: inVersion(2),
+  },
+  {
+    displayName: 'Custom Skill IDs',
+    name: 'customSkills',
+    type: 'string',
+    default: '',
+    placeholder: 'e.g. supplier_news, port_congestion',
+    description:
+      "Comma-separated skill IDs not in the Skills list (the service's catalogue is not published), added to the chosen skills",
+    displayOptions: inVersion(2),
   },
   {
     displayName: 'Run Mode',
@@ -119,6 +143,13 @@ export const description: INodeProperties[] = [
   ...notificationCollection('tracker', 'create'),
 ];
 
+/** Version 1: one comma-separated text. Version 2: the chosen skills, then the custom ids, each once. */
+function skillsOf(ctx: IExecuteFunctions, i: number): string[] {
+  const chosen = list(ctx.getNodeParameter('skills', i, ''));
+  if (ctx.getNode().typeVersion < 2) return chosen;
+  return [...new Set([...chosen, ...list(ctx.getNodeParameter('customSkills', i, ''))])];
+}
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
   const spaceId = idParameter(this, 'spaceId', i, 'Space');
   const runMode = this.getNodeParameter('runMode', i) as string;
@@ -129,7 +160,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
       description: this.getNodeParameter('description', i) as string,
       instruction: this.getNodeParameter('instruction', i) as string,
       scoreMeaning: this.getNodeParameter('scoreMeaning', i) as string,
-      skills: this.getNodeParameter('skills', i, '') as string,
+      skills: skillsOf(this, i),
       runMode,
       schedule:
         runMode === 'scheduled'

@@ -1,7 +1,7 @@
 // Generated from @trackerkit/core by scripts/bundle-core.mjs. Do not edit.
 export { ALERT_EVENT, ALERT_EVENT_TYPES, CONTENT_TYPES, DEFAULT_REASONING_MODE, DEFAULT_SIGNAL_LEVEL, isAlertEventType, NOTIFICATION_STATUSES, REASONING_MODES, RUN_MODES, RUN_STATUSES, SIGNAL_LEVELS, SIGNALS, SPACE_ID_PATTERN } from './document';
 export { openapiDocument } from './generated/document';
-export { FILE_TYPES, LIMITS } from './generated/limits';
+export { DEFAULT_SKILL_COSTS, FILE_TYPES, LIMITS } from './generated/limits';
 export { describeDetail, parseBody } from './http/answer';
 export { type ApiPath, type BodyOf, type HttpMethod, type MethodsOf, type ParamsOf, type QueryOf, type ResultOf } from './http/paths';
 export { expandPath, requestPathProblems } from './http/request-path';

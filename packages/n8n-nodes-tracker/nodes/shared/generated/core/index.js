@@ -26,6 +26,7 @@ __export(generated_core_entry_exports, {
   CONTENT_TYPES: () => CONTENT_TYPES,
   DEFAULT_REASONING_MODE: () => DEFAULT_REASONING_MODE,
   DEFAULT_SIGNAL_LEVEL: () => DEFAULT_SIGNAL_LEVEL,
+  DEFAULT_SKILL_COSTS: () => DEFAULT_SKILL_COSTS,
   FILE_TYPES: () => FILE_TYPES,
   JSON_MEDIA_TYPE: () => JSON_MEDIA_TYPE,
   LIMITS: () => LIMITS,
@@ -4029,6 +4030,12 @@ var LIMITS = {
   "uploadWindowSeconds": 60,
   "sourceListsPerWindow": 200,
   "sourceListWindowSeconds": 60
+};
+var DEFAULT_SKILL_COSTS = {
+  "web_research": 1,
+  "stock_research": 2,
+  "social_media_research": 1.5,
+  "financial_markets": 2
 };
 var FILE_TYPES = {
   "pdf": {
@@ -17392,6 +17399,7 @@ function outcomeOfThrown(error2) {
   CONTENT_TYPES,
   DEFAULT_REASONING_MODE,
   DEFAULT_SIGNAL_LEVEL,
+  DEFAULT_SKILL_COSTS,
   FILE_TYPES,
   JSON_MEDIA_TYPE,
   LIMITS,
