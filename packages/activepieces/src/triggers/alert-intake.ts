@@ -1,0 +1,99 @@
+// What the New Alert trigger does with one request, as a function of the request, the secret, the
+// trigger's store and the time: verify the Standard Webhooks signature (the core's verifier), apply
+// the core's ingest rules (media type, nesting), and drop a delivery whose `webhook-id` was accepted
+// within the core's dedupe window.
+import type { Store } from '@activepieces/pieces-framework';
+import {
+  contentTypeRefusal,
+  dedupeWindowMs,
+  isAlertEventType,
+  JSON_MEDIA_TYPE,
+  jsonDepthRule,
+  jsonNestsDeeper,
+  MAX_ALERT_JSON_DEPTH,
+  verifyStandardWebhooks,
+} from '@trackerkit/core';
+
+/** The request as the framework hands it to a webhook trigger (`context.payload`). */
+export interface AlertRequest {
+  body: unknown;
+  rawBody?: unknown;
+  headers: Record<string, string>;
+}
+
+export type Intake =
+  | { outcome: 'accepted'; id: string; alert: Record<string, unknown> }
+  | { outcome: 'duplicate'; id: string }
+  | { outcome: 'refused'; reason: string; message: string }
+  | { outcome: 'ignored'; reason: string };
+
+/** Store key of the accepted ids: `{ [webhookId]: untilMs }`, in the trigger's (flow's) store. */
+export const SEEN_KEY = 'trackerkit_seen_deliveries';
+/**
+ * Most ids kept (the newest win). One store value holds them all, so it stays small; a sender
+ * re-sends one delivery a handful of times within the window, so the newest few hundred suffice.
+ */
+export const SEEN_CAP = 1000;
+
+/** Tolerance of the signature's timestamp, the Standard Webhooks default the core's verifier uses. */
+export const TOLERANCE_SECONDS = 300;
+
+/**
+ * The exact bytes that were signed. The framework passes them as `rawBody` (a string or a Buffer);
+ * without them the parsed body is serialised again, which matches a compact JSON sender only: a
+ * message that does not match is refused, never accepted.
+ */
+function rawBytes(request: AlertRequest): Uint8Array | string {
+  const raw = request.rawBody;
+  if (typeof raw === 'string' || raw instanceof Uint8Array) return raw;
+  return typeof request.body === 'string' ? request.body : JSON.stringify(request.body ?? {});
+}
+
+export async function takeAlert(
+  request: AlertRequest,
+  secret: string,
+  store: Store,
+  nowMs: number,
+  toleranceSeconds = TOLERANCE_SECONDS,
+): Promise<Intake> {
+  const raw = rawBytes(request);
+  const verdict = verifyStandardWebhooks(
+    [secret],
+    { body: raw, headers: request.headers },
+    { scheme: 'standard-webhooks', nowMs, toleranceSeconds },
+  );
+  if (!verdict.ok) return { outcome: 'refused', reason: verdict.reason, message: verdict.message };
+
+  const contentType = Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'content-type');
+  const refusedType = contentTypeRefusal(contentType?.[1], [JSON_MEDIA_TYPE]);
+  if (refusedType) return { outcome: 'refused', reason: refusedType.reason, message: refusedType.message };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(typeof raw === 'string' ? Buffer.from(raw) : raw);
+  } catch {
+    return { outcome: 'refused', reason: 'invalid_utf8', message: 'body is not valid UTF-8' };
+  }
+  if (jsonNestsDeeper(text, MAX_ALERT_JSON_DEPTH))
+    return {
+      outcome: 'refused',
+      reason: 'too_deep',
+      message: `body: ${jsonDepthRule(MAX_ALERT_JSON_DEPTH)}`,
+    };
+  let alert: Record<string, unknown>;
+  try {
+    alert = JSON.parse(text);
+  } catch (error) {
+    return { outcome: 'refused', reason: 'invalid_json', message: (error as Error).message };
+  }
+  if (typeof alert !== 'object' || alert === null || !isAlertEventType(alert.type))
+    return { outcome: 'ignored', reason: 'not an alert event' };
+
+  // Only verified deliveries are remembered, so nobody without the secret can fill the store.
+  const stored = (await store.get<Record<string, number>>(SEEN_KEY)) ?? {};
+  const live = Object.entries(stored).filter(([, until]) => typeof until === 'number' && until > nowMs);
+  if (live.some(([id]) => id === verdict.id)) return { outcome: 'duplicate', id: verdict.id };
+  live.push([verdict.id, nowMs + dedupeWindowMs(toleranceSeconds)]);
+  live.sort((a, b) => a[1] - b[1]);
+  await store.put(SEEN_KEY, Object.fromEntries(live.slice(-SEEN_CAP)));
+  return { outcome: 'accepted', id: verdict.id, alert };
+}
