@@ -27,6 +27,9 @@ export const usage = `Usage: trackerkit-emulator [options]
   --token qapi_...             fixed token for the seeded account
   --email ADDRESS              e-mail of the seeded account
   --validate-responses         log responses that do not match the document
+  --proxy-to BASE_URL          forward every /v1 request to this service (its base URL, .../v1)
+  --record FILE                with --proxy-to: record request/answer pairs (JSON lines, credentials redacted)
+  --replay FILE                answer /v1 requests from a recording (501 for a request it lacks)
   --help, --version
 
 Ready: one JSON line on stdout, {"event":"ready","name":"trackerkit-emulator","url":".../v1",
@@ -109,6 +112,9 @@ export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' | 'versio
       token: { type: 'string' },
       email: { type: 'string' },
       'validate-responses': { type: 'boolean' },
+      'proxy-to': { type: 'string' },
+      record: { type: 'string' },
+      replay: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -147,5 +153,8 @@ export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' | 'versio
     token: values.token,
     email: values.email,
     validateResponses: values['validate-responses'],
+    proxyTo: values['proxy-to'],
+    record: values.record,
+    replay: values.replay,
   };
 }

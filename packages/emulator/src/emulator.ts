@@ -36,6 +36,7 @@ import { Inbox, type InboxFilter, type InboxMessage } from './inbox/inbox.ts';
 import { type JournalExpectation, type JournalFilter, RequestJournal } from './journal/journal.ts';
 import type { JournalEntry } from './journal/journal-entry.ts';
 import { type EmulatorOptions, resolveOptions } from './options.ts';
+import { apiSource } from './record/api-source.ts';
 import { exportState } from './state/export-state.ts';
 import type { Fixtures } from './state/fixture-types.ts';
 import { type Loaded, loadFixtures } from './state/load-fixtures.ts';
@@ -195,6 +196,8 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
     journal: new RequestJournal(options.journalSize),
     log: options.log,
   };
+  // Proxy or replay: checked before anything starts (a wrong combination is bad usage).
+  const upstream = apiSource(app);
   const notifier = new Notifier(app, new EmailSender(options.smtpUrl, options.log));
   worker.attach(app, notifier);
   const driver = new TimeDriver(app);
@@ -214,7 +217,7 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
   let origin = '';
   const server = createHttpServer({
     app,
-    api: createApiDispatcher(app, handlers),
+    api: upstream ?? createApiDispatcher(app, handlers),
     console: consoleRoutes.handle,
     page: () =>
       consolePage({

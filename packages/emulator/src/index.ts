@@ -19,6 +19,12 @@ export type { JournalExpectation, JournalFilter } from './journal/journal.ts';
 export type { JournalBody, JournalEntry } from './journal/journal-entry.ts';
 export type { EmulatorOptions } from './options.ts';
 export type {
+  RecordedBody,
+  RecordedExchange,
+  RecordedPart,
+  RecordingHeader,
+} from './record/recording.ts';
+export type {
   FixtureRun,
   FixtureSource,
   FixtureSpace,

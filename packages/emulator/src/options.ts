@@ -60,11 +60,20 @@ export interface EmulatorOptions {
   webhookBackoffSeconds?: readonly number[];
   /** Longest webhook `Retry-After` honoured between attempts (the document's retry_after_max_seconds); longer ones end the delivery. */
   webhookRetryAfterMaxSeconds?: number;
+  /**
+   * Base URL (ending in `/v1`) of a service to forward every `/v1` request to, answering with its
+   * answers: the hosted service, or another emulator. Nothing of this emulator's state is used.
+   */
+  proxyTo?: string;
+  /** With `proxyTo`: the file (JSON lines, replaced at start) the request/answer pairs go to. */
+  record?: string;
+  /** A recording to answer `/v1` requests from, with no upstream (see the README's record and replay). */
+  replay?: string;
   /** Log sink; defaults to stderr. */
   log?: (line: string) => void;
 }
 
-type Optional = 'data' | 'smtpUrl' | 'token' | 'clockStart' | 'fixtures';
+type Optional = 'data' | 'smtpUrl' | 'token' | 'clockStart' | 'fixtures' | 'proxyTo' | 'record' | 'replay';
 export type ResolvedOptions = Required<Omit<EmulatorOptions, Optional>> & Pick<EmulatorOptions, Optional>;
 
 export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
@@ -93,6 +102,9 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     webhookBackoffSeconds: options.webhookBackoffSeconds ?? WEBHOOK_DELIVERY.backoff_seconds,
     webhookRetryAfterMaxSeconds:
       options.webhookRetryAfterMaxSeconds ?? WEBHOOK_DELIVERY.retry_after_max_seconds,
+    proxyTo: options.proxyTo,
+    record: options.record,
+    replay: options.replay,
     log: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
   };
 }

@@ -9,8 +9,7 @@ import { validateBody, validateQuery } from '../validation/request-validator.ts'
 import { drain, mediaType, parseJson, readBody } from './body.ts';
 import { HttpError, ValidationFailure } from './errors.ts';
 import { parseMultipart } from './multipart.ts';
-import { loadPaths, METHODS, type Method, type Operation } from './operations.ts';
-import { decodeSegment } from './request-target.ts';
+import { loadPaths, type Operation, routeOf } from './operations.ts';
 import type { Handler, Reply } from './types.ts';
 
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -28,6 +27,11 @@ export interface Dispatched {
   reply: Reply;
   /** A fault this request met; `reset` and `truncate` are carried out by the server on the reply. */
   fault?: Fault;
+  /**
+   * The emulator's own answer outside the document (a replay with no recording, an upstream out of
+   * reach): not checked against the document, whose statuses it does not use.
+   */
+  offContract?: true;
 }
 
 /** The request header that asks for a one-off fault (as Prism's `Prefer: code=`). */
@@ -108,11 +112,9 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
     search: URLSearchParams,
     seen: Seen = {},
   ): Promise<Dispatched> {
-    const method = (req.method ?? 'GET').toLowerCase() as Method;
-    for (const entry of paths) {
-      const match = entry.regex.exec(path);
-      if (!match) continue;
-      const op = METHODS.includes(method) ? entry.operations[method] : undefined;
+    const route = routeOf(paths, req.method ?? 'GET', path);
+    if (route) {
+      const { entry, op, params } = route;
       if (!op) {
         await drain(req);
         const allow = Object.keys(entry.operations).join(', ').toUpperCase();
@@ -120,10 +122,6 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
       }
       let fault: Fault | null = null;
       try {
-        const params: Record<string, string> = {};
-        entry.params.forEach((name, i) => {
-          params[name] = decodeSegment(match[i + 1] ?? '');
-        });
         seen.params = params;
         // Faults come first, as from a gateway in front of the service: no auth, no limits counted.
         fault = faultFor(app, req, op, params.tracker_id);

@@ -1,4 +1,5 @@
 import { type OperationId, openapiDocument, queryParameters, resolveRef } from '@trackerkit/core';
+import { decodeSegment } from './request-target.ts';
 
 export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 export type Method = (typeof METHODS)[number];
@@ -64,4 +65,29 @@ export function loadPaths(): PathEntry[] {
     out.push(entry);
   }
   return out;
+}
+
+/** Where a request goes: its path entry, the operation for its method (if any), its decoded ids. */
+export interface Route {
+  entry: PathEntry;
+  op: Operation | undefined;
+  params: Record<string, string>;
+}
+
+/**
+ * The route of `method path` (path without `/v1`), or null for a path no operation has. The one
+ * routing rule the service's dispatcher, the proxy and the replay share.
+ */
+export function routeOf(paths: readonly PathEntry[], method: string, path: string): Route | null {
+  const lower = method.toLowerCase() as Method;
+  for (const entry of paths) {
+    const match = entry.regex.exec(path);
+    if (!match) continue;
+    const params: Record<string, string> = {};
+    entry.params.forEach((name, i) => {
+      params[name] = decodeSegment(match[i + 1] ?? '');
+    });
+    return { entry, op: METHODS.includes(lower) ? entry.operations[lower] : undefined, params };
+  }
+  return null;
 }

@@ -21,7 +21,7 @@ export const API_PREFIX = '/v1';
 const CONSOLE_PREFIX = '/_emulator';
 
 function send(res: ServerResponse, reply: Reply): void {
-  const payload = JSON.stringify(reply.body);
+  const payload = reply.raw ?? JSON.stringify(reply.body);
   res.writeHead(reply.status, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(payload),
@@ -95,8 +95,9 @@ export function createHttpServer(parts: ServerParts): Server {
       });
     }
     // A fault is a deliberate break of the contract: its answer is not checked against the document;
-    // nor is the answer to a client that hung up, which is never sent.
-    if (validator && !fault && !hungUp && isApi) {
+    // nor is the emulator's own off-contract answer (record and replay), nor the answer to a client
+    // that hung up, which is never sent.
+    if (validator && !fault && !dispatched?.offContract && !hungUp && isApi) {
       const label = `${req.method} ${url.pathname}`;
       validator.check(dispatched?.op, label, reply.status, lowerKeys(reply.headers), reply.body);
     }
@@ -109,7 +110,7 @@ export function createHttpServer(parts: ServerParts): Server {
 
 /** The headers with the full Content-Length, half of the body, then the connection closes. */
 function sendTruncated(res: ServerResponse, reply: Reply): void {
-  const payload = Buffer.from(JSON.stringify(reply.body));
+  const payload = Buffer.from(reply.raw ?? JSON.stringify(reply.body));
   res.writeHead(reply.status, {
     'content-type': 'application/json',
     'content-length': payload.length,

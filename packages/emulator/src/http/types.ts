@@ -16,6 +16,8 @@ export interface RequestContext {
 export interface Reply {
   status: number;
   body: unknown;
+  /** Sent as is instead of `body` as JSON: a proxied or replayed answer that was not JSON. */
+  raw?: string;
   headers?: Record<string, string>;
 }
 

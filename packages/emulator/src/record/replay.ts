@@ -1,0 +1,91 @@
+import type { IncomingMessage } from 'node:http';
+import type { App } from '../app.ts';
+import { type Dispatched, errorReply, type Seen } from '../http/api-dispatch.ts';
+import { mediaType, readBody } from '../http/body.ts';
+import { loadPaths, routeOf } from '../http/operations.ts';
+import { API_PREFIX } from '../http/server.ts';
+import { queryRecord } from '../journal/journal-entry.ts';
+import { largestBody, matchKey, type RecordedExchange, recordedBody, replyOf } from './recording.ts';
+
+/** Status of a request the recording has no answer for: the emulator cannot answer it. */
+const REPLAY_MISS_STATUS = 501;
+/** Header on that answer: `miss` (never recorded) or `exhausted` (every recorded answer used). */
+const REPLAY_HEADER = 'x-trackerkit-replay';
+
+/**
+ * The `/v1` dispatcher of `--replay`: each request takes the next unused answer recorded for a
+ * request with the same match key (see matchKey), so identical requests get their answers in the
+ * recorded order. No upstream, no state: a request with no answer left is refused with 501 and
+ * `x-trackerkit-replay`, and its method, path and operation are named in `detail` and the log.
+ */
+export function createReplayDispatcher(app: App, exchanges: readonly RecordedExchange[]) {
+  const paths = loadPaths();
+  const queues = new Map<string, RecordedExchange[]>();
+  for (const exchange of exchanges) {
+    const key = matchKey(exchange);
+    const queue = queues.get(key);
+    if (queue) queue.push(exchange);
+    else queues.set(key, [exchange]);
+  }
+  const recordedFor = new Map<string, number>();
+  for (const exchange of exchanges) {
+    const name = exchange.operation_id ?? `${exchange.method} ${exchange.path}`;
+    recordedFor.set(name, (recordedFor.get(name) ?? 0) + 1);
+  }
+  const used = new Map<string, number>();
+
+  return async function replay(
+    req: IncomingMessage,
+    path: string,
+    search: URLSearchParams,
+    seen: Seen = {},
+  ): Promise<Dispatched> {
+    const method = req.method ?? 'GET';
+    const route = routeOf(paths, method, path);
+    const op = route?.op;
+    if (route) seen.params = route.params;
+    let raw: Buffer;
+    try {
+      raw = await readBody(req, largestBody(app));
+    } catch (error) {
+      return { op, reply: errorReply(app, error, req), offContract: true };
+    }
+    seen.raw = raw;
+    seen.media = mediaType(req.headers['content-type']);
+    const request = {
+      method,
+      path: `${API_PREFIX}${path}`,
+      operation_id: op?.operationId ?? null,
+      params: route?.params ?? {},
+      query: queryRecord(search),
+      request_body: await recordedBody(raw, req.headers['content-type']),
+    };
+    const key = matchKey(request);
+    const queue = queues.get(key);
+    const taken = used.get(key) ?? 0;
+    const exchange = queue?.[taken];
+    if (exchange) {
+      used.set(key, taken + 1);
+      return { op, reply: replyOf(exchange) };
+    }
+    const name = request.operation_id ?? `${method} ${request.path}`;
+    const others = recordedFor.get(name) ?? 0;
+    const why = queue
+      ? `all ${queue.length} answer(s) recorded for it were already used`
+      : others > 0
+        ? `${others} request(s) of ${name} were recorded, none with these parameters${method === 'GET' ? '' : ' and body'}`
+        : 'nothing was recorded for it';
+    const query = search.toString();
+    const detail = `No recording for ${method} ${request.path}${query ? `?${query}` : ''} (${request.operation_id ?? 'no operation'}): ${why}`;
+    app.log(`@trackerkit/emulator: replay: ${detail}`);
+    return {
+      op,
+      reply: {
+        status: REPLAY_MISS_STATUS,
+        body: { detail },
+        headers: { [REPLAY_HEADER]: queue ? 'exhausted' : 'miss' },
+      },
+      offContract: true,
+    };
+  };
+}
