@@ -129,12 +129,16 @@ async function main() {
   }
   keepStdoutForProtocol();
   // The SDK owns the era decision: a 2026-07-28 opening is served modern, an `initialize` pins the
-  // connection to a 2025-era instance; both over this process's limited stdio transport.
-  const handle = serveStdio(() => createTrackerMcpServer(common), {
-    transport: new LimitedStdioServerTransport({ logger }),
-    // Any transport or protocol error reaches stderr: the client shows it, the operator can act.
-    onerror: (error) => logger.error('MCP transport error', error),
-  });
+  // connection to a 2025-era instance; both over this process's limited stdio transport. A 2025-era
+  // connection keeps its session, so it offers resources/subscribe.
+  const handle = serveStdio(
+    ({ era }) => createTrackerMcpServer({ ...common, subscriptions: era === 'legacy' }),
+    {
+      transport: new LimitedStdioServerTransport({ logger }),
+      // Any transport or protocol error reaches stderr: the client shows it, the operator can act.
+      onerror: (error) => logger.error('MCP transport error', error),
+    },
+  );
   // The client closing stdin is the normal end, a signal the other; anything else that ends the
   // process says why.
   const { trigger } = stopOnSignals(

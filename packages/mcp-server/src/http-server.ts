@@ -23,7 +23,9 @@ import { handleRegistration, REGISTRATION_PATH } from './oauth/registration-page
 import type { UserSession } from './oauth/user-client.ts';
 import { readBodyWithin } from './read-body.ts';
 import { createRequestGuard } from './request-guard.ts';
-import { createTrackerMcpServer, type TrackerMcpServerOptions } from './server.ts';
+import { createTrackerMcpServer, subscriptionPollMs, type TrackerMcpServerOptions } from './server.ts';
+import { feedListenStream, listenedUris } from './subscriptions/listen-feed.ts';
+import { RunWatch } from './subscriptions/run-watch.ts';
 
 export interface HttpServerOptions extends TrackerMcpServerOptions {
   /** Default 3100; 0 picks a free port. */
@@ -157,10 +159,27 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const sessions = new WeakMap<AuthInfo, UserSession>();
   // One fresh server per request on both paths: nothing survives a request. A signed-in user's
   // server carries that user's own client and account tools.
-  const factory = async ({ authInfo }: McpRequestContext) => {
-    if (!oauth) return createTrackerMcpServer(serverOptions);
+  // subscriptions/listen (2026-07-28) is offered with the shared identity: one watch for the
+  // process polls each listened-to tracker once however many streams follow it. Under OAuth each
+  // user reads with their own token, so nothing is advertised there (yet). The stateless 2025-era
+  // path has no session to notify later: no resources/subscribe on HTTP.
+  const listenWatch = client
+    ? new RunWatch({
+        client,
+        intervalMs: subscriptionPollMs(options.subscriptionPollMs),
+        onError: (trackerId, error) =>
+          options.logger?.error(`polling the runs of ${trackerId} failed`, error),
+      })
+    : undefined;
+  const factory = async ({ authInfo, era }: McpRequestContext) => {
+    if (!oauth) return createTrackerMcpServer({ ...serverOptions, subscriptions: era === 'modern' });
     const session = (authInfo && sessions.get(authInfo)) ?? (await oauth.session(authInfo));
-    return createTrackerMcpServer({ ...serverOptions, ...session, writeScopes: oauth.writeScopes });
+    return createTrackerMcpServer({
+      ...serverOptions,
+      ...session,
+      writeScopes: oauth.writeScopes,
+      subscriptions: false,
+    });
   };
   const handler = createMcpHandler(factory, {
     legacy: 'stateless',
@@ -229,6 +248,16 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       }
     }
     const body = req.method === 'POST' ? await readBody(req) : undefined;
+    const listened = listenWatch ? listenedUris(body) : [];
+    if (listenWatch && listened.length > 0) {
+      // Before the handler acks the stream: a run that finishes after the ack is reported.
+      await feedListenStream(listened, {
+        watch: listenWatch,
+        bus: handler.bus,
+        closed: gone.signal,
+        onError: (uri, error) => options.logger?.error(`subscriptions/listen: cannot watch ${uri}`, error),
+      });
+    }
     await writeWebResponse(
       await handler.fetch(toWebRequest(req, body, gone.signal), { authInfo: checked }),
       res,
@@ -268,6 +297,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       httpServer.closeIdleConnections();
       const until = Date.now() + graceMs;
       while (inFlight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      listenWatch?.close();
       await handler.close();
       httpServer.closeAllConnections();
       await closed;

@@ -10,6 +10,8 @@ import { DEFAULT_CALL_TIMEOUT_MS } from './limits.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 import { registerTools } from './sdk-adapter.ts';
+import { registerResourceSubscriptions } from './subscriptions/resource-subscriptions.ts';
+import { DEFAULT_SUBSCRIPTION_POLL_MS, RunWatch } from './subscriptions/run-watch.ts';
 import { registerRunTasks, TASKS_CAPABILITY } from './tasks/run-tasks.ts';
 import { taskKeyFrom } from './tasks/task-key.ts';
 import type { AccountContext, ToolOptions, Toolset } from './tool-definition.ts';
@@ -59,6 +61,31 @@ export interface TrackerMcpServerOptions {
    * random key for this process.
    */
   taskKey?: Uint8Array;
+  /**
+   * Offer resources/subscribe (2025 era) on tracker:// URIs, fed by polling the service while
+   * someone is subscribed (default false). Only for a server that keeps its session (stdio, an
+   * in-process transport): a server made for one stateless request has no one to notify later.
+   */
+  subscriptions?: boolean;
+  /**
+   * Time between two polls of a subscribed tracker's runs (default:
+   * TRACKERKIT_MCP_SUBSCRIPTION_POLL_MS, else 10,000 ms).
+   */
+  subscriptionPollMs?: number;
+}
+
+/** The poll interval: the option, else the environment, else the default. */
+export function subscriptionPollMs(option: number | undefined, env: NodeJS.ProcessEnv = process.env): number {
+  const raw =
+    option ??
+    (env.TRACKERKIT_MCP_SUBSCRIPTION_POLL_MS ? Number(env.TRACKERKIT_MCP_SUBSCRIPTION_POLL_MS) : undefined);
+  if (raw === undefined) return DEFAULT_SUBSCRIPTION_POLL_MS;
+  if (!Number.isInteger(raw) || raw < 100) {
+    throw new RangeError(
+      `subscription poll interval must be a whole number of ms, at least 100 (got ${raw})`,
+    );
+  }
+  return raw;
 }
 
 // Resolved once per process: over HTTP a server is made per request, and a handle signed by one
@@ -120,7 +147,12 @@ export function createTrackerMcpServer(options: TrackerMcpServerOptions = {}): M
     {
       instructions: INSTRUCTIONS,
       // The tool set is fixed for the process (the SDK would announce listChanged: true).
-      capabilities: { logging: {}, tools: { listChanged: false }, ...TASKS_CAPABILITY },
+      capabilities: {
+        logging: {},
+        tools: { listChanged: false },
+        ...(options.subscriptions ? { resources: { subscribe: true, listChanged: false } } : {}),
+        ...TASKS_CAPABILITY,
+      },
       cacheHints: CACHE_HINTS,
     },
   );
@@ -136,6 +168,22 @@ export function createTrackerMcpServer(options: TrackerMcpServerOptions = {}): M
   });
   registerRunTasks(server, { client, key: taskKey });
   registerResources(server, client);
+  if (options.subscriptions) {
+    const watch = new RunWatch({
+      client,
+      intervalMs: subscriptionPollMs(options.subscriptionPollMs),
+      onError: (trackerId, error) =>
+        options.logger?.error(`polling the runs of ${trackerId} failed; retrying`, error),
+    });
+    const dropAll = registerResourceSubscriptions(server, { client, watch });
+    // The session's subscriptions end with it: no poll outlives its last subscriber.
+    const onclose = server.server.onclose;
+    server.server.onclose = () => {
+      dropAll();
+      watch.close();
+      onclose?.();
+    };
+  }
   registerSignalChart(server);
   registerPrompts(server, client);
   return server;

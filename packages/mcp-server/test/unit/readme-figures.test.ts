@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_BYTES } from '../../src/index.ts';
+import { DEFAULT_SUBSCRIPTION_POLL_MS } from '../../src/subscriptions/run-watch.ts';
 import { defaultListingTokens, rawConversionTokens, TOOLS_LIST_TOKEN_BUDGET } from '../token-budget.ts';
 
 // Sentences wrap anywhere in the Markdown: read it as one line.
@@ -35,6 +36,12 @@ describe('README figures', () => {
     const all = stated('(?<![~\\d,])# tokens');
     const checked = new Set([figure(defaultListingTokens()), figure(rawConversionTokens())]);
     expect(all.filter((value) => !checked.has(value))).toEqual([]);
+  });
+
+  it("subscriptions: the default poll interval is the feed's", () => {
+    expect(stated('newest runs \\(100\\) every # ms by default')).toEqual([
+      figure(DEFAULT_SUBSCRIPTION_POLL_MS),
+    ]);
   });
 
   it('the body limit is the one the server enforces', () => {
