@@ -9,9 +9,9 @@ import {
   TrackerValidationError,
 } from '@trackerkit/client';
 import { backoffMs, LIMITS } from '@trackerkit/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { casesOf, type Given, type Want } from './cases.ts';
-import { answeringServer, expectSeen, type HttpWant, refusingBaseUrl, type Seen } from './http-cases.ts';
+import { expectSeen, type HttpWant, type Seen, serviceAnswering } from './http-cases.ts';
 import { rowsOf, VERIFY_NOW } from './inputs.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -183,16 +183,10 @@ describe('contract: the client batches rows as the planner does', () => {
 });
 
 describe('contract: the client makes of each answer what the edge says', () => {
-  let answering: Awaited<ReturnType<typeof answeringServer>>;
-  let refusing: string;
-  beforeAll(async () => {
-    answering = await answeringServer();
-    refusing = await refusingBaseUrl();
-  });
-  afterAll(() => new Promise((resolve) => answering.server.close(resolve)));
+  const service = serviceAnswering();
 
   it.each(casesOf('httpAnswer'))('%s', async (_name, { given, want }) => {
-    if (given.answer !== 'refused') answering.answer(given.answer);
+    const origin = service.originFor(given.answer);
     const clock = createVirtualClock(VERIFY_NOW);
     const at: number[] = [];
     // Real fetch over loopback, counted.
@@ -201,7 +195,7 @@ describe('contract: the client makes of each answer what the edge says', () => {
       return globalThis.fetch(input, init);
     };
     const client = createTrackerClient({
-      baseUrl: `${given.answer === 'refused' ? refusing : answering.baseUrl}/v1`,
+      baseUrl: `${origin}/v1`,
       token: 'qapi_contract',
       fetch,
       clock,

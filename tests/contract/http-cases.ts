@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mayResend, type Outcome, parseRetryAfter } from '@trackerkit/core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Case } from './cases.ts';
 
 export type HttpAnswer = { status: number; headers?: Record<string, string>; body: string } | 'refused';
@@ -69,7 +69,7 @@ export const httpCases: Case[] = [
 ];
 
 /** A loopback server that gives every request the answer set last. */
-export async function answeringServer(): Promise<{
+async function answeringServer(): Promise<{
   server: Server;
   baseUrl: string;
   answer(next: Exclude<HttpAnswer, 'refused'>): void;
@@ -85,12 +85,34 @@ export async function answeringServer(): Promise<{
 }
 
 /** A loopback port nothing listens on (a server's, closed), so connecting to it is refused. */
-export async function refusingBaseUrl(): Promise<string> {
+async function refusingBaseUrl(): Promise<string> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return `http://127.0.0.1:${port}`;
+}
+
+/**
+ * The service's side of the `httpAnswer` cases for one describe block: a server answering, started
+ * before the cases and closed after, and a port refusing. `originFor(answer)` sets the answer and
+ * gives the origin (no `/v1`) to call.
+ */
+export function serviceAnswering(): { originFor(answer: HttpAnswer): string } {
+  let answering: Awaited<ReturnType<typeof answeringServer>>;
+  let refusing: string;
+  beforeAll(async () => {
+    answering = await answeringServer();
+    refusing = await refusingBaseUrl();
+  });
+  afterAll(() => new Promise((resolve) => answering.server.close(resolve)));
+  return {
+    originFor(answer) {
+      if (answer === 'refused') return refusing;
+      answering.answer(answer);
+      return answering.baseUrl;
+    },
+  };
 }
 
 /** What a layer showed: the error's status (none when no answer came), its message, the attempts. */

@@ -1,7 +1,7 @@
 // The contract table against the n8n node's pre-checks: the functions the node runs before it
 // sends anything, taken from the package (they use the core bundled into the node, so this also
 // checks the bundle answers as the core does).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   checkFile,
   checkPathIds,
@@ -15,7 +15,7 @@ import {
 } from '../../packages/n8n-nodes-tracker/nodes/shared/checks.ts';
 import { trackerRequest } from '../../packages/n8n-nodes-tracker/nodes/shared/transport.ts';
 import { casesOf, type Given, type Want } from './cases.ts';
-import { answeringServer, expectSeen, type HttpWant, refusingBaseUrl, type Seen } from './http-cases.ts';
+import { expectSeen, type HttpWant, type Seen, serviceAnswering } from './http-cases.ts';
 import { signedRequest, VERIFY_NOW } from './inputs.ts';
 
 type Problems = { field: string; rule: string }[];
@@ -106,18 +106,11 @@ function n8nContext(baseUrl: string, at: number[]) {
 }
 
 describe('contract: the n8n node makes of each answer what the edge says', () => {
-  let answering: Awaited<ReturnType<typeof answeringServer>>;
-  let refusing: string;
-  beforeAll(async () => {
-    answering = await answeringServer();
-    refusing = await refusingBaseUrl();
-  });
-  afterAll(() => new Promise((resolve) => answering.server.close(resolve)));
+  const service = serviceAnswering();
 
   it.each(casesOf('httpAnswer'))('%s', async (_name, { given, want }) => {
-    if (given.answer !== 'refused') answering.answer(given.answer);
     const at: number[] = [];
-    const context = n8nContext(given.answer === 'refused' ? refusing : answering.baseUrl, at);
+    const context = n8nContext(service.originFor(given.answer), at);
     const call =
       given.method === 'GET'
         ? trackerRequest(context, 'GET', '/api/spaces/{space_id}', {

@@ -6,6 +6,7 @@ import type { App, Create, Search, Trigger } from 'zapier-platform-core';
 import { authentication } from './authentication.ts';
 import { runTracker } from './creates/run-tracker.ts';
 import { createTracker, deleteTracker, updateTracker } from './creates/trackers.ts';
+import { uploadFile } from './creates/upload-file.ts';
 import { uploadRows } from './creates/upload-rows.ts';
 import { findRun, findTracker } from './searches/find.ts';
 import { spaceList, trackerList } from './triggers/dropdowns.ts';
@@ -20,7 +21,7 @@ export const app = {
   platformVersion,
   authentication,
   triggers: byKey<Trigger>(newSignal, runFailed, newAlert, spaceList, trackerList),
-  creates: byKey<Create>(createTracker, updateTracker, deleteTracker, runTracker, uploadRows),
+  creates: byKey<Create>(createTracker, updateTracker, deleteTracker, runTracker, uploadRows, uploadFile),
   searches: byKey<Search>(findTracker, findRun),
   searchOrCreates: {
     find_tracker: {

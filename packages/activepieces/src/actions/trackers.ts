@@ -2,13 +2,7 @@
 // validates them against the document (and the core's cross-field rules) before sending.
 import { createAction, Property } from '@activepieces/pieces-framework';
 import type { TrackerCreate, TrackerUpdate } from '@trackerkit/client';
-import {
-  completeTrackerUpdate,
-  DEFAULT_SKILL_COSTS,
-  REASONING_MODES,
-  RUN_MODES,
-  updateNeedsStored,
-} from '@trackerkit/core';
+import { DEFAULT_SKILL_COSTS, REASONING_MODES, RUN_MODES } from '@trackerkit/core';
 import { clientOf, trackerAuth } from '../auth.ts';
 import { given, jsonObject } from '../inputs.ts';
 import { spaceDropdown, trackerDropdown } from '../props.ts';
@@ -57,16 +51,21 @@ export const createTracker = createAction({
     other: OTHER_FIELDS,
   },
   async run({ auth, propsValue: p }) {
+    const other = jsonObject(p.other, 'other');
+    const otherAgent = (other.agent_config ?? {}) as Record<string, unknown>;
+    // The chosen known skills plus any typed into Other fields (a list the client checks as sent).
+    const typed = otherAgent.skills;
+    const chosen = p.skills ?? [];
     const body = {
-      ...jsonObject(p.other, 'other'),
+      ...other,
       name: p.name,
       description: p.description,
       run_mode: p.run_mode,
       agent_config: {
-        ...(jsonObject(p.other, 'other').agent_config as object | undefined),
+        ...otherAgent,
         instruction: p.instruction,
         score_meaning: p.score_meaning,
-        skills: p.skills ?? [],
+        skills: typed === undefined ? chosen : Array.isArray(typed) ? [...chosen, ...typed] : typed,
         ...given({ reasoning_mode: p.reasoning_mode }),
       },
     } as TrackerCreate;
@@ -114,11 +113,8 @@ export const updateTracker = createAction({
         ? { agent_config: { ...(other.agent_config as object | undefined), ...agent } }
         : {}),
     };
-    // The core's rule: a nested object is sent complete, whatever the service's merge rule.
-    const complete = updateNeedsStored(body)
-      ? completeTrackerUpdate(await client.trackers.get(trackerId), body)
-      : body;
-    return client.trackers.update(trackerId, complete as TrackerUpdate);
+    // Checked as given, then each nested object it changes sent complete (the client, the core's rule).
+    return client.trackers.updateComplete(trackerId, body as TrackerUpdate);
   },
 });
 

@@ -6,7 +6,7 @@ import type {
   TrackerList,
   TrackerUpdate,
 } from '@trackerkit/core';
-import { paginate } from '@trackerkit/core';
+import { completeTrackerUpdate, paginate, updateNeedsStored } from '@trackerkit/core';
 import { type CallOptions, call } from '../http/typed.ts';
 import { validateQuery, validateTrackerCreate, validateTrackerUpdate } from '../validate/requests.ts';
 import type { ClientContext } from './context.ts';
@@ -19,6 +19,14 @@ export interface TrackersApi {
   listAll(query: ListTrackersQuery, options?: CallOptions): AsyncGenerator<Tracker, void, undefined>;
   get(trackerId: string, options?: CallOptions): Promise<Tracker>;
   update(trackerId: string, body: TrackerUpdate, options?: CallOptions): Promise<Tracker>;
+  /**
+   * `update`, with each nested object the change touches sent complete (the core's
+   * `completeTrackerUpdate`: the stored object with the change over it), so no field left out is
+   * lost whatever the service's merge rule. The body is checked as given before anything is sent;
+   * the stored tracker is read only when a nested object changes, and the completed body is checked
+   * again (the stored values may conflict with the change).
+   */
+  updateComplete(trackerId: string, body: TrackerUpdate, options?: CallOptions): Promise<Tracker>;
   delete(trackerId: string, options?: CallOptions): Promise<DeleteEnvelope>;
 }
 
@@ -35,7 +43,7 @@ export function createTrackersApi({ transport }: ClientContext): TrackersApi {
       options,
     );
   };
-  return {
+  const api: TrackersApi = {
     async create(spaceId, body, options) {
       validateTrackerCreate(body);
       return call(
@@ -74,6 +82,13 @@ export function createTrackersApi({ transport }: ClientContext): TrackersApi {
         options,
       );
     },
+    async updateComplete(trackerId, body, options) {
+      validateTrackerUpdate(body);
+      const fields = body as Record<string, unknown>;
+      if (!updateNeedsStored(fields)) return api.update(trackerId, body, options);
+      const stored = await api.get(trackerId, options);
+      return api.update(trackerId, completeTrackerUpdate(stored, fields) as TrackerUpdate, options);
+    },
     delete: (trackerId, options) =>
       call(
         transport,
@@ -85,4 +100,5 @@ export function createTrackersApi({ transport }: ClientContext): TrackersApi {
         options,
       ),
   };
+  return api;
 }

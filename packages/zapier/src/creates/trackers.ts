@@ -37,8 +37,10 @@ export const updateTracker = {
     inputFields: [spaceFilterField, trackerField, ...trackerSettingsFields(false)],
     perform: (z: ZObject, bundle: Bundle) =>
       withClient(z, bundle, async (client) =>
+        // Checked as given; a changed agent or alert setting is sent with the stored ones it leaves
+        // out (the client's updateComplete, the core's rule), so they are not lost.
         withTrackerId(
-          await client.trackers.update(
+          await client.trackers.updateComplete(
             bundle.inputData.tracker_id as string,
             trackerUpdateBody(bundle.inputData),
           ),

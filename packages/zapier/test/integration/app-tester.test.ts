@@ -3,6 +3,8 @@
 // loopback at net.Socket's connect and dns's lookup (tests/helpers/loopback-only.mjs), and the
 // test reads what was refused.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
@@ -27,6 +29,11 @@ const appTester = createAppTester(app) as unknown as (
 ) => Promise<unknown>;
 let emu: RunningEmulator;
 let auth: { baseUrl: string; apiToken: string };
+/** Where the file server (loopback) hands out files, as a file field's URL points at one. */
+let files: Server;
+let filesUrl: string;
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const PDF = '%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n';
 
 const perform = (kind: 'triggers' | 'creates' | 'searches', key: string) =>
   (app[kind] as Record<string, { operation: { perform: Perform } }>)[key]!.operation.perform;
@@ -48,11 +55,26 @@ const refused = () => {
 beforeAll(async () => {
   emu = await startEmulator({ validateResponses: true, log: () => {} });
   auth = { baseUrl: emu.baseUrl, apiToken: emu.token };
+  // Zapier's hydrated files answer with the name in Content-Disposition; a plain URL has it in its path.
+  files = createServer((request, response) => {
+    const path = request.url ?? '';
+    if (path === '/reports/deliveries.pdf') response.writeHead(200).end(PDF);
+    else if (path === '/hydrate/abc123')
+      response.writeHead(200, { 'content-disposition': 'attachment; filename="chart.png"' }).end(PNG);
+    else if (path === '/hydrate/named')
+      response
+        .writeHead(200, { 'content-disposition': "attachment; filename*=UTF-8''notes%20v2.md" })
+        .end('# Notes\n');
+    else response.writeHead(404).end('no such file');
+  });
+  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+  filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
   expect(emu.contractViolations()).toEqual([]);
   await emu?.close();
+  await new Promise((resolve) => files?.close(resolve));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -160,6 +182,25 @@ describe('dropdowns, creates and searches', () => {
       email_enabled: true,
     });
 
+    // Adding an upper bound keeps the stored lower bound and channel (the nested object goes complete).
+    const widened = await call('creates', 'update_tracker', {
+      tracker_id: created.id,
+      notify_above: true,
+      upper_threshold: 8,
+    });
+    expect(widened.notification_config).toMatchObject({
+      notify_below: true,
+      lower_threshold: 3,
+      email_enabled: true,
+      notify_above: true,
+      upper_threshold: 8,
+    });
+    // Sent complete, so it holds whatever the service's merge rule for nested objects.
+    const [patch] = emu.requests.list({ operation_id: 'updateTracker', tracker_id: created.id }).slice(-1);
+    expect(patch?.body).toMatchObject({
+      json: { notification_config: { notify_below: true, lower_threshold: 3, email_enabled: true } },
+    });
+
     expect(await call('creates', 'delete_tracker', { tracker_id: created.id })).toMatchObject({
       id: created.id,
       success: true,
@@ -221,6 +262,55 @@ describe('dropdowns, creates and searches', () => {
     await expect(
       call('creates', 'upload_rows', { tracker_id: tracker.id, source_name: 'deliveries', rows: '[1, 2]' }),
     ).rejects.toThrow(/invalid/);
+  });
+
+  it('uploads a file from a URL or a hydrated file, named by its URL or Content-Disposition', async () => {
+    const tracker = await newTracker('Vault files');
+    const uploads = () => emu.requests.count({ operation_id: 'uploadVaultData', tracker_id: tracker.id });
+    const pdf = await call('creates', 'upload_file', {
+      tracker_id: tracker.id,
+      file: `${filesUrl}/reports/deliveries.pdf`,
+    });
+    expect(pdf).toMatchObject({ id: pdf.source_id, name: 'deliveries.pdf', source_type: 'PDF' });
+    const png = await call('creates', 'upload_file', {
+      tracker_id: tracker.id,
+      file: `${filesUrl}/hydrate/abc123`,
+      description: 'Weekly delivery chart',
+      source_name: 'chart',
+    });
+    expect(png).toMatchObject({ id: png.source_id, name: 'chart', source_type: 'PNG' });
+    const md = await call('creates', 'upload_file', {
+      tracker_id: tracker.id,
+      file: `${filesUrl}/hydrate/named`,
+    });
+    expect(md).toMatchObject({ name: 'notes v2.md' });
+    // The File Name field wins over the name the download comes with.
+    const renamed = await call('creates', 'upload_file', {
+      tracker_id: tracker.id,
+      file: `${filesUrl}/hydrate/named`,
+      filename: 'readme.txt',
+    });
+    expect(renamed).toMatchObject({ name: 'readme.txt', source_type: 'TXT' });
+    expect(uploads()).toBe(4);
+  });
+
+  it('refuses a file the rules refuse before sending it, and fails on a download error', async () => {
+    const tracker = await newTracker('Vault refusals');
+    const uploads = () => emu.requests.count({ operation_id: 'uploadVaultData', tracker_id: tracker.id });
+    const upload = (inputData: Record<string, unknown>) =>
+      call('creates', 'upload_file', { tracker_id: tracker.id, ...inputData });
+    // An image needs a description (the core's rule, through the client).
+    await expect(upload({ file: `${filesUrl}/hydrate/abc123` })).rejects.toThrow(/invalid description/);
+    // The bytes must be what the extension says.
+    await expect(upload({ file: `${filesUrl}/hydrate/named`, filename: 'notes.pdf' })).rejects.toThrow(
+      /invalid file/,
+    );
+    await expect(upload({ file: `${filesUrl}/hydrate/abc123`, filename: 'chart.exe' })).rejects.toThrow(
+      /invalid file/,
+    );
+    expect(uploads()).toBe(0);
+    await expect(upload({ file: `${filesUrl}/missing.pdf` })).rejects.toThrow(/404/);
+    expect(uploads()).toBe(0);
   });
 
   it('a 429 that outlasts the retries becomes a ThrottledError with the Retry-After', async () => {

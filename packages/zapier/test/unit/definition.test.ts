@@ -42,6 +42,13 @@ describe('the app definition', () => {
         delete ((d.creates as Record<string, Operation>).run_tracker!.operation as Definition).perform,
     ],
     [
+      'a file field of a type Zapier does not know',
+      (d: Definition) => {
+        const fields = (d.creates as Record<string, Operation>).upload_file!.operation.inputFields!;
+        (fields.find((f) => f.key === 'file') as Definition).type = 'blob';
+      },
+    ],
+    [
       'a trigger with a key Zapier refuses',
       (d: Definition) => ((d.triggers as Record<string, Operation>).new_signal!.key = 'new signal!'),
     ],
@@ -56,6 +63,19 @@ describe('the app definition', () => {
     expect(sample?.id).toEqual(expect.any(String));
     expect(outputFields?.length).toBeGreaterThan(0);
     expect(outputFields?.some((field) => field.key === 'id')).toBe(true);
+  });
+
+  it('takes the vault file as a file field, which Zapier hands over as a URL', () => {
+    const fields = (app.creates.upload_file!.operation.inputFields ?? []) as { key: string; type?: string }[];
+    expect(fields.find((f) => f.key === 'file')).toMatchObject({ type: 'file', required: true });
+    expect(fields.map((f) => f.key)).toEqual([
+      'space_id',
+      'tracker_id',
+      'file',
+      'filename',
+      'source_name',
+      'description',
+    ]);
   });
 
   it('points every dynamic dropdown at a hidden trigger of the app', () => {
