@@ -4,7 +4,10 @@ import type { TrackerClient } from '@trackerkit/client';
 
 export interface TrackerClientLike {
   spaces: Pick<TrackerClient['spaces'], 'list' | 'get'>;
-  trackers: Pick<TrackerClient['trackers'], 'list' | 'get' | 'create' | 'update' | 'delete'>;
+  trackers: Pick<
+    TrackerClient['trackers'],
+    'list' | 'get' | 'create' | 'update' | 'updateComplete' | 'delete'
+  >;
   runs: Pick<TrackerClient['runs'], 'trigger' | 'list' | 'get' | 'delete' | 'wait'>;
   vault: Pick<
     TrackerClient['vault'],

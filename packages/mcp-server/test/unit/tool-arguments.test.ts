@@ -200,8 +200,8 @@ function recordingClient() {
         sent.push({ method: 'trackers.create', body });
         return trackerOf(body);
       },
-      update: async (_id: string, body: unknown) => {
-        sent.push({ method: 'trackers.update', body });
+      updateComplete: async (_id: string, body: unknown) => {
+        sent.push({ method: 'trackers.updateComplete', body });
         return trackerOf(body);
       },
     },
@@ -235,7 +235,9 @@ describe('callTool', () => {
     expect(sent).toEqual([]);
   });
 
-  it('sends an update as the stored objects with the given fields over them: nothing left out is dropped, no document default is filled in', async () => {
+  // Completing nested objects from the stored tracker is the client's (trackers.updateComplete,
+  // packages/client/test/integration/update-complete.test.ts): the tool hands it the change as given.
+  it('hands the client the change as given, nested objects as partial as the arguments', async () => {
     const { client, sent } = recordingClient();
     const result = await callTool(
       tool('update_tracker'),
@@ -248,32 +250,20 @@ describe('callTool', () => {
     );
     expect(result.isError).toBeUndefined();
     expect(sent).toEqual([
-      { method: 'trackers.get', body: 'trk_1' },
       {
-        method: 'trackers.update',
+        method: 'trackers.updateComplete',
         body: {
-          notification_config: {
-            webhook_enabled: true,
-            notify_below: true,
-            lower_threshold: 3,
-            notify_above: true,
-            upper_threshold: 8,
-          },
-          agent_config: {
-            instruction: 'Weigh delays.',
-            score_meaning: '10 = calm',
-            skills: ['web_research'],
-            reasoning_mode: 'basic',
-          },
+          notification_config: { notify_above: true, upper_threshold: 8 },
+          agent_config: { skills: ['web_research'] },
         },
       },
     ]);
   });
 
-  it('an update of top-level fields only does not read the tracker', async () => {
+  it('an update of top-level fields goes as it is', async () => {
     const { client, sent } = recordingClient();
     await callTool(tool('update_tracker'), { tracker_id: 'trk_1', name: 'Renamed' }, { client, options });
-    expect(sent).toEqual([{ method: 'trackers.update', body: { name: 'Renamed' } }]);
+    expect(sent).toEqual([{ method: 'trackers.updateComplete', body: { name: 'Renamed' } }]);
   });
 
   it("sends a create with the tool's defaults and nothing else", async () => {

@@ -1,10 +1,4 @@
-import {
-  completeTrackerUpdate,
-  type Problem,
-  type TrackerUpdate,
-  trackerUpdateProblems,
-  updateNeedsStored,
-} from '@trackerkit/core';
+import { type Problem, type TrackerUpdate, trackerUpdateProblems } from '@trackerkit/core';
 import { z } from 'zod';
 import { trackerId } from '../../schemas.ts';
 import { defineTool, OVERWRITES } from '../../tool-definition.ts';
@@ -38,11 +32,9 @@ export const updateTracker = defineTool({
   annotations: OVERWRITES,
   check: (args) => updateProblems(trackerBody(args, 'tracker_id')),
   async handler(args, { client }) {
-    const body = trackerBody(args, 'tracker_id');
-    // Nested objects go complete (the core's rule), so the service's merge rule cannot drop a field.
-    const complete = updateNeedsStored(body)
-      ? completeTrackerUpdate(await client.trackers.get(args.tracker_id), body)
-      : body;
-    return trackerResult('Updated', await client.trackers.update(args.tracker_id, complete as TrackerUpdate));
+    // Nested objects go complete (the core's rule, applied by the client), so the service's merge
+    // rule cannot drop a field.
+    const body = trackerBody(args, 'tracker_id') as TrackerUpdate;
+    return trackerResult('Updated', await client.trackers.updateComplete(args.tracker_id, body));
   },
 });
