@@ -1,54 +1,27 @@
 // Prism (5.16, Stoplight's validating proxy) in front of the emulator: the repository's contract
 // cases and a tour of every operation go through it, and Prism must report no violation of the
 // document, in requests or responses (its `sl-violations` header).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { casesOf, type Given, validCreate } from '../../../../tests/contract/cases.ts';
 import { type RunningEmulator, startEmulator } from '../../src/index.ts';
-
-const PRISM = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
-const DOCUMENT = fileURLToPath(new URL('../../../../openapi/tracker-service.yaml', import.meta.url));
+import { type RunningPrism, startPrism, violationsOf } from './prism.ts';
 
 let emulator: RunningEmulator;
-let prism: ChildProcess;
+let prism: RunningPrism;
 let proxy = '';
 /** Violations Prism found in the emulator's answers (location `response`): none allowed. */
 const inResponses: string[] = [];
 /** Violations Prism found in a request (location `request`): allowed only where the request is bad on purpose. */
 let inRequest: string[] = [];
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
   emulator = await startEmulator({ clock: 'manual', log: () => {} });
-  const port = await freePort();
-  proxy = `http://127.0.0.1:${port}`;
-  prism = spawn(PRISM, ['proxy', DOCUMENT, emulator.baseUrl, '--port', String(port), '--host', '127.0.0.1'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const listening = new Promise<void>((resolve, reject) => {
-    const look = (chunk: Buffer) => {
-      out += chunk;
-      if (out.includes('Prism is listening')) resolve();
-    };
-    prism.stdout?.on('data', look);
-    prism.stderr?.on('data', look);
-    prism.once('exit', (code) => reject(new Error(`prism exited ${code}: ${out}`)));
-  });
-  await listening;
+  prism = await startPrism(emulator.baseUrl);
+  proxy = prism.url;
 }, 120_000);
 
 afterAll(async () => {
-  prism?.kill();
+  prism?.stop();
   await emulator?.close();
 });
 
@@ -66,7 +39,7 @@ async function call(method: string, path: string, body?: unknown, extra: Record<
   });
   const found = res.headers.get('sl-violations');
   inRequest = [];
-  for (const v of found ? (JSON.parse(found) as { location: string[]; message: string }[]) : []) {
+  for (const v of violationsOf(res.headers)) {
     const line = `${method} ${path} ${res.status}: ${v.location.join('.')}: ${v.message}`;
     (v.location[0] === 'request' ? inRequest : inResponses).push(line);
   }
@@ -200,7 +173,7 @@ describe('Prism validating proxy in front of the emulator', () => {
     const unauthorized = await fetch(`${proxy}/api/spaces`);
     expect(unauthorized.status).toBe(401);
     // Prism flags the missing token in the request; the emulator's 401 itself is within the document.
-    const flagged = JSON.parse(unauthorized.headers.get('sl-violations') ?? '[]') as { location: string[] }[];
+    const flagged = violationsOf(unauthorized.headers);
     expect(flagged.map((v) => v.location[0])).toEqual(['request']);
     expect(inResponses).toEqual([]);
   });

@@ -149,6 +149,17 @@ describe('an upload cut off part-way', () => {
         await call(direct.client, 'get_vault_source', { tracker_id: trackerId, source_id: sourceId }),
       );
       expect(stored.data_count).toBe(2000);
+      // The service saw exactly the two confirmed uploads into that source; the third never reached it.
+      const uploads = emulator.requests.verify(
+        { operation_id: 'uploadVaultData', tracker_id: trackerId },
+        { count: 2 },
+      );
+      expect(
+        uploads.map((u) => [u.status, (u.body?.json as { data?: unknown[] } | undefined)?.data?.length]),
+      ).toEqual([
+        [201, 1000],
+        [201, 1000],
+      ]);
     } finally {
       await client.close();
       await server.close();

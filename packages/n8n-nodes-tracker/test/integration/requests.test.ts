@@ -97,16 +97,31 @@ describe('resource locator list searches', () => {
     const { ctx } = context();
     const found: string[] = [];
     let token: string | undefined;
-    let calls = 0;
+    const since = emulator.requests.list().at(-1)?.seq ?? 0;
     do {
       const page = await searchTrackers.call(ctx, 'rotterdam', token);
       found.push(...page.results.map((r) => String(r.value)));
       token = page.paginationToken as string | undefined;
-      calls++;
     } while (token !== undefined);
     expect(found).toEqual([otherTrackerId]);
-    // Three pages of the first space and one of the second, in whichever order the service lists them.
-    expect(calls).toBe(4);
+    // One tracker page per call, each asked once and answered: three pages of the first space and one
+    // of the second, in whichever order the service lists the spaces.
+    const pages = emulator.requests
+      .verify({ operation_id: 'listTrackers', since }, { count: 4 })
+      .map((e) => [e.query.space_id, e.query.page, e.query.page_size, e.status].join(' '));
+    expect(pages.sort()).toEqual(
+      [
+        `${emulator.spaceId} 1 100 200`,
+        `${emulator.spaceId} 2 100 200`,
+        `${emulator.spaceId} 3 100 200`,
+        `${otherSpaceId} 1 100 200`,
+      ].sort(),
+    );
+    // The spaces are read at most once per call, and nothing else is asked.
+    emulator.requests.verify({ operation_id: 'listSpaces', since }, { max: 4 });
+    expect(emulator.requests.count({ since })).toBe(
+      4 + emulator.requests.count({ operation_id: 'listSpaces', since }),
+    );
   });
 
   it('searchRuns and searchSources list what belongs to the chosen tracker', async () => {
