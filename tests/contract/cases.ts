@@ -2,7 +2,6 @@
 // that can answer a case runs it (core.test.ts, client.test.ts, emulator.test.ts, ...); a layer
 // that disagrees with the table fails the suite, so two layers cannot disagree silently.
 import {
-  type FailureReason,
   LIMITS,
   type Outcome,
   type PacingDecision,
@@ -10,6 +9,7 @@ import {
   type RunStatus,
   VALIDATION_RULES,
 } from '@trackerkit/core';
+import type { FailureReason } from '@trackerkit/core/signing';
 import { csvCases } from './csv-cases.ts';
 import { type HttpAnswer, httpCases } from './http-cases.ts';
 

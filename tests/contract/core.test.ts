@@ -17,15 +17,14 @@ import {
   parseRetryAfter,
   pathIdProblems,
   queryProblems,
-  secretProblems,
   trackerCreateProblems,
   trackerUpdateProblems,
-  verifyWebhook,
   waitDecision,
   zenSyncProblems,
 } from '@trackerkit/core';
 import { CSV_PARSE_OPTIONS, csvRows } from '@trackerkit/core/csv';
 import { describeDetail, outcomeOfThrown, parseBody } from '@trackerkit/core/http';
+import { secretProblems, verifyWebhook } from '@trackerkit/core/signing';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { CASES, type Given, type Want } from './cases.ts';

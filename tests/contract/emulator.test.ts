@@ -1,7 +1,8 @@
 // The contract table against the emulator over HTTP: what the service (as the suite models it)
 // accepts and refuses. A 422 names the field in FastAPI's `loc`; a 400 answers a v0.3 rule.
 import { request } from 'node:http';
-import { fieldOf, secretProblems } from '@trackerkit/core';
+import { fieldOf } from '@trackerkit/core';
+import { secretProblems } from '@trackerkit/core/signing';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { casesOf, type Given, validCreate, type Want } from './cases.ts';

@@ -1,5 +1,6 @@
 // Builds the concrete inputs of a case (signed requests, rows) the same way for every layer.
-import { LIMITS, standardWebhooksHeaders } from '@trackerkit/core';
+import { LIMITS } from '@trackerkit/core';
+import { standardWebhooksHeaders } from '@trackerkit/core/signing';
 import type { Given } from './cases.ts';
 
 export const VERIFY_NOW = Date.parse('2026-11-21T08:00:00Z');

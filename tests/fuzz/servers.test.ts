@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTrackerClient, type TrackerClient } from '@trackerkit/client';
-import { openapiDocument, standardWebhooksHeaders } from '@trackerkit/core';
+import { openapiDocument } from '@trackerkit/core';
+import { standardWebhooksHeaders } from '@trackerkit/core/signing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FuzzTarget,

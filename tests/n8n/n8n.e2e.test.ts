@@ -5,7 +5,8 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_SKILL_COSTS, signStandardWebhooks } from '@trackerkit/core';
+import { DEFAULT_SKILL_COSTS } from '@trackerkit/core';
+import { signStandardWebhooks } from '@trackerkit/core/signing';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorAndRestSuite } from './editor-rest.suite.ts';

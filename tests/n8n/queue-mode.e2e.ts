@@ -3,7 +3,7 @@
 // its own, dropped at the end) and Redis (127.0.0.1:6379, keys under a prefix of its own, deleted at the
 // end). Not in the default run (three n8n processes take minutes): `pnpm test:queue`.
 import { randomUUID } from 'node:crypto';
-import { signStandardWebhooks } from '@trackerkit/core';
+import { signStandardWebhooks } from '@trackerkit/core/signing';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, N8n, prepare, run, startCollector, startCountingProxy, waitFor } from './harness.ts';

@@ -3,7 +3,8 @@
 // test is one cheap call through the client.
 import { type AppConnectionValueForAuthProperty, PieceAuth, Property } from '@activepieces/pieces-framework';
 import { createTrackerClient, type TrackerClient, TrackerError } from '@trackerkit/client';
-import { BASE_URL_RULE, isServiceBaseUrl, SECRET_POLICY_RULE, secretProblems } from '@trackerkit/core';
+import { BASE_URL_RULE, isServiceBaseUrl } from '@trackerkit/core';
+import { SECRET_POLICY_RULE, secretProblems } from '@trackerkit/core/signing';
 
 export const trackerAuth = PieceAuth.CustomAuth({
   displayName: 'Tracker connection',

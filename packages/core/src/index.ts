@@ -1,7 +1,9 @@
 // Public API of @trackerkit/core: the service's rulebook, sans I/O. Explicit named exports only.
-// No timers, no fetch, no process, no filesystem: callers hand in their request, clock and sleep
-// (the commands' conventions are the `@trackerkit/core/cli` subpath: they take the process; the
-// CSV reader's configuration is `@trackerkit/core/csv`, for the layers that read files).
+// No timers, no fetch, no process, no filesystem, no Node built-in: callers hand in their request,
+// clock and sleep. Subpaths of their own: `@trackerkit/core/cli` (the commands' conventions: they
+// take the process), `csv` (the reader's configuration, for the layers that read files), `http`
+// (the edge that calls the service), `signing` (Standard Webhooks and the other schemes, on
+// node:crypto) and `html` (the escaping rule of server-rendered pages).
 
 export {
   ALERT_EVENT,
@@ -32,8 +34,8 @@ export {
   WEBHOOK_SECRET_POLICY,
 } from './generated/limits.ts';
 export type { components, operations, paths, webhooks } from './generated/openapi.ts';
-export { escapeHtml, html, SafeHtml } from './html/html.ts';
 export { type ContentTypeRefusal, contentTypeRefusal, JSON_MEDIA_TYPE } from './net/content-type.ts';
+export type { HeaderSource } from './net/headers.ts';
 export { isLoopbackHost } from './net/loopback.ts';
 export {
   allowedHostnames,
@@ -112,29 +114,6 @@ export {
   waitDecision,
   waitForRun,
 } from './runs/run-wait.ts';
-export {
-  type DeliverySchedule,
-  dedupeWindowMs,
-  retrySpanSeconds,
-} from './signing/dedupe-window.ts';
-export { contentId, deliveryId, safeEqual } from './signing/headers.ts';
-export { generateSecret, SECRET_POLICY_RULE, secretKey, secretProblems } from './signing/secret-policy.ts';
-export {
-  signStandardWebhooks,
-  standardWebhooksHeaders,
-  verifyStandardWebhooks,
-} from './signing/standard-webhooks.ts';
-export { verifyWebhook } from './signing/verify.ts';
-export type {
-  FailureReason,
-  HeaderSource,
-  Rejected,
-  Scheme,
-  Verification,
-  Verified,
-  VerifyOptions,
-  WebhookRequest,
-} from './signing/verify-types.ts';
 export type {
   AgentConfig,
   AgentConfigUpdate,

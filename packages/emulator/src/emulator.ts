@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { secretProblems } from '@trackerkit/core';
 import { UsageError } from '@trackerkit/core/cli';
+import { secretProblems } from '@trackerkit/core/signing';
 import { parse as parseYaml } from 'yaml';
 import { EmailSender } from './alerts/email-sender.ts';
 import { Notifier } from './alerts/notifier.ts';

@@ -18,7 +18,8 @@ import {
   validateOriginHeader,
   verifyBearerToken,
 } from '@modelcontextprotocol/server';
-import { allowedHostnames, type OriginRefusal, originRefusal, safeEqual } from '@trackerkit/core';
+import { allowedHostnames, type OriginRefusal, originRefusal } from '@trackerkit/core';
+import { safeEqual } from '@trackerkit/core/signing';
 
 export interface GuardOptions {
   /** The address the server is bound to. */

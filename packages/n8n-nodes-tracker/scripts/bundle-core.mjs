@@ -1,7 +1,7 @@
 // Bundles @trackerkit/core (with zod) into nodes/shared/generated/core at build time, so the published
 // node has no runtime dependency yet runs the suite's one rulebook: `index.js` is the esbuild bundle
 // (CommonJS, as tsc compiles the node) of just the names the node imports from `generated/core`
-// (read from its sources: the rulebook's entry and the `http` subpath), the `.d.ts` files are the
+// (read from its sources: the rulebook's entry and the `http` and `signing` subpaths), the `.d.ts` files are the
 // core's own declarations, emitted by tsc, those the node's names reach. `--check` regenerates
 // everything in memory and fails when a committed file differs.
 // Run with `node --conditions=trackerkit-source scripts/bundle-core.mjs [--check]`.
@@ -20,8 +20,11 @@ const header = '// Generated from @trackerkit/core by scripts/bundle-core.mjs. D
 // The source condition resolves the core to src/index.ts; its own tsconfig sits two levels up.
 const coreEntry = fileURLToPath(import.meta.resolve('@trackerkit/core'));
 const coreDir = dirname(dirname(coreEntry));
-/** The core's entries the node takes names from: the rulebook and the `http` subpath. */
-const ENTRIES = [coreEntry, fileURLToPath(import.meta.resolve('@trackerkit/core/http'))];
+/** The core's entries the node takes names from: the rulebook and the `http` and `signing` subpaths. */
+const ENTRIES = [
+  coreEntry,
+  ...['http', 'signing'].map((sub) => fileURLToPath(import.meta.resolve(`@trackerkit/core/${sub}`))),
+];
 
 /** Every name the node's sources (nodes/, credentials/) import from generated/core: `type` or value. */
 function importedNames() {

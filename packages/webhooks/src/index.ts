@@ -1,7 +1,7 @@
 // Public API of @trackerkit/webhooks. Explicit named exports only.
 
 // Core's signer, re-exported where the receiver used to export its own.
-export { signStandardWebhooks } from '@trackerkit/core';
+export { signStandardWebhooks } from '@trackerkit/core/signing';
 export { deadLettersCommand } from './cli/dead-letters-command.ts';
 export { runCli } from './cli/run-cli.ts';
 export type { ConfigInput } from './config/config-schema.ts';

@@ -5,14 +5,13 @@
 import type { Store } from '@activepieces/pieces-framework';
 import {
   contentTypeRefusal,
-  dedupeWindowMs,
   isAlertEventType,
   JSON_MEDIA_TYPE,
   jsonDepthRule,
   jsonNestsDeeper,
   MAX_ALERT_JSON_DEPTH,
-  verifyStandardWebhooks,
 } from '@trackerkit/core';
+import { dedupeWindowMs, verifyStandardWebhooks } from '@trackerkit/core/signing';
 
 /** The request as the framework hands it to a webhook trigger (`context.payload`). */
 export interface AlertRequest {

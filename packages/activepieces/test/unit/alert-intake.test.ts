@@ -2,7 +2,7 @@
 // when tampered or signed with another secret, accepted again once the window has passed.
 
 import { randomBytes } from 'node:crypto';
-import { dedupeWindowMs, generateSecret, standardWebhooksHeaders } from '@trackerkit/core';
+import { dedupeWindowMs, generateSecret, standardWebhooksHeaders } from '@trackerkit/core/signing';
 import { describe, expect, it } from 'vitest';
 import { TOLERANCE_SECONDS, takeAlert } from '../../src/triggers/alert-intake.ts';
 import { memoryStore } from '../helpers/harness.ts';

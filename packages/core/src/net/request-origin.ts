@@ -8,9 +8,9 @@
 // answers for a foreign page). A request with no Origin and no Sec-Fetch-Site (curl, amtool,
 // another server) passes every check only a browser could trip. The token, where there is one,
 // is checked after this and does not replace it.
-import { getHeader } from '../signing/headers.ts';
-import type { HeaderSource } from '../signing/verify-types.ts';
+
 import { contentTypeRefusal } from './content-type.ts';
+import { getHeader, type HeaderSource } from './headers.ts';
 
 /** The names a loopback server answers to whatever it is bound to (the SDK's `localhostAllowedHostnames`). */
 export const LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];

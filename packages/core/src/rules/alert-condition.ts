@@ -25,14 +25,11 @@ export interface AlertCondition {
 }
 
 /**
- * The one reading of a stored notification_config. Self-contained on purpose (no outside name is
- * used when `v03Fields` is given): the MCP server's signal chart runs this very function in the
- * browser, its source put into the page, to draw the bounds the service alerts at.
+ * The one reading of a stored notification_config. The MCP server's signal chart runs this very
+ * function in the browser, bundled by esbuild from this module, to draw the bounds the service
+ * alerts at: what it imports must run in a browser (no Node built-in).
  */
-export function alertCondition(
-  config: Partial<NotificationConfig>,
-  v03Fields: readonly string[] = V03_NOTIFICATION_FIELDS,
-): AlertCondition {
+export function alertCondition(config: Partial<NotificationConfig>): AlertCondition {
   if (config.notify_below === true || config.notify_above === true) {
     return {
       rule: 'bounds',
@@ -42,7 +39,7 @@ export function alertCondition(
   }
   // A v0.3 field present (even false or null) with both directions off: the bounds rule is chosen
   // and alerts on nothing; its validation counts presence alike.
-  if (v03Fields.some((f) => (config as Record<string, unknown>)[f] !== undefined))
+  if (V03_NOTIFICATION_FIELDS.some((f) => (config as Record<string, unknown>)[f] !== undefined))
     return { rule: null, lower: null, upper: null };
   if (config.score_threshold != null && config.threshold_direction != null) {
     const t = Number(config.score_threshold);

@@ -1,18 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { HeaderSource } from './verify-types.ts';
-
-/** One header's value, case-insensitively; repeated headers are joined as HTTP allows. */
-export function getHeader(headers: HeaderSource, name: string): string | undefined {
-  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
-  const lower = name.toLowerCase();
-  const record = headers as Record<string, string | string[] | undefined>;
-  let value = Object.hasOwn(record, lower) ? record[lower] : undefined;
-  if (value === undefined) {
-    const key = Object.keys(record).find((k) => k.toLowerCase() === lower);
-    value = key === undefined ? undefined : record[key];
-  }
-  return Array.isArray(value) ? value.join(', ') : value;
-}
+import { getHeader, type HeaderSource } from '../net/headers.ts';
 
 /** The body as bytes; strings are UTF-8. Never re-encodes bytes, so signatures see the exact bytes. */
 export const toBytes = (body: Uint8Array | string): Uint8Array =>

@@ -1,6 +1,7 @@
 // The receiver's other verification schemes, chosen by configuration when a sender signs differently.
 import { createHmac } from 'node:crypto';
-import { contentId, deliveryId, getHeader, safeEqual, toBytes } from './headers.ts';
+import { getHeader } from '../net/headers.ts';
+import { contentId, deliveryId, safeEqual, toBytes } from './headers.ts';
 import { keyCache } from './key-cache.ts';
 import { checkTimestamp } from './timestamp.ts';
 import { reject, type Verification, type VerifyOptions, type WebhookRequest } from './verify-types.ts';

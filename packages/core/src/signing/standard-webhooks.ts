@@ -1,7 +1,8 @@
 // Standard Webhooks v1: HMAC-SHA256 over `id.timestamp.rawbody`, keyed with the base64-decoded part
 // of a `whsec_` secret, sent as space-separated `v1,<base64>` entries (several during rotation).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { getHeader, toBytes } from './headers.ts';
+import { getHeader } from '../net/headers.ts';
+import { toBytes } from './headers.ts';
 import { keyCache } from './key-cache.ts';
 import { secretKey, secretProblems } from './secret-policy.ts';
 import { checkTimestamp } from './timestamp.ts';

@@ -1,7 +1,6 @@
-export type Scheme = 'standard-webhooks' | 'stripe' | 'github' | 'token' | 'none';
+import type { HeaderSource } from '../net/headers.ts';
 
-/** Headers as node gives them (lower-case names) or a Fetch `Headers`. */
-export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
+export type Scheme = 'standard-webhooks' | 'stripe' | 'github' | 'token' | 'none';
 
 export interface VerifyOptions {
   scheme: Scheme;

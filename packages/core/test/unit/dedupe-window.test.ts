@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dedupeWindowMs, retrySpanSeconds } from '../../src/index.ts';
+import { dedupeWindowMs, retrySpanSeconds } from '../../src/signing/index.ts';
 
 describe('dedupeWindowMs', () => {
   const quick = { attempts: 2, timeout_seconds: 1, backoff_seconds: [1], retry_after_max_seconds: 2 };

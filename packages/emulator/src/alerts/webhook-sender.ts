@@ -1,10 +1,5 @@
-import {
-  type AlertData,
-  type AlertEventType,
-  parseRetryAfter,
-  standardWebhooksHeaders,
-  WEBHOOK_DELIVERY,
-} from '@trackerkit/core';
+import { type AlertData, type AlertEventType, parseRetryAfter, WEBHOOK_DELIVERY } from '@trackerkit/core';
+import { standardWebhooksHeaders } from '@trackerkit/core/signing';
 import type { InboxAttempt } from '../inbox/inbox.ts';
 import { type RetryPolicy, type RetryResult, withRetries } from './retry.ts';
 

@@ -2,7 +2,7 @@
 // to see. Where the service is, the token to use, the seeded account and space, where alerts go,
 // the clock, what else the embedder runs beside it (`pnpm start` lists its MCP server and
 // receiver), and the console's JSON endpoints (no auth: the console is local). No script, no remote load: one small page.
-import { html } from '@trackerkit/core';
+import { html } from '@trackerkit/core/html';
 
 /** Another service running beside the emulator, shown on the page (e.g. by `pnpm start`). */
 export interface ConsoleLink {

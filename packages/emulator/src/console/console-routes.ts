@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { LIMITS, secretProblems } from '@trackerkit/core';
+import { LIMITS } from '@trackerkit/core';
+import { secretProblems } from '@trackerkit/core/signing';
 import { parse as parseYaml } from 'yaml';
 import { deleteSpaceCascade } from '../api/cascade.ts';
 import { DELETED, spaceView } from '../api/views.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { generateSecret } from '@trackerkit/core';
+import { generateSecret } from '@trackerkit/core/signing';
 import type { App } from '../app.ts';
 import { newId, newToken } from '../ids.ts';
 import type { AccountRecord, SpaceRecord } from '../store/records.ts';

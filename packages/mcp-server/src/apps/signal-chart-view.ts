@@ -9,7 +9,7 @@
 // (an e-mail or webhook delivery was made) as red rings; the signal, score and time on hover.
 // Theme: the host's `theme` (light or dark) from its context, updated when it changes.
 
-import { alertCondition, V03_NOTIFICATION_FIELDS } from '@trackerkit/core';
+import { SIGNAL_CHART_RULE } from '../generated/signal-chart-rule.ts';
 
 const STYLE = `
 :root { color-scheme: light dark; --bg: #ffffff; --fg: #1f2328; --muted: #59636e; --grid: #d1d9e0;
@@ -91,11 +91,11 @@ const SCRIPT = `
       function () { draw(); });
   }
 
-  // The service's rule for which thresholds a config alerts at: the core's own function, its
-  // source put here (it uses no outside name when given the v0.3 field list).
-  var alertCondition = (${alertCondition.toString()});
-  var V03_FIELDS = ${JSON.stringify(V03_NOTIFICATION_FIELDS)};
-  function bounds(config) { return alertCondition(config || {}, V03_FIELDS); }
+  // The service's rule for which thresholds a config alerts at: the core's own alertCondition,
+  // bundled from its module by esbuild (scripts/bundle-chart-rule.ts), declared in this scope.
+${SIGNAL_CHART_RULE}
+  var alertCondition = trackerkitChartRule.alertCondition;
+  function bounds(config) { return alertCondition(config || {}); }
   function alerted(run) {
     var d = run.notification_delivery;
     return !!(d && (d.email || d.webhook));

@@ -3,7 +3,7 @@
 // token: the user's signed-in MCP session confirms it with the code shown here. Server-rendered
 // with the core's escaping `html`; no script; a strict CSP; nothing cached or sent on as a referrer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { html, SafeHtml } from '@trackerkit/core';
+import { html, SafeHtml } from '@trackerkit/core/html';
 import { readBodyWithin } from '../read-body.ts';
 import type { TokenIdentity } from '../tool-definition.ts';
 import { REGISTRATION_LINK_TTL_MS, type RegistrationLinks } from './registration-link.ts';

@@ -131,7 +131,10 @@ const rawPost = async (url: string, headers: Record<string, string>, body: unkno
 /** A loopback reverse proxy adding the bearer token, for tools that cannot send headers. */
 async function tokenProxy(target: string, token: string) {
   const proxy = createServer((req, res) => {
+    // A connection of its own each time: a kept-alive socket from an earlier test, closed by the
+    // server's keep-alive timeout while idle, would reset the suite's request mid-flight.
     const upstream = request(new URL(req.url ?? '/', target), {
+      agent: false,
       method: req.method,
       headers: { ...req.headers, host: new URL(target).host, authorization: `Bearer ${token}` },
     });

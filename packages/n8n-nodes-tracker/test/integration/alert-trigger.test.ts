@@ -6,7 +6,7 @@
 // is acknowledged as a duplicate too.
 
 // The sender's side of the signature, not in the node's bundle: the rulebook itself.
-import { standardWebhooksHeaders } from '@trackerkit/core';
+import { standardWebhooksHeaders } from '@trackerkit/core/signing';
 import type { IDataObject, INode, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TrackerAlertTrigger } from '../../nodes/TrackerAlertTrigger/TrackerAlertTrigger.node';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
-import { dedupeWindowMs, WEBHOOK_DELIVERY } from '@trackerkit/core';
+import { WEBHOOK_DELIVERY } from '@trackerkit/core';
+import { dedupeWindowMs } from '@trackerkit/core/signing';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { invalidConfig as invalid, WebhooksError } from '../errors.ts';

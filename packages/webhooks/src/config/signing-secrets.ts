@@ -1,7 +1,7 @@
 // Core's one secret policy, applied where the receiver is configured: every Standard Webhooks
 // secret it verifies with (sources) or signs with (forward and n8n destinations) is checked when
 // the configuration loads, so a configuration that passes `check` never fails at delivery time.
-import { secretProblems } from '@trackerkit/core';
+import { secretProblems } from '@trackerkit/core/signing';
 import type { Config } from './types.ts';
 
 /** Where the `j`-th resolved secret of source `i` was configured (`sources.0.secret`, `sources.0.secrets.1`). */

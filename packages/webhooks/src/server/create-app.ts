@@ -1,4 +1,5 @@
-import { JSON_MEDIA_TYPE, safeEqual } from '@trackerkit/core';
+import { JSON_MEDIA_TYPE } from '@trackerkit/core';
+import { safeEqual } from '@trackerkit/core/signing';
 import express, { type Express } from 'express';
 import { type AlertsApiContext, mountAlertsApi } from '../api/alerts-api.ts';
 import { mountProbes, mountStatusApi } from '../api/status-api.ts';

@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Logger } from '../server/logger.ts';
 
 export type PruneKind = 'alerts' | 'deliveries';
 
@@ -48,6 +47,15 @@ export function createPruneStep(ops: PruneOps) {
   };
 }
 
+/**
+ * What retention reports: a pass that pruned rows, a pass that failed. Declared here so the store
+ * layer needs nothing from the server's; the server's Logger is one.
+ */
+export interface RetentionLog {
+  info(msg: string, fields: Record<string, unknown>): void;
+  error(msg: string, fields: Record<string, unknown>): void;
+}
+
 export interface RetentionOptions {
   prune(kind: PruneKind, before: number, afterId: number, window: number): Promise<PruneStep>;
   /** Milliseconds; null keeps that table forever. */
@@ -56,7 +64,7 @@ export interface RetentionOptions {
   /** Expired silences: one statement per pass (there are few). */
   pruneSilences?(before: number): Promise<number>;
   silencesMs?: number | null;
-  logger: Logger;
+  logger: RetentionLog;
   now?: () => number;
   /** Ids looked at per step; each step is one short transaction. */
   window?: number;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { html, SafeHtml } from '@trackerkit/core';
+import { html, SafeHtml } from '@trackerkit/core/html';
 
-export { escapeHtml, html, SafeHtml } from '@trackerkit/core';
+export { escapeHtml, html, SafeHtml } from '@trackerkit/core/html';
 
 /** An epoch-ms time as ISO 8601 UTC (what the logs and the CLI print). */
 export const time = (ms: number | null | undefined) =>

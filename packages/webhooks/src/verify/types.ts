@@ -1,6 +1,7 @@
-import type { Verified as CoreVerified, VerifyOptions as CoreVerifyOptions } from '@trackerkit/core';
+import type { Verified as CoreVerified, VerifyOptions as CoreVerifyOptions } from '@trackerkit/core/signing';
 
-export type { HeaderSource, Scheme, WebhookRequest } from '@trackerkit/core';
+export type { HeaderSource } from '@trackerkit/core';
+export type { Scheme, WebhookRequest } from '@trackerkit/core/signing';
 
 /** The receiver's options: core's, with a clock to call instead of a number (core is sans I/O). */
 export interface VerifyOptions extends Omit<CoreVerifyOptions, 'nowMs'> {

@@ -1,6 +1,10 @@
 // The receiver's verification: core's verifyWebhook (which never throws) behind the receiver's
 // throwing API, so a rejection is a WebhooksError the HTTP layer answers with.
-import { type Rejected, standardWebhooksHeaders as signedHeaders, verifyWebhook } from '@trackerkit/core';
+import {
+  type Rejected,
+  standardWebhooksHeaders as signedHeaders,
+  verifyWebhook,
+} from '@trackerkit/core/signing';
 import { WebhooksError } from '../errors.ts';
 import type { Verified, VerifyOptions, WebhookRequest } from './types.ts';
 

@@ -1,9 +1,5 @@
-import {
-  openapiDocument,
-  standardWebhooksHeaders,
-  type TrackerAlertEvent,
-  type TrackerAlertResolvedEvent,
-} from '@trackerkit/core';
+import { openapiDocument, type TrackerAlertEvent, type TrackerAlertResolvedEvent } from '@trackerkit/core';
+import { standardWebhooksHeaders } from '@trackerkit/core/signing';
 import type { IngestItem } from '../../src/store/types.ts';
 
 type Doc = {

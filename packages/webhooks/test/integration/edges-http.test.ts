@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { standardWebhooksHeaders } from '@trackerkit/core';
+import { standardWebhooksHeaders } from '@trackerkit/core/signing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import type { DeliveryOutcome, Destination } from '../../src/delivery/types.ts';

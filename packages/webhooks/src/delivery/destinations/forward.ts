@@ -1,4 +1,4 @@
-import { standardWebhooksHeaders } from '@trackerkit/core';
+import { standardWebhooksHeaders } from '@trackerkit/core/signing';
 import { z } from 'zod';
 import { secretRef } from '../../config/schema-parts.ts';
 import { postJson } from '../post-json.ts';

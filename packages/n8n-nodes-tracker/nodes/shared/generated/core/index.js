@@ -4112,8 +4112,7 @@ function contentTypeRefusal(header, accepts) {
   return void 0;
 }
 
-// ../core/src/signing/headers.ts
-var import_node_crypto = require("crypto");
+// ../core/src/net/headers.ts
 function getHeader(headers, name) {
   if (typeof headers.get === "function") return headers.get(name) ?? void 0;
   const lower = name.toLowerCase();
@@ -4125,7 +4124,6 @@ function getHeader(headers, name) {
   }
   return Array.isArray(value) ? value.join(", ") : value;
 }
-var toBytes = (body) => typeof body === "string" ? Buffer.from(body, "utf8") : body;
 
 // ../core/src/paging.ts
 var pageSizeFor = (limit) => limit === void 0 ? LIMITS.pageSizeMax : Math.min(Math.max(1, Math.floor(limit)), LIMITS.pageSizeMax);
@@ -17030,142 +17028,6 @@ async function waitForRun(getRun, runId, io, options = {}, startedAt = io.now())
   }
 }
 
-// ../core/src/signing/dedupe-window.ts
-function retrySpanSeconds(delivery = WEBHOOK_DELIVERY) {
-  const longestPause = Math.max(delivery.retry_after_max_seconds, ...delivery.backoff_seconds);
-  return delivery.attempts * delivery.timeout_seconds + (delivery.attempts - 1) * longestPause;
-}
-function dedupeWindowMs(toleranceSeconds, delivery = WEBHOOK_DELIVERY) {
-  return Math.max(2 * toleranceSeconds, retrySpanSeconds(delivery)) * 1e3;
-}
-
-// ../core/src/signing/secret-policy.ts
-var BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-var decoded = /* @__PURE__ */ new Map();
-var SECRET_POLICY_RULE = `${WEBHOOK_SECRET_POLICY.prefix} followed by base64 of at least ${WEBHOOK_SECRET_POLICY.min_key_bytes} bytes`;
-function decode3(secret) {
-  let found = decoded.get(secret);
-  if (!found) {
-    found = decodeOnce(secret);
-    if (decoded.size >= 64) decoded.clear();
-    decoded.set(secret, found);
-  }
-  return found;
-}
-function decodeOnce(secret) {
-  if (typeof secret !== "string" || !secret.startsWith(WEBHOOK_SECRET_POLICY.prefix)) {
-    return { message: `a Standard Webhooks secret must start with ${WEBHOOK_SECRET_POLICY.prefix}` };
-  }
-  const encoded = secret.slice(WEBHOOK_SECRET_POLICY.prefix.length);
-  if (!BASE64.test(encoded))
-    return { message: `the part after ${WEBHOOK_SECRET_POLICY.prefix} must be base64` };
-  const key = Buffer.from(encoded, "base64");
-  if (key.toString("base64") !== encoded)
-    return { message: `the part after ${WEBHOOK_SECRET_POLICY.prefix} is not canonical base64` };
-  if (key.length < WEBHOOK_SECRET_POLICY.min_key_bytes) {
-    return {
-      message: `the secret's key is ${key.length} bytes; at least ${WEBHOOK_SECRET_POLICY.min_key_bytes} are required`
-    };
-  }
-  return { key };
-}
-function secretProblems(secret, path = ["secret"]) {
-  const { message } = decode3(secret);
-  return message ? [problem(path, SECRET_POLICY_RULE, message)] : [];
-}
-function secretKey(secret) {
-  const { key, message } = decode3(secret);
-  if (!key) throw new TypeError(`@trackerkit/core: ${message} [${SECRET_POLICY_RULE}]`);
-  return key;
-}
-
-// ../core/src/signing/standard-webhooks.ts
-var import_node_crypto3 = require("crypto");
-
-// ../core/src/signing/key-cache.ts
-var import_node_crypto2 = require("crypto");
-function keyCache(derive) {
-  const keys = /* @__PURE__ */ new Map();
-  return (secret) => {
-    let key = keys.get(secret);
-    if (!key) {
-      key = (0, import_node_crypto2.createSecretKey)(derive(secret));
-      if (keys.size >= 64) keys.clear();
-      keys.set(secret, key);
-    }
-    return key;
-  };
-}
-
-// ../core/src/signing/verify-types.ts
-var reject = (reason, message) => ({ ok: false, reason, message });
-
-// ../core/src/signing/timestamp.ts
-function checkTimestamp(raw, toleranceSeconds, nowMs) {
-  if (raw === void 0 || raw === "") return reject("missing_timestamp", "missing timestamp");
-  if (!/^[0-9]{1,15}$/.test(raw))
-    return reject("invalid_timestamp", "timestamp must be Unix seconds (digits only)");
-  const timestamp = Number(raw);
-  const now = Math.floor(nowMs / 1e3);
-  if (now - timestamp > toleranceSeconds) {
-    return reject(
-      "timestamp_too_old",
-      `timestamp too old: ${now - timestamp} s in the past, tolerance ${toleranceSeconds} s`
-    );
-  }
-  if (timestamp - now > toleranceSeconds) {
-    return reject(
-      "timestamp_too_new",
-      `timestamp too new: ${timestamp - now} s in the future, tolerance ${toleranceSeconds} s`
-    );
-  }
-  return timestamp;
-}
-
-// ../core/src/signing/standard-webhooks.ts
-var DIGEST_BYTES = 32;
-var hmacKey = keyCache(secretKey);
-function digest(secret, id, timestamp, body) {
-  return (0, import_node_crypto3.createHmac)("sha256", hmacKey(secret)).update(`${id}.${timestamp}.`).update(body).digest();
-}
-function verifyStandardWebhooks(secrets, request, options) {
-  const id = getHeader(request.headers, "webhook-id")?.trim();
-  if (!id) return reject("missing_id", "missing webhook-id header");
-  const rawTimestamp = getHeader(request.headers, "webhook-timestamp");
-  const signatureHeader = getHeader(request.headers, "webhook-signature");
-  if (!signatureHeader) return reject("missing_signature", "missing webhook-signature header");
-  const timestamp = checkTimestamp(rawTimestamp, options.toleranceSeconds ?? 300, options.nowMs);
-  if (typeof timestamp !== "number") return timestamp;
-  const candidates = [];
-  let entries = 0;
-  for (const entry of signatureHeader.split(" ")) {
-    if (!entry.startsWith("v1,")) continue;
-    const encoded = entry.slice(3);
-    const decoded2 = Buffer.from(encoded, "base64");
-    if (decoded2.toString("base64") !== encoded) continue;
-    entries++;
-    if (decoded2.length === DIGEST_BYTES) candidates.push(decoded2);
-  }
-  if (entries === 0) return reject("malformed_signature", "webhook-signature has no v1,<base64> entry");
-  const usable = secrets.filter((s) => secretProblems(s).length === 0);
-  if (usable.length === 0) {
-    const [first] = secrets.flatMap((s) => secretProblems(s));
-    return reject("invalid_secret", first ? first.message : "no secret is configured");
-  }
-  const body = toBytes(request.body);
-  let matched = false;
-  for (const secret of usable) {
-    const expected = digest(secret, id, rawTimestamp, body);
-    for (const candidate of candidates) matched = (0, import_node_crypto3.timingSafeEqual)(expected, candidate) || matched;
-  }
-  if (!matched) return reject("no_matching_signature", "no signature matches any configured secret");
-  return { ok: true, scheme: "standard-webhooks", id, timestamp };
-}
-
-// ../core/src/signing/other-schemes.ts
-var import_node_crypto4 = require("crypto");
-var utf8Key = keyCache((secret) => Buffer.from(secret, "utf8"));
-
 // ../core/src/uploads/upload-pacer.ts
 var UPLOAD_WINDOW = {
   limit: LIMITS.uploadsPerWindow,
@@ -17392,6 +17254,146 @@ function outcomeOfThrown(error2) {
   }
   return void 0;
 }
+
+// ../core/src/signing/dedupe-window.ts
+function retrySpanSeconds(delivery = WEBHOOK_DELIVERY) {
+  const longestPause = Math.max(delivery.retry_after_max_seconds, ...delivery.backoff_seconds);
+  return delivery.attempts * delivery.timeout_seconds + (delivery.attempts - 1) * longestPause;
+}
+function dedupeWindowMs(toleranceSeconds, delivery = WEBHOOK_DELIVERY) {
+  return Math.max(2 * toleranceSeconds, retrySpanSeconds(delivery)) * 1e3;
+}
+
+// ../core/src/signing/headers.ts
+var import_node_crypto = require("crypto");
+var toBytes = (body) => typeof body === "string" ? Buffer.from(body, "utf8") : body;
+
+// ../core/src/signing/secret-policy.ts
+var BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+var decoded = /* @__PURE__ */ new Map();
+var SECRET_POLICY_RULE = `${WEBHOOK_SECRET_POLICY.prefix} followed by base64 of at least ${WEBHOOK_SECRET_POLICY.min_key_bytes} bytes`;
+function decode3(secret) {
+  let found = decoded.get(secret);
+  if (!found) {
+    found = decodeOnce(secret);
+    if (decoded.size >= 64) decoded.clear();
+    decoded.set(secret, found);
+  }
+  return found;
+}
+function decodeOnce(secret) {
+  if (typeof secret !== "string" || !secret.startsWith(WEBHOOK_SECRET_POLICY.prefix)) {
+    return { message: `a Standard Webhooks secret must start with ${WEBHOOK_SECRET_POLICY.prefix}` };
+  }
+  const encoded = secret.slice(WEBHOOK_SECRET_POLICY.prefix.length);
+  if (!BASE64.test(encoded))
+    return { message: `the part after ${WEBHOOK_SECRET_POLICY.prefix} must be base64` };
+  const key = Buffer.from(encoded, "base64");
+  if (key.toString("base64") !== encoded)
+    return { message: `the part after ${WEBHOOK_SECRET_POLICY.prefix} is not canonical base64` };
+  if (key.length < WEBHOOK_SECRET_POLICY.min_key_bytes) {
+    return {
+      message: `the secret's key is ${key.length} bytes; at least ${WEBHOOK_SECRET_POLICY.min_key_bytes} are required`
+    };
+  }
+  return { key };
+}
+function secretProblems(secret, path = ["secret"]) {
+  const { message } = decode3(secret);
+  return message ? [problem(path, SECRET_POLICY_RULE, message)] : [];
+}
+function secretKey(secret) {
+  const { key, message } = decode3(secret);
+  if (!key) throw new TypeError(`@trackerkit/core: ${message} [${SECRET_POLICY_RULE}]`);
+  return key;
+}
+
+// ../core/src/signing/standard-webhooks.ts
+var import_node_crypto3 = require("crypto");
+
+// ../core/src/signing/key-cache.ts
+var import_node_crypto2 = require("crypto");
+function keyCache(derive) {
+  const keys = /* @__PURE__ */ new Map();
+  return (secret) => {
+    let key = keys.get(secret);
+    if (!key) {
+      key = (0, import_node_crypto2.createSecretKey)(derive(secret));
+      if (keys.size >= 64) keys.clear();
+      keys.set(secret, key);
+    }
+    return key;
+  };
+}
+
+// ../core/src/signing/verify-types.ts
+var reject = (reason, message) => ({ ok: false, reason, message });
+
+// ../core/src/signing/timestamp.ts
+function checkTimestamp(raw, toleranceSeconds, nowMs) {
+  if (raw === void 0 || raw === "") return reject("missing_timestamp", "missing timestamp");
+  if (!/^[0-9]{1,15}$/.test(raw))
+    return reject("invalid_timestamp", "timestamp must be Unix seconds (digits only)");
+  const timestamp = Number(raw);
+  const now = Math.floor(nowMs / 1e3);
+  if (now - timestamp > toleranceSeconds) {
+    return reject(
+      "timestamp_too_old",
+      `timestamp too old: ${now - timestamp} s in the past, tolerance ${toleranceSeconds} s`
+    );
+  }
+  if (timestamp - now > toleranceSeconds) {
+    return reject(
+      "timestamp_too_new",
+      `timestamp too new: ${timestamp - now} s in the future, tolerance ${toleranceSeconds} s`
+    );
+  }
+  return timestamp;
+}
+
+// ../core/src/signing/standard-webhooks.ts
+var DIGEST_BYTES = 32;
+var hmacKey = keyCache(secretKey);
+function digest(secret, id, timestamp, body) {
+  return (0, import_node_crypto3.createHmac)("sha256", hmacKey(secret)).update(`${id}.${timestamp}.`).update(body).digest();
+}
+function verifyStandardWebhooks(secrets, request, options) {
+  const id = getHeader(request.headers, "webhook-id")?.trim();
+  if (!id) return reject("missing_id", "missing webhook-id header");
+  const rawTimestamp = getHeader(request.headers, "webhook-timestamp");
+  const signatureHeader = getHeader(request.headers, "webhook-signature");
+  if (!signatureHeader) return reject("missing_signature", "missing webhook-signature header");
+  const timestamp = checkTimestamp(rawTimestamp, options.toleranceSeconds ?? 300, options.nowMs);
+  if (typeof timestamp !== "number") return timestamp;
+  const candidates = [];
+  let entries = 0;
+  for (const entry of signatureHeader.split(" ")) {
+    if (!entry.startsWith("v1,")) continue;
+    const encoded = entry.slice(3);
+    const decoded2 = Buffer.from(encoded, "base64");
+    if (decoded2.toString("base64") !== encoded) continue;
+    entries++;
+    if (decoded2.length === DIGEST_BYTES) candidates.push(decoded2);
+  }
+  if (entries === 0) return reject("malformed_signature", "webhook-signature has no v1,<base64> entry");
+  const usable = secrets.filter((s) => secretProblems(s).length === 0);
+  if (usable.length === 0) {
+    const [first] = secrets.flatMap((s) => secretProblems(s));
+    return reject("invalid_secret", first ? first.message : "no secret is configured");
+  }
+  const body = toBytes(request.body);
+  let matched = false;
+  for (const secret of usable) {
+    const expected = digest(secret, id, rawTimestamp, body);
+    for (const candidate of candidates) matched = (0, import_node_crypto3.timingSafeEqual)(expected, candidate) || matched;
+  }
+  if (!matched) return reject("no_matching_signature", "no signature matches any configured secret");
+  return { ok: true, scheme: "standard-webhooks", id, timestamp };
+}
+
+// ../core/src/signing/other-schemes.ts
+var import_node_crypto4 = require("crypto");
+var utf8Key = keyCache((secret) => Buffer.from(secret, "utf8"));
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
   ALERT_EVENT,

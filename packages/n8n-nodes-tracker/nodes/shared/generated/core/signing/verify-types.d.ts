@@ -1,7 +1,6 @@
 // Generated from @trackerkit/core by scripts/bundle-core.mjs. Do not edit.
+import type { HeaderSource } from '../net/headers';
 export type Scheme = 'standard-webhooks' | 'stripe' | 'github' | 'token' | 'none';
-/** Headers as node gives them (lower-case names) or a Fetch `Headers`. */
-export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 export interface VerifyOptions {
     scheme: Scheme;
     /** Seconds a timestamp may differ from now, in either direction. Default 300. */
