@@ -1,18 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { App } from '../app.ts';
-import { type Dispatched, errorReply, type Seen } from '../http/api-dispatch.ts';
-import { mediaType, readBody } from '../http/body.ts';
-import { loadPaths, routeOf } from '../http/operations.ts';
+import type { Dispatched, Seen } from '../http/api-dispatch.ts';
+import { loadPaths } from '../http/operations.ts';
 import { API_PREFIX } from '../http/server.ts';
 import type { Reply } from '../http/types.ts';
 import { queryRecord, redactedHeaders } from '../journal/journal-entry.ts';
-import {
-  answerHeaders,
-  largestBody,
-  type RecordedExchange,
-  type RecordingWriter,
-  recordedBody,
-} from './recording.ts';
+import { readArrival } from './arrival.ts';
+import { answerHeaders, type RecordedExchange, type RecordingWriter, recordedBody } from './recording.ts';
 
 /** Longest wait for the upstream's answer. */
 const UPSTREAM_TIMEOUT_MS = 60_000;
@@ -70,18 +64,9 @@ export function createProxyDispatcher(app: App, upstream: string, writer: Record
     seen: Seen = {},
   ): Promise<Dispatched> {
     const seq = ++arrivals;
-    const method = req.method ?? 'GET';
-    const route = routeOf(paths, method, path);
-    const op = route?.op;
-    if (route) seen.params = route.params;
-    let raw: Buffer;
-    try {
-      raw = await readBody(req, largestBody(app));
-    } catch (error) {
-      return { op, reply: errorReply(app, error, req), offContract: true };
-    }
-    seen.raw = raw;
-    seen.media = mediaType(req.headers['content-type']);
+    const arrival = await readArrival(app, paths, req, path, seen);
+    if ('refused' in arrival) return arrival.refused;
+    const { method, op, params, raw } = arrival;
     const query = search.toString();
     const target = `${base}${path}${query ? `?${query}` : ''}`;
     let response: Response;
@@ -110,7 +95,7 @@ export function createProxyDispatcher(app: App, upstream: string, writer: Record
         method,
         path: `${API_PREFIX}${path}`,
         operation_id: op?.operationId ?? null,
-        params: route?.params ?? {},
+        params,
         query: queryRecord(search),
         request_headers: redactedHeaders(req.headers),
         request_body: await recordedBody(raw, req.headers['content-type']),

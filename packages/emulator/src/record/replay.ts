@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { App } from '../app.ts';
-import { type Dispatched, errorReply, type Seen } from '../http/api-dispatch.ts';
-import { mediaType, readBody } from '../http/body.ts';
-import { loadPaths, routeOf } from '../http/operations.ts';
+import type { Dispatched, Seen } from '../http/api-dispatch.ts';
+import { loadPaths } from '../http/operations.ts';
 import { API_PREFIX } from '../http/server.ts';
 import { queryRecord } from '../journal/journal-entry.ts';
-import { largestBody, matchKey, type RecordedExchange, recordedBody, replyOf } from './recording.ts';
+import { readArrival } from './arrival.ts';
+import { matchKey, type RecordedExchange, recordedBody, replyOf } from './recording.ts';
 
 /** Status of a request the recording has no answer for: the emulator cannot answer it. */
 const REPLAY_MISS_STATUS = 501;
@@ -40,23 +40,14 @@ export function createReplayDispatcher(app: App, exchanges: readonly RecordedExc
     search: URLSearchParams,
     seen: Seen = {},
   ): Promise<Dispatched> {
-    const method = req.method ?? 'GET';
-    const route = routeOf(paths, method, path);
-    const op = route?.op;
-    if (route) seen.params = route.params;
-    let raw: Buffer;
-    try {
-      raw = await readBody(req, largestBody(app));
-    } catch (error) {
-      return { op, reply: errorReply(app, error, req), offContract: true };
-    }
-    seen.raw = raw;
-    seen.media = mediaType(req.headers['content-type']);
+    const arrival = await readArrival(app, paths, req, path, seen);
+    if ('refused' in arrival) return arrival.refused;
+    const { method, op, params, raw } = arrival;
     const request = {
       method,
       path: `${API_PREFIX}${path}`,
       operation_id: op?.operationId ?? null,
-      params: route?.params ?? {},
+      params,
       query: queryRecord(search),
       request_body: await recordedBody(raw, req.headers['content-type']),
     };
