@@ -173,6 +173,7 @@ export {
   type UploadPlanner,
   uploadHeadProblems,
 } from './uploads/upload-planner.ts';
+export { type AlertBodyCheck, alertBodyCheck } from './validate/alert-body.ts';
 export {
   clampJsonDepth,
   jsonDepthRule,

@@ -3,15 +3,8 @@
 // the core's ingest rules (media type, nesting), and drop a delivery whose `webhook-id` was accepted
 // within the core's dedupe window.
 import type { Store } from '@activepieces/pieces-framework';
-import {
-  contentTypeRefusal,
-  isAlertEventType,
-  JSON_MEDIA_TYPE,
-  jsonDepthRule,
-  jsonNestsDeeper,
-  MAX_ALERT_JSON_DEPTH,
-} from '@trackerkit/core';
-import { dedupeWindowMs, verifyStandardWebhooks } from '@trackerkit/core/signing';
+import { alertBodyCheck, isAlertEventType } from '@trackerkit/core';
+import { dedupeWindowMs, seenRecord, verifyStandardWebhooks } from '@trackerkit/core/signing';
 
 /** The request as the framework hands it to a webhook trigger (`context.payload`). */
 export interface AlertRequest {
@@ -64,20 +57,9 @@ export async function takeAlert(
   if (!verdict.ok) return { outcome: 'refused', reason: verdict.reason, message: verdict.message };
 
   const contentType = Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'content-type');
-  const refusedType = contentTypeRefusal(contentType?.[1], [JSON_MEDIA_TYPE]);
-  if (refusedType) return { outcome: 'refused', reason: refusedType.reason, message: refusedType.message };
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(typeof raw === 'string' ? Buffer.from(raw) : raw);
-  } catch {
-    return { outcome: 'refused', reason: 'invalid_utf8', message: 'body is not valid UTF-8' };
-  }
-  if (jsonNestsDeeper(text, MAX_ALERT_JSON_DEPTH))
-    return {
-      outcome: 'refused',
-      reason: 'too_deep',
-      message: `body: ${jsonDepthRule(MAX_ALERT_JSON_DEPTH)}`,
-    };
+  const body = alertBodyCheck(contentType?.[1], raw);
+  if (!body.ok) return { outcome: 'refused', reason: body.reason, message: body.message };
+  const text = body.text;
   let alert: Record<string, unknown>;
   try {
     alert = JSON.parse(text);
@@ -88,11 +70,14 @@ export async function takeAlert(
     return { outcome: 'ignored', reason: 'not an alert event' };
 
   // Only verified deliveries are remembered, so nobody without the secret can fill the store.
-  const stored = (await store.get<Record<string, number>>(SEEN_KEY)) ?? {};
-  const live = Object.entries(stored).filter(([, until]) => typeof until === 'number' && until > nowMs);
-  if (live.some(([id]) => id === verdict.id)) return { outcome: 'duplicate', id: verdict.id };
-  live.push([verdict.id, nowMs + dedupeWindowMs(toleranceSeconds)]);
-  live.sort((a, b) => a[1] - b[1]);
-  await store.put(SEEN_KEY, Object.fromEntries(live.slice(-SEEN_CAP)));
+  const seen = seenRecord(
+    await store.get(SEEN_KEY),
+    verdict.id,
+    nowMs,
+    nowMs + dedupeWindowMs(toleranceSeconds),
+    SEEN_CAP,
+  );
+  if (!seen.fresh) return { outcome: 'duplicate', id: verdict.id };
+  await store.put(SEEN_KEY, seen.entries);
   return { outcome: 'accepted', id: verdict.id, alert };
 }

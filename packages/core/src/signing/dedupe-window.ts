@@ -34,3 +34,24 @@ export function dedupeWindowMs(
 ): number {
   return Math.max(2 * toleranceSeconds, retrySpanSeconds(delivery)) * 1000;
 }
+
+/**
+ * A seen-set kept as a record `{ [webhookId]: untilMs }` where a platform gives a receiver only a
+ * small saved value (n8n's static data, an Activepieces flow's store): whether `id` is new at
+ * `nowMs`, and the record to save back (expired ids dropped, `id` kept until `untilMs` when new,
+ * the `cap` latest kept).
+ */
+export function seenRecord(
+  stored: unknown,
+  id: string,
+  nowMs: number,
+  untilMs: number,
+  cap: number,
+): { fresh: boolean; entries: Record<string, number> } {
+  const live = Object.entries(stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {})
+    .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > nowMs)
+    .sort((a, b) => a[1] - b[1]);
+  const fresh = !live.some(([key]) => key === id);
+  if (fresh) live.push([id, untilMs]);
+  return { fresh, entries: Object.fromEntries(live.slice(-cap)) };
+}

@@ -7,6 +7,7 @@ export {
   type DeliverySchedule,
   dedupeWindowMs,
   retrySpanSeconds,
+  seenRecord,
 } from './dedupe-window.ts';
 export { contentId, deliveryId, safeEqual } from './headers.ts';
 export { generateSecret, SECRET_POLICY_RULE, secretKey, secretProblems } from './secret-policy.ts';

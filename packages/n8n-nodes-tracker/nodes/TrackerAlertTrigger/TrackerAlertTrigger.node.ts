@@ -14,18 +14,15 @@ import { checkSigningSecret, verifyAlert } from '../shared/checks';
 import {
   ALERT_EVENT,
   ALERT_EVENT_TYPES,
-  contentTypeRefusal,
+  alertBodyCheck,
   dedupeWindowMs,
   isAlertEventType,
-  JSON_MEDIA_TYPE,
-  jsonDepthRule,
-  jsonNestsDeeper,
-  MAX_ALERT_JSON_DEPTH,
   SIGNALS,
+  seenRecord,
 } from '../shared/generated/core';
 import { list } from '../shared/mapping';
 import { optionsOf } from '../shared/properties';
-import { seenInProcess, staticSeen } from '../shared/seen-deliveries';
+import { STATIC_CAP, seenInProcess } from '../shared/seen-deliveries';
 
 // The event names are the document's; only their labels are the node's.
 const EVENT_LABELS = new Map([
@@ -252,24 +249,12 @@ export class TrackerAlertTrigger implements INodeType {
 
     // The receiver's ingest rules (the core's): a body in another charset, or one nested past what
     // any step of a workflow can copy without overflowing the stack, is refused before it starts one.
-    const refusedType = contentTypeRefusal(request.headers['content-type'], [JSON_MEDIA_TYPE]);
-    if (refusedType) {
-      response.status(415).json({ error: refusedType.message, reason: refusedType.reason });
+    const body = alertBodyCheck(request.headers['content-type'], rawBody);
+    if (!body.ok) {
+      response.status(body.status).json({ error: body.message, reason: body.reason });
       return { noWebhookResponse: true };
     }
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(rawBody);
-    } catch {
-      response.status(400).json({ error: 'body is not valid UTF-8', reason: 'invalid_utf8' });
-      return { noWebhookResponse: true };
-    }
-    if (jsonNestsDeeper(text, MAX_ALERT_JSON_DEPTH)) {
-      response
-        .status(422)
-        .json({ error: `body: ${jsonDepthRule(MAX_ALERT_JSON_DEPTH)}`, reason: 'too_deep' });
-      return { noWebhookResponse: true };
-    }
+    const text = body.text;
     let payload: { type?: unknown; timestamp?: unknown; data?: Record<string, unknown> };
     try {
       payload = JSON.parse(text);
@@ -284,7 +269,7 @@ export class TrackerAlertTrigger implements INodeType {
     const untilMs = nowMs + dedupeWindowMs(toleranceSeconds);
     const key = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().id}\u0000${verdict.id}`;
     const staticData = this.getWorkflowStaticData('node');
-    const remembered = staticSeen(staticData.deliveries, verdict.id, nowMs, untilMs);
+    const remembered = seenRecord(staticData.deliveries, verdict.id, nowMs, untilMs, STATIC_CAP);
     const freshHere = seenInProcess.claim(key, nowMs, untilMs);
     if (!freshHere || !remembered.fresh) {
       return { webhookResponse: { received: true, started: false, duplicate: true } };

@@ -2,7 +2,7 @@
 // again (an interrupted attempt, a retry after a lost answer: same id) starts the workflow once. How
 // long an id is kept is the core's dedupeWindowMs, the same window the trackerkit receiver's
 // alert retention must cover. A community node may not depend on a store outside n8n, so this is
-// memory per process, plus the workflow's static data (see `staticSeen`).
+// memory per process, plus the workflow's static data (the core's `seenRecord`, capped at STATIC_CAP).
 
 /** Ids kept in memory per process across every Alert Trigger in it; the oldest go first past this. */
 const MEMORY_CAP = 10_000;
@@ -46,24 +46,3 @@ export class SeenDeliveries {
 
 /** The process's seen-set: every Alert Trigger in this n8n process shares it (keys carry the node). */
 export const seenInProcess = new SeenDeliveries();
-
-/**
- * The same memory in the trigger's static data (`{ [webhookId]: untilMs }`), which n8n loads for
- * each production webhook call and saves after it: it survives a restart, and a webhook processor
- * sees what another one saved before it loaded. Not atomic across processes (two copies arriving
- * together on two processors both pass), so it only narrows what memory misses. Returns whether the
- * id is new and the entries to store back (expired dropped, the newest STATIC_CAP kept).
- */
-export function staticSeen(
-  stored: unknown,
-  id: string,
-  nowMs: number,
-  untilMs: number,
-): { fresh: boolean; entries: Record<string, number> } {
-  const live = Object.entries(stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {})
-    .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > nowMs)
-    .sort((a, b) => a[1] - b[1]);
-  const fresh = !live.some(([key]) => key === id);
-  if (fresh) live.push([id, untilMs]);
-  return { fresh, entries: Object.fromEntries(live.slice(-STATIC_CAP)) };
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SeenDeliveries, STATIC_CAP, staticSeen } from '../../nodes/shared/seen-deliveries';
+import { SeenDeliveries } from '../../nodes/shared/seen-deliveries';
 
 type Claim = [key: string, nowMs: number, untilMs: number];
 
@@ -68,35 +68,5 @@ describe('SeenDeliveries.claim', () => {
     const seen = new SeenDeliveries();
     for (let i = 0; i < 1000; i++) seen.claim(`id${i}`, i, i + 10);
     expect(seen.size).toBeLessThanOrEqual(11);
-  });
-});
-
-describe('staticSeen', () => {
-  const cases: [
-    string,
-    { given: [unknown, string, number, number]; want: { fresh: boolean; entries: Record<string, number> } },
-  ][] = [
-    ['nothing stored yet', { given: [undefined, 'a', 0, 100], want: { fresh: true, entries: { a: 100 } } }],
-    ['stored and live', { given: [{ a: 100 }, 'a', 50, 150], want: { fresh: false, entries: { a: 100 } } }],
-    [
-      'stored but expired, dropped',
-      { given: [{ a: 100, b: 10 }, 'a', 100, 200], want: { fresh: true, entries: { a: 200 } } },
-    ],
-    ['not an object', { given: ['junk', 'a', 0, 100], want: { fresh: true, entries: { a: 100 } } }],
-    [
-      'entries that are not instants are dropped',
-      { given: [{ x: 'soon', a: 100 }, 'b', 0, 100], want: { fresh: true, entries: { a: 100, b: 100 } } },
-    ],
-  ];
-  it.each(cases)('%s', (_name, { given, want }) => {
-    expect(staticSeen(...given)).toEqual(want);
-  });
-
-  it(`keeps the newest ${STATIC_CAP}`, () => {
-    const stored = Object.fromEntries(Array.from({ length: STATIC_CAP }, (_, i) => [`id${i}`, 1000 + i]));
-    const { entries } = staticSeen(stored, 'new', 0, 5000);
-    expect(Object.keys(entries)).toHaveLength(STATIC_CAP);
-    expect(entries.id0).toBeUndefined();
-    expect(entries.new).toBe(5000);
   });
 });

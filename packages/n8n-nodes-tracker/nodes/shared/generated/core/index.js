@@ -28,9 +28,7 @@ __export(generated_core_entry_exports, {
   DEFAULT_SIGNAL_LEVEL: () => DEFAULT_SIGNAL_LEVEL,
   DEFAULT_SKILL_COSTS: () => DEFAULT_SKILL_COSTS,
   FILE_TYPES: () => FILE_TYPES,
-  JSON_MEDIA_TYPE: () => JSON_MEDIA_TYPE,
   LIMITS: () => LIMITS,
-  MAX_ALERT_JSON_DEPTH: () => MAX_ALERT_JSON_DEPTH,
   MEDIA_TYPES: () => MEDIA_TYPES,
   NOTIFICATION_STATUSES: () => NOTIFICATION_STATUSES,
   REASONING_MODES: () => REASONING_MODES,
@@ -42,8 +40,8 @@ __export(generated_core_entry_exports, {
   SIGNALS: () => SIGNALS,
   SIGNAL_LEVELS: () => SIGNAL_LEVELS,
   SPACE_ID_PATTERN: () => SPACE_ID_PATTERN,
+  alertBodyCheck: () => alertBodyCheck,
   completeTrackerUpdate: () => completeTrackerUpdate,
-  contentTypeRefusal: () => contentTypeRefusal,
   createPacer: () => createPacer,
   createUploadPlanner: () => createUploadPlanner,
   dedupeWindowMs: () => dedupeWindowMs,
@@ -52,8 +50,6 @@ __export(generated_core_entry_exports, {
   extensionOf: () => extensionOf,
   fileUploadProblems: () => fileUploadProblems,
   isAlertEventType: () => isAlertEventType,
-  jsonDepthRule: () => jsonDepthRule,
-  jsonNestsDeeper: () => jsonNestsDeeper,
   nextPage: () => nextPage,
   openapiDocument: () => openapiDocument,
   outcomeOfThrown: () => outcomeOfThrown,
@@ -66,6 +62,7 @@ __export(generated_core_entry_exports, {
   retryDecision: () => retryDecision,
   schemaProblems: () => schemaProblems,
   secretProblems: () => secretProblems,
+  seenRecord: () => seenRecord,
   sendWithRetries: () => sendWithRetries,
   toUtc: () => toUtc,
   trackerCreateProblems: () => trackerCreateProblems,
@@ -17191,6 +17188,26 @@ function jsonNestsDeeper(text, max) {
 }
 var jsonDepthRule = (max) => `nested deeper than ${max} levels of objects and arrays`;
 
+// ../core/src/validate/alert-body.ts
+function alertBodyCheck(contentType, body) {
+  const refusedType = contentTypeRefusal(contentType, [JSON_MEDIA_TYPE]);
+  if (refusedType) return { ok: false, status: 415, ...refusedType };
+  let text;
+  try {
+    text = typeof body === "string" ? body : new TextDecoder("utf-8", { fatal: true }).decode(body);
+  } catch {
+    return { ok: false, status: 400, reason: "invalid_utf8", message: "body is not valid UTF-8" };
+  }
+  if (jsonNestsDeeper(text, MAX_ALERT_JSON_DEPTH))
+    return {
+      ok: false,
+      status: 422,
+      reason: "too_deep",
+      message: `body: ${jsonDepthRule(MAX_ALERT_JSON_DEPTH)}`
+    };
+  return { ok: true, text };
+}
+
 // ../core/src/http/answer.ts
 function parseBody(body) {
   const text = body instanceof Uint8Array ? new TextDecoder().decode(body) : body;
@@ -17262,6 +17279,12 @@ function retrySpanSeconds(delivery = WEBHOOK_DELIVERY) {
 }
 function dedupeWindowMs(toleranceSeconds, delivery = WEBHOOK_DELIVERY) {
   return Math.max(2 * toleranceSeconds, retrySpanSeconds(delivery)) * 1e3;
+}
+function seenRecord(stored, id, nowMs, untilMs, cap) {
+  const live = Object.entries(stored && typeof stored === "object" ? stored : {}).filter((entry) => typeof entry[1] === "number" && entry[1] > nowMs).sort((a, b) => a[1] - b[1]);
+  const fresh = !live.some(([key]) => key === id);
+  if (fresh) live.push([id, untilMs]);
+  return { fresh, entries: Object.fromEntries(live.slice(-cap)) };
 }
 
 // ../core/src/signing/headers.ts
@@ -17403,9 +17426,7 @@ var utf8Key = keyCache((secret) => Buffer.from(secret, "utf8"));
   DEFAULT_SIGNAL_LEVEL,
   DEFAULT_SKILL_COSTS,
   FILE_TYPES,
-  JSON_MEDIA_TYPE,
   LIMITS,
-  MAX_ALERT_JSON_DEPTH,
   MEDIA_TYPES,
   NOTIFICATION_STATUSES,
   REASONING_MODES,
@@ -17417,8 +17438,8 @@ var utf8Key = keyCache((secret) => Buffer.from(secret, "utf8"));
   SIGNALS,
   SIGNAL_LEVELS,
   SPACE_ID_PATTERN,
+  alertBodyCheck,
   completeTrackerUpdate,
-  contentTypeRefusal,
   createPacer,
   createUploadPlanner,
   dedupeWindowMs,
@@ -17427,8 +17448,6 @@ var utf8Key = keyCache((secret) => Buffer.from(secret, "utf8"));
   extensionOf,
   fileUploadProblems,
   isAlertEventType,
-  jsonDepthRule,
-  jsonNestsDeeper,
   nextPage,
   openapiDocument,
   outcomeOfThrown,
@@ -17441,6 +17460,7 @@ var utf8Key = keyCache((secret) => Buffer.from(secret, "utf8"));
   retryDecision,
   schemaProblems,
   secretProblems,
+  seenRecord,
   sendWithRetries,
   toUtc,
   trackerCreateProblems,

@@ -19,3 +19,13 @@ export declare function retrySpanSeconds(delivery?: DeliverySchedule): number;
  * can start the same alert twice.
  */
 export declare function dedupeWindowMs(toleranceSeconds: number, delivery?: DeliverySchedule): number;
+/**
+ * A seen-set kept as a record `{ [webhookId]: untilMs }` where a platform gives a receiver only a
+ * small saved value (n8n's static data, an Activepieces flow's store): whether `id` is new at
+ * `nowMs`, and the record to save back (expired ids dropped, `id` kept until `untilMs` when new,
+ * the `cap` latest kept).
+ */
+export declare function seenRecord(stored: unknown, id: string, nowMs: number, untilMs: number, cap: number): {
+    fresh: boolean;
+    entries: Record<string, number>;
+};
