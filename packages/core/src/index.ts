@@ -45,12 +45,24 @@ export {
   type OriginRefusal,
   originRefusal,
 } from './net/request-origin.ts';
-export { nextPage, pageSizeFor, paginate } from './paging.ts';
+export { nextPage, pageSizeFor, pageWindow, paginate } from './paging.ts';
 export { fieldOf, type Path, type Problem, problem, under } from './problem.ts';
+export {
+  type RateWindow,
+  rateWindow,
+  retryAfterSeconds,
+  type WindowState,
+  windowState,
+} from './rate/rate-window.ts';
+export {
+  type BackoffPolicy,
+  backoffMs,
+  policyBackoffMs,
+  RETRY_AFTER_CEILING_MS,
+} from './retry/backoff.ts';
 export { type DeliveryRetryDecision, deliveryRetryDecision } from './retry/delivery-retry.ts';
 export { parseRetryAfter } from './retry/retry-after.ts';
 export {
-  backoffMs,
   mayResend,
   type Outcome,
   RETRY_DEFAULTS,

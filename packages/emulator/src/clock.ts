@@ -19,7 +19,7 @@ const MINUTE = 60_000;
  * year, so nothing before the epoch or after year 9999 (JavaScript dates go on to +275760, which
  * no client parses as date-time).
  */
-export const CLOCK_MIN = Date.UTC(1970, 0, 1);
+const CLOCK_MIN = Date.UTC(1970, 0, 1);
 export const CLOCK_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /** One move of the manual clock covers at most 10 years (of 365 days); longer jumps go in steps. */
 export const MAX_ADVANCE_MINUTES = 10 * 365 * 24 * 60;

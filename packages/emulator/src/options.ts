@@ -2,7 +2,7 @@ import { DEFAULT_SKILL_COSTS, LIMITS, WEBHOOK_DELIVERY } from '@trackerkit/core'
 import type { ClockMode } from './clock.ts';
 
 /** The journal's default cap: enough for a test's requests, a few MB at most. */
-export const DEFAULT_JOURNAL_SIZE = 1000;
+const DEFAULT_JOURNAL_SIZE = 1000;
 
 export interface EmulatorOptions {
   /** TCP port; 0 (default) picks a free one. */

@@ -8,7 +8,6 @@ export type { ConfigInput } from './config/config-schema.ts';
 export { configSchema } from './config/config-schema.ts';
 export { loadConfig } from './config/load-config.ts';
 export type { Config, DestinationConfig, RetryPolicy, SourceConfig } from './config/types.ts';
-export { backoffDelay } from './delivery/backoff-delay.ts';
 export { createCircuitBreaker } from './delivery/circuit-breaker.ts';
 export { createDestination } from './delivery/create-destination.ts';
 export type { AlertSummary } from './delivery/format-alert.ts';

@@ -7,9 +7,9 @@ const schemas = (openapiDocument as unknown as { components: { schemas: Record<s
   .schemas;
 const enumOf = (name: string): string[] => schemas[name]?.enum ?? [];
 
-export const RUN_MODES = enumOf('RunMode');
-export const REASONING_MODES = enumOf('ReasoningMode');
-export const SKILLS = Object.keys(DEFAULT_SKILL_COSTS);
+const RUN_MODES = enumOf('RunMode');
+const REASONING_MODES = enumOf('ReasoningMode');
+const SKILLS = Object.keys(DEFAULT_SKILL_COSTS);
 
 export const spaceField = {
   key: 'space_id',

@@ -43,7 +43,7 @@ export interface AuthData {
 export const ZAPIER_PERFORM_MS = 30_000;
 const ATTEMPT_MS = 20_000;
 
-export function clientOf(bundle: Pick<Bundle, 'authData'>): TrackerClient {
+function clientOf(bundle: Pick<Bundle, 'authData'>): TrackerClient {
   const auth = bundle.authData as AuthData;
   return createTrackerClient({
     baseUrl: auth.baseUrl?.trim() || HOSTED_BASE_URL,

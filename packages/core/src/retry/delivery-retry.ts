@@ -1,10 +1,11 @@
 // The alert sender's retry rule, from the document's delivery schedule (`x-trackerkit-delivery`:
 // attempts, backoff, the longest Retry-After honoured): the one place it is decided, for the
 // emulator's webhook and e-mail senders; `retrySpanSeconds` (signing/dedupe-window.ts) measures
-// the same schedule for receivers. Not the client's `backoffMs`: the service's schedule is fixed,
-// not random, and a receiver's Retry-After never adds attempts.
+// the same schedule for receivers. Not the client's `backoffMs` (both are in retry/backoff.ts): the
+// service's schedule is fixed, not random, and a receiver's Retry-After never adds attempts.
 import { WEBHOOK_DELIVERY } from '../generated/limits.ts';
 import type { DeliverySchedule } from '../signing/dedupe-window.ts';
+import { scheduledBackoffMs } from './backoff.ts';
 
 export type DeliveryRetryDecision =
   | { retry: true; waitMs: number }
@@ -28,6 +29,5 @@ export function deliveryRetryDecision(
   if (failure.final === true || attempt >= schedule.attempts) return { retry: false };
   const asked = failure.retryAfterMs ?? 0;
   if (asked > schedule.retry_after_max_seconds * 1000) return { retry: false, retryAfterTooLong: true };
-  const backoff = schedule.backoff_seconds[attempt - 1] ?? schedule.backoff_seconds.at(-1) ?? 0;
-  return { retry: true, waitMs: Math.max(backoff * 1000, asked) };
+  return { retry: true, waitMs: Math.max(scheduledBackoffMs(schedule.backoff_seconds, attempt), asked) };
 }

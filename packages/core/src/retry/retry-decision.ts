@@ -3,6 +3,7 @@
 // server did not process it), or a connection refused before anything was sent. A POST that carries
 // an idempotency key (a webhook delivery) is as safe to resend as a PUT, and its 409 means the same
 // key is still in flight.
+import { backoffMs } from './backoff.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
 /** PATCH counts as idempotent: this service's PATCH sets fields to the values sent. */
@@ -38,11 +39,6 @@ export interface RetryPolicy {
 }
 
 export const RETRY_DEFAULTS: RetryPolicy = { retries: 3, baseMs: 500, capMs: 30_000 };
-
-/** Exponential backoff with full jitter: a random wait in [0, base * 2^attempt), capped. */
-export function backoffMs(attempt: number, baseMs: number, capMs: number, random: () => number): number {
-  return Math.floor(random() * Math.min(capMs, baseMs * 2 ** attempt));
-}
 
 export type RetryDecision = { retry: false } | { retry: true; waitMs: number };
 

@@ -1,7 +1,9 @@
 // Pacing uploads to the service's limit (LIMITS.uploadsPerWindow per LIMITS.uploadWindowSeconds) with
-// a sliding window. A slot is stamped when its response arrives, not when it is sent: the service saw
-// the request no later than that, so a window measured from there never overlaps the service's own.
+// the service's own sliding window (rate/rate-window.ts, which the emulator enforces). A slot is
+// stamped when its response arrives, not when it is sent: the service saw the request no later than
+// that, so a window measured from there never overlaps the service's own.
 import { LIMITS } from '../generated/limits.ts';
+import { type RateWindow, rateWindow, windowState } from '../rate/rate-window.ts';
 
 export interface PacingState {
   /** When earlier uploads were answered, oldest first. */
@@ -12,26 +14,20 @@ export interface PacingState {
 
 export type PacingDecision = { go: true } | { go: false; waitMs: number } | { go: false; waitFor: 'answer' };
 
-export interface PacingWindow {
-  limit: number;
-  windowMs: number;
-}
-
-const UPLOAD_WINDOW: PacingWindow = {
-  limit: LIMITS.uploadsPerWindow,
-  windowMs: LIMITS.uploadWindowSeconds * 1000,
-};
+const UPLOAD_WINDOW = rateWindow({
+  requests: LIMITS.uploadsPerWindow,
+  window_seconds: LIMITS.uploadWindowSeconds,
+});
 
 /** Whether the next upload may go now, given the window; pure. */
 export function pacingDecision(
   state: PacingState,
   nowMs: number,
-  window: PacingWindow = UPLOAD_WINDOW,
+  window: RateWindow = UPLOAD_WINDOW,
 ): PacingDecision {
-  const recent = state.answered.filter((at) => at > nowMs - window.windowMs);
-  if (recent.length + state.inFlight < window.limit) return { go: true };
-  if (recent.length === 0) return { go: false, waitFor: 'answer' };
-  return { go: false, waitMs: recent[0]! + window.windowMs - nowMs };
+  const { waitMs } = windowState(state.answered, nowMs, window, state.inFlight);
+  if (waitMs === 0) return { go: true };
+  return waitMs === null ? { go: false, waitFor: 'answer' } : { go: false, waitMs };
 }
 
 export interface Pacer {
@@ -42,7 +38,7 @@ export interface Pacer {
 /** The pacing decision driven with the caller's clock and sleep (n8n hands in its own `sleep`). */
 export function createPacer(
   io: { now(): number; sleep(ms: number, signal?: AbortSignal): Promise<void> },
-  window: PacingWindow = UPLOAD_WINDOW,
+  window: RateWindow = UPLOAD_WINDOW,
 ): Pacer {
   let answered: number[] = [];
   let inFlight = 0;
@@ -67,7 +63,7 @@ export function createPacer(
       for (;;) {
         signal?.throwIfAborted();
         const now = io.now();
-        answered = answered.filter((at) => at > now - window.windowMs);
+        answered = windowState(answered, now, window).recent;
         const decision = pacingDecision({ answered, inFlight }, now, window);
         if (decision.go) break;
         if ('waitFor' in decision) await nextAnswer(signal);

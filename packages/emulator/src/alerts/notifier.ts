@@ -18,7 +18,7 @@ import { sendWebhook } from './webhook-sender.ts';
  * The `webhook-id` of a run's event: derived from the run, so the re-execution of a run cut short by
  * a restart sends the same id and receivers drop the duplicate.
  */
-export function messageId(runId: string, type: string): string {
+function messageId(runId: string, type: string): string {
   const hex = createHash('sha256').update(`${runId}:${type}`).digest('hex');
   return `msg_${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }

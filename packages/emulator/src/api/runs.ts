@@ -7,10 +7,10 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { type Handler, ok } from '../http/types.ts';
 import type { RunRecord } from '../store/records.ts';
 import { ownTracker } from './access.ts';
-import { DELETED, indexedPage, newestFirst, paginate, runView } from './views.ts';
+import { arrayPage, DELETED, indexedPage, newestFirst, runView } from './views.ts';
 
 /** The document's NotificationStatus assumption: skipped, failed when any channel failed, else success. */
-export function notificationStatus(run: RunRecord): 'success' | 'failed' | 'skipped' {
+function notificationStatus(run: RunRecord): 'success' | 'failed' | 'skipped' {
   const channels = [run.notification_delivery.email, run.notification_delivery.webhook].filter(
     (c) => c !== null,
   );
@@ -89,7 +89,7 @@ export function runHandlers(app: App): Record<string, Handler> {
       if (!RUN_FILTERS.some((name) => query[name] !== undefined))
         return ok(indexedPage(store.runs, 'tracker_id', tracker.id, query, runView));
       const runs = newestFirst(store.runs.by('tracker_id', tracker.id).filter((run) => matches(run, query)));
-      return ok(paginate(runs, query, runView));
+      return ok(arrayPage(runs, query, runView));
     },
     getRun: ({ account, params }) => {
       const tracker = ownTracker(app, account, String(params.tracker_id));

@@ -1,4 +1,11 @@
-import type { Run, Space, Tracker, VaultDataItem, VaultSource } from '@trackerkit/core';
+import {
+  pageWindow,
+  type Run,
+  type Space,
+  type Tracker,
+  type VaultDataItem,
+  type VaultSource,
+} from '@trackerkit/core';
 import { iso, isoOrNull } from '../clock.ts';
 import { storedSchedule } from '../domain/schedule.ts';
 import type { ItemRecord, RunRecord, SourceRecord, SpaceRecord, TrackerRecord } from '../store/records.ts';
@@ -107,29 +114,16 @@ export function indexedPage<T extends Keyed, K extends keyof T & string, V>(
   query: Record<string, unknown>,
   view: (record: T) => V,
 ) {
-  const page = Number(query.page);
   const pageSize = Number(query.page_size);
-  const total = collection.count(field, value);
-  return {
-    data: collection.newest(field, value, (page - 1) * pageSize, pageSize).map(view),
-    pagination: { page, page_size: pageSize, total_items: total, total_pages: Math.ceil(total / pageSize) },
-  };
+  const { start, pagination } = pageWindow(Number(query.page), pageSize, collection.count(field, value));
+  return { data: collection.newest(field, value, start, pageSize).map(view), pagination };
 }
 
 export const newestFirst = <T extends { seq: number }>(records: T[]): T[] =>
   records.sort((a, b) => b.seq - a.seq);
 
-export function paginate<T, V>(records: T[], query: Record<string, unknown>, view: (record: T) => V) {
-  const page = Number(query.page);
-  const pageSize = Number(query.page_size);
-  const start = (page - 1) * pageSize;
-  return {
-    data: records.slice(start, start + pageSize).map(view),
-    pagination: {
-      page,
-      page_size: pageSize,
-      total_items: records.length,
-      total_pages: Math.ceil(records.length / pageSize),
-    },
-  };
+/** A page of records already selected and ordered (a filtered list), by the core's paging rule. */
+export function arrayPage<T, V>(records: T[], query: Record<string, unknown>, view: (record: T) => V) {
+  const { start, end, pagination } = pageWindow(Number(query.page), Number(query.page_size), records.length);
+  return { data: records.slice(start, end).map(view), pagination };
 }

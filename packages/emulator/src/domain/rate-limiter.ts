@@ -1,14 +1,11 @@
+import { type RateWindow, retryAfterSeconds, windowState } from '@trackerkit/core';
 import type { Clock } from '../clock.ts';
 import { HttpError } from '../http/errors.ts';
 
-export interface RateRule {
-  requests: number;
-  windowSeconds: number;
-}
-
 /**
- * Sliding-window limits per account and rule, on the emulator clock. A request over the limit gets
- * 429 with `Retry-After`: whole seconds until the oldest request in the window leaves it.
+ * The service's side of the core's sliding window (`windowState`), per account and operation, on
+ * the emulator clock: a request is counted when it arrives, and one over the limit gets 429 with
+ * `Retry-After` (whole seconds until the oldest request in the window leaves it).
  */
 export class RateLimiter {
   readonly #clock: Clock;
@@ -23,21 +20,19 @@ export class RateLimiter {
     this.#hits.clear();
   }
 
-  take(key: string, rule: RateRule): void {
+  take(key: string, window: RateWindow): void {
     const now = this.#clock.now();
-    const windowMs = rule.windowSeconds * 1000;
-    const hits = (this.#hits.get(key) ?? []).filter((t) => t > now - windowMs);
-    if (hits.length >= rule.requests) {
-      const oldest = hits[0] ?? now;
-      const retryAfter = Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
-      this.#hits.set(key, hits);
+    const { recent, waitMs } = windowState(this.#hits.get(key) ?? [], now, window);
+    this.#hits.set(key, recent);
+    if (waitMs !== 0) {
+      // null only for a limit of 0, which no operation has: a whole window, then.
+      const retryAfter = retryAfterSeconds(waitMs ?? window.windowMs);
       throw new HttpError(
         429,
-        `Rate limit exceeded: ${rule.requests} requests per ${rule.windowSeconds} seconds`,
+        `Rate limit exceeded: ${window.limit} requests per ${window.windowMs / 1000} seconds`,
         { 'retry-after': String(retryAfter) },
       );
     }
-    hits.push(now);
-    this.#hits.set(key, hits);
+    recent.push(now);
   }
 }

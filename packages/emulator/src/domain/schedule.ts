@@ -41,7 +41,7 @@ export function catchUp(
 }
 
 /** An instant as UTC ISO 8601, without `.000` when it has no milliseconds ('…+02:00' → '…Z'). */
-export function utcInstant(value: string): string {
+function utcInstant(value: string): string {
   return new Date(value).toISOString().replace('.000Z', 'Z');
 }
 

@@ -12,7 +12,7 @@ const TICK_MS = 1000;
  * a real-clock tick after a stop): the latest ones; earlier ones are skipped. Keeps a jump of years
  * over a one-minute schedule from starting millions of runs (an assumption: the spec is silent).
  */
-export const MAX_CATCH_UP_RUNS = 100;
+const MAX_CATCH_UP_RUNS = 100;
 
 /**
  * Fires what falls due on the emulator clock, in time order: scheduled runs (trigger_type scheduled)

@@ -14,7 +14,7 @@ const FIELDS = [
   'probability',
 ] as const;
 /** Longest latency a rule may add: long enough for any client timeout test, short of a hang. */
-export const MAX_LATENCY_MS = 600_000;
+const MAX_LATENCY_MS = 600_000;
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 

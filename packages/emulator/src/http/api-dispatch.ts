@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LIMITS, pathParamsProblems } from '@trackerkit/core';
+import { LIMITS, pathParamsProblems, rateWindow } from '@trackerkit/core';
 import { authenticate } from '../api/auth.ts';
 import type { App } from '../app.ts';
 import type { Fault } from '../faults/fault-rules.ts';
@@ -35,7 +35,7 @@ export interface Dispatched {
 }
 
 /** The request header that asks for a one-off fault (as Prism's `Prefer: code=`). */
-export const FAULT_HEADER = 'x-emulator-fault';
+const FAULT_HEADER = 'x-emulator-fault';
 
 /** The fault of the request header, else of the first matching rule (400 for a malformed header). */
 function faultFor(app: App, req: IncomingMessage, op: Operation, trackerId: string | undefined) {
@@ -134,10 +134,7 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
         seen.accountId = account.id;
         // An id the service could never have issued (`..`, `a/b`) is an unknown one, never looked up.
         if (pathParamsProblems(params).length > 0) throw new HttpError(404, 'Not Found');
-        if (op.rateLimit) {
-          const { requests, window_seconds } = op.rateLimit;
-          app.limiter.take(`${account.id}:${op.operationId}`, { requests, windowSeconds: window_seconds });
-        }
+        if (op.rateLimit) app.limiter.take(`${account.id}:${op.operationId}`, rateWindow(op.rateLimit));
         const query = validateQuery(op, search);
         const { body, parts } = await readPayload(req, op, seen);
         const handler = handlers[op.operationId] as Handler;
@@ -158,7 +155,7 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
  * A client that closed its connection before its body was read: no answer can reach it, and it is
  * nothing the emulator did wrong, so it is not logged (the journal records the request as aborted).
  */
-export function isHangUp(error: unknown, req: IncomingMessage | undefined): boolean {
+function isHangUp(error: unknown, req: IncomingMessage | undefined): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return req?.destroyed === true && !req.complete && (code === 'ECONNRESET' || code === 'ECONNABORTED');
 }

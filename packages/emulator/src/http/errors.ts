@@ -31,7 +31,7 @@ export function invalid(loc: (string | number)[], msg: string, type = 'value_err
 }
 
 /** core's problems as the 422 the service answers: each under `body` or `query`. */
-export function problemsFailure(where: 'body' | 'query', problems: readonly Problem[]): ValidationFailure {
+function problemsFailure(where: 'body' | 'query', problems: readonly Problem[]): ValidationFailure {
   return new ValidationFailure(
     problems.map((p) => ({ loc: [where, ...p.path], msg: p.message, type: p.type })),
   );

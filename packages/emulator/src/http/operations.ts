@@ -1,7 +1,7 @@
 import { type OperationId, openapiDocument, queryParameters, resolveRef } from '@trackerkit/core';
 import { decodeSegment } from './request-target.ts';
 
-export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 export type Method = (typeof METHODS)[number];
 
 export type QueryParam = ReturnType<typeof queryParameters>[number];

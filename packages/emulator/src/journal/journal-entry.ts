@@ -40,10 +40,10 @@ export interface JournalEntry {
 }
 
 /** Bodies up to this many bytes are kept parsed (JSON); beyond, the digest says what was sent. */
-export const JOURNAL_JSON_BYTES = 16 * 1024;
+const JOURNAL_JSON_BYTES = 16 * 1024;
 
 /** Header names whose values are credentials, never kept. */
-export const SECRET_HEADERS: ReadonlySet<string> = new Set([
+const SECRET_HEADERS: ReadonlySet<string> = new Set([
   'authorization',
   'proxy-authorization',
   'x-api-key',
@@ -52,7 +52,7 @@ export const SECRET_HEADERS: ReadonlySet<string> = new Set([
   'set-cookie',
 ]);
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 export function redactedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};

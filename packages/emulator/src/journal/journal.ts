@@ -35,7 +35,7 @@ const ID_FIELDS = ['tracker_id', 'run_id', 'source_id'] as const;
 const asList = (value: number | readonly number[]): readonly number[] =>
   typeof value === 'number' ? [value] : value;
 
-export function matches(entry: JournalEntry, filter: JournalFilter): boolean {
+function matches(entry: JournalEntry, filter: JournalFilter): boolean {
   if (filter.operation_id !== undefined && entry.operation_id !== filter.operation_id) return false;
   if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
   if (filter.path !== undefined && entry.path !== filter.path) return false;

@@ -125,7 +125,7 @@ export function gettableAlert(
 }
 
 /** The matches that deliver to configured destinations (code handlers are no receiver). */
-export function routedMatches(matches: readonly RouteMatch[]): RouteMatch[] {
+function routedMatches(matches: readonly RouteMatch[]): RouteMatch[] {
   return matches.filter((m) => !(m.destinations.length === 1 && m.destinations[0] === CODE_HANDLERS));
 }
 

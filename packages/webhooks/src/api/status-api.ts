@@ -10,7 +10,7 @@ import type { Store } from '../store/store.ts';
  * major.minor with the one `/api/v2/status` reports and warns on every command when they differ,
  * so the API level is reported there; the receiver's own version is in `revision`.
  */
-export const ALERTMANAGER_API_VERSION = '0.25.0';
+const ALERTMANAGER_API_VERSION = '0.25.0';
 
 let ownVersion: string | undefined;
 function packageVersion(): string {

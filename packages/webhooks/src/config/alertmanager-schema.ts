@@ -9,7 +9,7 @@ import { duration, envRef, secretRef } from './schema-parts.ts';
 const squash = (text: string) => text.replace(/\s+/g, '');
 
 /** Why a templated field is refused: the receiver renders no Go templates. */
-export const TEMPLATES_REFUSED =
+const TEMPLATES_REFUSED =
   'templates are not supported (the receiver writes its own messages): leave it out or at its default';
 
 /**
@@ -34,7 +34,7 @@ const isUnset = (v: unknown): boolean =>
   (typeof v === 'object' && v !== null && Object.keys(v).length === 0);
 
 /** An Alertmanager key the receiver cannot honour: accepted only unset (or empty, or false). */
-export const notSupported = (why: string) => z.unknown().refine(isUnset, `not supported: ${why}`).optional();
+const notSupported = (why: string) => z.unknown().refine(isUnset, `not supported: ${why}`).optional();
 
 /** Alertmanager's URL: http or https, with a host (config.parseURL). A `{ env }` is checked once resolved. */
 const amUrl = z.union([
@@ -52,14 +52,14 @@ const amUrl = z.union([
 ]);
 
 /** `host:port`, as Go's net.SplitHostPort reads it (`[::1]:25` for IPv6). */
-export const hostPort = z
+const hostPort = z
   .string()
   .regex(/^(\[[^\]]*\]|[^:[\]]*):(\d+)$/, 'must be host:port, such as smtp.example.com:587');
 
 const FILE = z.string().min(1);
 
 /** Prometheus' HTTP client settings: authentication is honoured; TLS, proxies and OAuth 2 are not. */
-export const httpConfigSchema = z
+const httpConfigSchema = z
   .strictObject({
     authorization: z
       .strictObject({
@@ -125,7 +125,7 @@ const oneOf = (key: string, required: boolean) => (c: Record<string, unknown>, c
     ctx.addIssue({ code: 'custom', path: [key], message: `one of ${key} or ${key}_file must be configured` });
 };
 
-export const webhookConfigSchema = z
+const webhookConfigSchema = z
   .strictObject({
     ...common,
     url: amUrl.optional(),
@@ -135,7 +135,7 @@ export const webhookConfigSchema = z
   })
   .superRefine(oneOf('url', true));
 
-export const slackConfigSchema = z
+const slackConfigSchema = z
   .strictObject({
     ...common,
     api_url: amUrl.optional(),
@@ -162,7 +162,7 @@ export const slackConfigSchema = z
   })
   .superRefine(oneOf('api_url', false));
 
-export const msteamsConfigSchema = z
+const msteamsConfigSchema = z
   .strictObject({
     ...common,
     webhook_url: amUrl.optional(),
@@ -173,7 +173,7 @@ export const msteamsConfigSchema = z
   })
   .superRefine(oneOf('webhook_url', true));
 
-export const discordConfigSchema = z
+const discordConfigSchema = z
   .strictObject({
     ...common,
     webhook_url: amUrl.optional(),
@@ -183,7 +183,7 @@ export const discordConfigSchema = z
   })
   .superRefine(oneOf('webhook_url', true));
 
-export const pagerdutyConfigSchema = z
+const pagerdutyConfigSchema = z
   .strictObject({
     ...common,
     routing_key: secretRef.optional(),
@@ -215,7 +215,7 @@ export const pagerdutyConfigSchema = z
     oneOf('service_key', false)(c, ctx);
   });
 
-export const emailConfigSchema = z.strictObject({
+const emailConfigSchema = z.strictObject({
   send_resolved: z.boolean().optional(),
   to: z.string().min(1, 'missing to address in email config'),
   from: z.string().optional(),

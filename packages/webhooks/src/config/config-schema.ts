@@ -51,7 +51,7 @@ function entry(d: AnyDestinationDefinition, withName: boolean) {
 }
 
 /** A destination under `destinations`: every type of the list (delivery/destinations/index.ts). */
-export const destinationSchema = z.discriminatedUnion(
+const destinationSchema = z.discriminatedUnion(
   'type',
   DESTINATION_TYPES.map((d) => entry(d, true)) as unknown as [
     Entry<AnyDestinationDefinition, typeof named>,
@@ -62,7 +62,7 @@ export const destinationSchema = z.discriminatedUnion(
  * A receiver's `trackerkit_configs` entry: one of this package's own types (those Alertmanager has
  * no integration for); its name is made for it.
  */
-export const trackerkitConfigSchema = z.discriminatedUnion(
+const trackerkitConfigSchema = z.discriminatedUnion(
   'type',
   DESTINATION_TYPES.filter((d) => d.integration === null).map((d) => entry(d, false)) as unknown as [
     Entry<OwnType, Record<never, never>>,
@@ -175,7 +175,7 @@ export interface RouteInput {
   routes?: RouteInput[];
 }
 
-export const routeSchema: z.ZodType<RouteInput> = z.lazy(() =>
+const routeSchema: z.ZodType<RouteInput> = z.lazy(() =>
   z.strictObject({
     name: z.string().optional(),
     matchers: matchers.optional(),

@@ -13,7 +13,7 @@ import type { SecretRef } from './schema-parts.ts';
 import type { DestinationConfig, RetryPolicy } from './types.ts';
 
 /** Where PagerDuty's Events API v1 takes a `service_key` (Alertmanager posts there, whatever `url` says). */
-export const PAGERDUTY_V1_URL = 'https://events.pagerduty.com/generic/2010-04-15/create_event.json';
+const PAGERDUTY_V1_URL = 'https://events.pagerduty.com/generic/2010-04-15/create_event.json';
 const PAGERDUTY_V2_URL = 'https://events.pagerduty.com/v2/enqueue';
 
 export interface ReceiversContext {

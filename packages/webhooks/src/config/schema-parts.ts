@@ -42,11 +42,11 @@ export const oneAuth = {
 export const list = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
 
 /** Prometheus' label name (model.LabelNameRE): what `group_by`, `equal` and `match` keys take. */
-export const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 export const labelName = z.string().regex(LABEL_NAME, 'must be a label name such as tracker_id');
 
 /** Alertmanager's string form, e.g. `signal=~"Poor|Negative"`, parsed and compiled as it loads. */
-export const labelMatcher = z.string().superRefine((text, ctx) => {
+const labelMatcher = z.string().superRefine((text, ctx) => {
   try {
     parseMatchers(text);
   } catch (error) {

@@ -28,7 +28,7 @@ function segmentRe(pattern: string) {
 }
 
 /** The files a glob names (Go's filepath.Glob): none when nothing matches or a directory is missing. */
-export function globFiles(glob: string): string[] {
+function globFiles(glob: string): string[] {
   const parts = glob.split(sep);
   let found = [parts[0] === '' ? sep : parts[0]!];
   for (const part of parts.slice(1)) {

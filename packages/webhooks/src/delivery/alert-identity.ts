@@ -7,7 +7,7 @@ import { type AlertSummary, formatAlert, safeLink } from './format-alert.ts';
 export type Labels = Record<string, string>;
 
 /** The `alertname` of a tracker's alerts (also the Alertmanager destination's default). */
-export const TRACKER_ALERTNAME = 'TrackerAlert';
+const TRACKER_ALERTNAME = 'TrackerAlert';
 
 /**
  * Routing labels that are not part of an alert's identity: `event` differs between an alert and
@@ -30,10 +30,7 @@ export function trackerAlertLabels(event: AlertEvent): Labels {
 }
 
 /** A tracker alert's annotations: what a person reads, and what changes from run to run. */
-export function trackerAlertAnnotations(
-  event: AlertEvent,
-  summary: AlertSummary = formatAlert(event),
-): Labels {
+function trackerAlertAnnotations(event: AlertEvent, summary: AlertSummary = formatAlert(event)): Labels {
   const data = eventData(event);
   const annotations: Labels = {
     summary: `${summary.trackerName}: ${summary.headline}`.trim(),

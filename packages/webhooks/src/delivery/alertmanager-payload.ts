@@ -91,7 +91,7 @@ const ESCAPES: Record<string, string> = {
 };
 
 /** Go's strconv.Quote (`%q`): printable characters as they are, the rest escaped. */
-export function goQuote(text: string): string {
+function goQuote(text: string): string {
   let out = '"';
   for (const c of text) {
     const escaped = ESCAPES[c];
@@ -111,7 +111,7 @@ export function goQuote(text: string): string {
 }
 
 /** Prometheus' LabelSet.String(): `{a="1", b="2"}`, names sorted; the group part of a group key. */
-export function labelSetString(labels: Labels): string {
+function labelSetString(labels: Labels): string {
   return `{${Object.keys(labels)
     .sort(compareGo)
     .map((name) => `${name}=${goQuote(labels[name]!)}`)

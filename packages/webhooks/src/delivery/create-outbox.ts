@@ -1,15 +1,14 @@
+import { policyBackoffMs, RETRY_AFTER_CEILING_MS } from '@trackerkit/core';
 import { cutSecrets } from '../config/secret-values.ts';
 import type { DestinationConfig } from '../config/types.ts';
-import type { Logger } from '../server/logger.ts';
-import type { Metrics } from '../server/metrics.ts';
 import type { Store } from '../store/store.ts';
 import type { DeliveryRow } from '../store/types.ts';
 import type { GroupNotification } from './alertmanager-payload.ts';
-import { backoffDelay, RETRY_AFTER_CEILING_MS } from './backoff-delay.ts';
 import { type BreakerState, type CircuitBreaker, createCircuitBreaker } from './circuit-breaker.ts';
 import { classifyOutcome } from './classify-outcome.ts';
 import { formatAlert } from './format-alert.ts';
 import { notificationSummary } from './format-group.ts';
+import type { OutboxLog, OutboxMetrics } from './outbox-ports.ts';
 import { storedEvent } from './stored-event.ts';
 import type { DeliveryJob, DeliveryOutcome, Destination } from './types.ts';
 
@@ -23,8 +22,8 @@ export interface OutboxOptions {
   concurrency: number;
   pollIntervalMs: number;
   breaker: { failureThreshold: number; cooldownMs: number };
-  metrics: Metrics;
-  logger: Logger;
+  metrics: OutboxMetrics;
+  logger: OutboxLog;
   now?: () => number;
 }
 
@@ -157,7 +156,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       breaker.success(`answered ${outcome.status} to one message: the destination is up`);
       return dead();
     }
-    const delay = backoffDelay(config.retry, row.attempts + 1, outcome.retryAfterMs);
+    const delay = policyBackoffMs(config.retry, row.attempts + 1, outcome.retryAfterMs, Math.random);
     if (outcome.retryAfterMs !== undefined) {
       pausedUntil.set(name, Math.max(pausedUntil.get(name) ?? 0, now() + delay));
       void share(name, pausedUntil.get(name)!);

@@ -81,7 +81,7 @@ const subset = (small: Iterable<string>, big: ReadonlySet<string>) => {
  * every `group_interval` a repeat goes at the first tick strictly more than `repeat_interval`
  * after the last notification (12 s interval, 4 s repeat: every 12 s; 2 s and 4 s: every 6 s).
  */
-export function needsUpdate(
+function needsUpdate(
   entry: NotifyLog | undefined,
   firing: ReadonlySet<string>,
   resolved: ReadonlySet<string>,
@@ -99,7 +99,7 @@ export function needsUpdate(
 }
 
 /** How far apart a group's flushes are. */
-export function flushStep(group: Pick<AlertGroup, 'intervalMs' | 'repeatMs' | 'ungrouped'>): number {
+function flushStep(group: Pick<AlertGroup, 'intervalMs' | 'repeatMs' | 'ungrouped'>): number {
   const step =
     group.ungrouped && group.repeatMs > 0 ? Math.min(group.intervalMs, group.repeatMs) : group.intervalMs;
   return Math.max(1, step);

@@ -125,7 +125,7 @@ export function matchesLabel(matcher: LabelMatcher, value: string | undefined): 
 }
 
 /** Go's string order (UTF-8 bytes, which is code point order; UTF-16 units are not). */
-export function compareGo(a: string, b: string): number {
+function compareGo(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 

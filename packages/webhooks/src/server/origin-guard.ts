@@ -37,7 +37,7 @@ export function edgePolicy(options: EdgeOptions, accepts?: readonly string[]): O
 }
 
 /** The JSON answer: 403 or 415, naming the header and the rule. */
-export function refuseJson(res: Response, refusal: OriginRefusal): void {
+function refuseJson(res: Response, refusal: OriginRefusal): void {
   res.status(refusal.status).json({
     error: `@trackerkit/webhooks: ${refusal.message}`,
     reason: refusal.reason,

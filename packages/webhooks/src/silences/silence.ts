@@ -36,7 +36,7 @@ const LABEL_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
  * so a silence's regular expression means exactly what it would in a route (one engine, one set
  * of flags and refusals). Throws the parser's error for a bad expression.
  */
-export function toLabelMatcher(m: ApiMatcher): LabelMatcher {
+function toLabelMatcher(m: ApiMatcher): LabelMatcher {
   return parseMatcher(formatMatcher(m));
 }
 
@@ -55,7 +55,7 @@ export function formatMatcher(m: ApiMatcher): string {
  * (`{name, value, isRegex, isEqual}`) or the string form route matchers take (`signal=~"Poor|Negative"`,
  * possibly several, comma-separated). Throws an Error naming the entry (`matchers.1: ...`).
  */
-export function parseSilenceMatchers(input: unknown): ApiMatcher[] {
+function parseSilenceMatchers(input: unknown): ApiMatcher[] {
   if (!Array.isArray(input) || input.length === 0) {
     throw new Error('matchers: required, a non-empty list of matchers');
   }

@@ -147,7 +147,7 @@ export function* joinGroup(
 }
 
 /** The key of one group notification: the same on every retry and replay of it. */
-export function notificationKey(route: string, key: string, destination: string, tick: number): string {
+function notificationKey(route: string, key: string, destination: string, tick: number): string {
   const digest = createHash('sha256').update(`${route}\0${key}\0${destination}\0${tick}`).digest('base64url');
   return `grp_${digest.slice(0, 32)}`;
 }
@@ -160,7 +160,7 @@ export interface FlushJudge {
   sendResolved(destination: string): boolean;
 }
 
-export const FLUSH_BATCH = 200;
+const FLUSH_BATCH = 200;
 
 /**
  * One flush pass: every due group is flushed (`decideFlush`), its notifications written as

@@ -1,8 +1,8 @@
 import { idempotencyKey } from './idempotency-key.ts';
 
 /** Mute windows have minute resolution: a muted repeat is looked at again a minute later. */
-export const MUTED_RECHECK_MS = 60_000;
-export const REPEAT_BATCH = 500;
+const MUTED_RECHECK_MS = 60_000;
+const REPEAT_BATCH = 500;
 
 /** `body` is the firing alert's: a silence or an inhibit rule holds its repeats as a mute window does. */
 export type IsMuted = (route: string, now: number, body: string) => boolean | Promise<boolean>;
@@ -34,7 +34,7 @@ export interface RepeatDecision {
  * outbox row with its own idempotency key (`<webhook-id>#repeat:<route>:<n>`). A repeat due while
  * its route is muted (or the alert held) waits a minute and is looked at again.
  */
-export function decideRepeat(row: FiringRow, now: number, muted: boolean): RepeatDecision {
+function decideRepeat(row: FiringRow, now: number, muted: boolean): RepeatDecision {
   if (muted) return { row, nextAt: now + MUTED_RECHECK_MS, repeats: row.repeats, deliveries: [] };
   const n = row.repeats + 1;
   const id = `${row.webhookId}#repeat:${row.route}:${n}`;

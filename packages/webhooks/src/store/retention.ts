@@ -87,8 +87,8 @@ export interface Retention {
   stop(): Promise<void>;
 }
 
-export const RETENTION_WINDOW = 500;
-export const RETENTION_INTERVAL_MS = 10 * 60_000;
+const RETENTION_WINDOW = 500;
+const RETENTION_INTERVAL_MS = 10 * 60_000;
 const PAUSE_FACTOR = 4;
 
 /** Background pruning in small steps: ingestion keeps answering while old rows go. */

@@ -21,7 +21,7 @@ const text = (matchers: readonly LabelMatcher[]) =>
   matchers.map((m) => formatMatcher(toApiMatcher(m))).join(', ');
 
 /** An inhibit rule as the configuration writes it, in one line. */
-export function describeRule(rule: InhibitRule): string {
+function describeRule(rule: InhibitRule): string {
   return `source_matchers [${text(rule.sourceMatchers)}], target_matchers [${text(rule.targetMatchers)}], equal [${rule.equal.join(', ')}]`;
 }
 
@@ -29,12 +29,12 @@ export function describeRule(rule: InhibitRule): string {
  * The silences that held an alert received at `receivedAt`: those active then whose matchers all
  * hold for its labels (the rule the receiver applied when it stored the alert).
  */
-export function heldBySilences(ctx: HoldContext, labels: Labels, receivedAt: number): CompiledSilence[] {
+function heldBySilences(ctx: HoldContext, labels: Labels, receivedAt: number): CompiledSilence[] {
   return ctx.silences.filter((s) => silences(s, labels, receivedAt));
 }
 
 /** The inhibit rules (by index) whose target matchers hold for these labels. */
-export function targetingRuleIndexes(rules: readonly InhibitRule[], labels: Labels): number[] {
+function targetingRuleIndexes(rules: readonly InhibitRule[], labels: Labels): number[] {
   return rules.flatMap((rule, i) => (targetingRules([rule], labels).length > 0 ? [i] : []));
 }
 

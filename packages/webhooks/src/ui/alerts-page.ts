@@ -10,9 +10,9 @@ import type { Store } from '../store/store.ts';
 import { type HoldContext, holdReason, labelChips, silenceThisMatchers } from './alert-holds.ts';
 import { html, layout, stateChip, time } from './html.ts';
 
-export const ALERTS_PAGE_SIZE = 25;
+const ALERTS_PAGE_SIZE = 25;
 /** How many stored alerts one search reads at most before it shows what it found (then "Older →"). */
-export const SEARCH_SCAN_LIMIT = 5000;
+const SEARCH_SCAN_LIMIT = 5000;
 const SCAN_BATCH = 200;
 
 export interface AlertsPageOptions {

@@ -1,8 +1,7 @@
-import { parseRetryAfter } from '@trackerkit/core';
+import { parseRetryAfter, policyBackoffMs, RETRY_AFTER_CEILING_MS } from '@trackerkit/core';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { configSecrets } from '../../src/config/secret-values.ts';
-import { backoffDelay, RETRY_AFTER_CEILING_MS } from '../../src/delivery/backoff-delay.ts';
 import { type BreakerTransition, createCircuitBreaker } from '../../src/delivery/circuit-breaker.ts';
 import { classifyOutcome, type Verdict } from '../../src/delivery/classify-outcome.ts';
 import { discordRetryAfter } from '../../src/delivery/destinations/discord.ts';
@@ -13,17 +12,17 @@ const policy = { maxAttempts: 8, initialDelayMs: 1000, maxDelayMs: 60_000, facto
 
 describe('backoff', () => {
   it('grows exponentially with equal jitter and a cap', () => {
-    expect([1, 2, 3, 4, 5].map((a) => backoffDelay(policy, a, undefined, () => 0))).toEqual([
+    expect([1, 2, 3, 4, 5].map((a) => policyBackoffMs(policy, a, undefined, () => 0))).toEqual([
       500, 2000, 8000, 30_000, 30_000,
     ]);
-    expect([1, 2, 3, 4, 5].map((a) => backoffDelay(policy, a, undefined, () => 1))).toEqual([
+    expect([1, 2, 3, 4, 5].map((a) => policyBackoffMs(policy, a, undefined, () => 1))).toEqual([
       1000, 4000, 16_000, 60_000, 60_000,
     ]);
   });
   it('honours the destination’s delay beyond max_delay, up to the 24 h ceiling', () => {
-    expect(backoffDelay(policy, 1, 7000, () => 0)).toBe(7000);
-    expect(backoffDelay(policy, 1, 10_000_000, () => 0)).toBe(10_000_000);
-    expect(backoffDelay(policy, 1, 400 * 86_400_000, () => 0)).toBe(RETRY_AFTER_CEILING_MS);
+    expect(policyBackoffMs(policy, 1, 7000, () => 0)).toBe(7000);
+    expect(policyBackoffMs(policy, 1, 10_000_000, () => 0)).toBe(10_000_000);
+    expect(policyBackoffMs(policy, 1, 400 * 86_400_000, () => 0)).toBe(RETRY_AFTER_CEILING_MS);
     expect(RETRY_AFTER_CEILING_MS).toBe(86_400_000);
   });
   it('reads Retry-After seconds and dates, and Discord retry_after', () => {

@@ -8,7 +8,7 @@ import { runOutputFields, runSample, withRunId } from '../samples.ts';
 import { withClient, ZAPIER_PERFORM_MS } from '../tracker-client.ts';
 
 /** Longest wait offered: what is left of Zapier's limit after the trigger request and some margin. */
-export const MAX_WAIT_SECONDS = Math.floor((ZAPIER_PERFORM_MS * 0.8) / 1000);
+const MAX_WAIT_SECONDS = Math.floor((ZAPIER_PERFORM_MS * 0.8) / 1000);
 
 const isTrue = (value: unknown) => value === true || value === 'true';
 

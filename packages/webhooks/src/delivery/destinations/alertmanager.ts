@@ -6,7 +6,7 @@ import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
 import { defineDestination, urlParts } from './define.ts';
 
-export const DEFAULT_ALERTNAME = 'TrackerAlert';
+const DEFAULT_ALERTNAME = 'TrackerAlert';
 
 /**
  * The routing labels that name an incident. Alertmanager identifies an alert by its whole label
@@ -77,7 +77,7 @@ export function alertmanagerAlertsUrl(base: string): string {
  * Alertmanager API v2. Resending is harmless: an alert with the same labels merges with the one
  * Alertmanager holds, so at-least-once delivery creates no duplicates there.
  */
-export function createAlertmanagerDestination(config: {
+function createAlertmanagerDestination(config: {
   name: string;
   url: string;
   alertname?: string;

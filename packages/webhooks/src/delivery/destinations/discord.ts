@@ -89,7 +89,7 @@ function embeds(lines: string[], tail: string, tint: number): Embed[] {
 }
 
 /** Every post of a notification: one alert whole, or a group's alerts one line each. */
-export function discordPosts(job: DeliveryJob, username?: string, externalURL = ''): object[] {
+function discordPosts(job: DeliveryJob, username?: string, externalURL = ''): object[] {
   const group = chatGroup(job, externalURL);
   if (!group) return [discordPayload(job, username)];
   const tint = color(group.resolved, null);
@@ -130,7 +130,7 @@ export function discordRetryAfter(body: string): number | undefined {
 }
 
 /** Discord webhook with `?wait=true`, so a 2xx means the message exists. */
-export function createDiscordDestination(
+function createDiscordDestination(
   config: { name: string; url: string; username?: string },
   externalURL: () => string = () => '',
 ): Destination {

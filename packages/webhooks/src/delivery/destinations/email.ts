@@ -35,7 +35,7 @@ export function emailText(text: string): string {
  * Subject and body: one alert whole with its run's link, or a group with one line per alert (mail
  * has no size limit that 150 lines approach, so every alert is named) and the group's page.
  */
-export function emailMessage(job: DeliveryJob, externalURL = ''): { subject: string; text: string } {
+function emailMessage(job: DeliveryJob, externalURL = ''): { subject: string; text: string } {
   const group = chatGroup(job, externalURL);
   if (group) {
     const link = group.link ? ['', `The group in the receiver: ${group.link}`] : [];
@@ -50,10 +50,7 @@ export function emailMessage(job: DeliveryJob, externalURL = ''): { subject: str
 }
 
 /** SMTP through nodemailer. A 4xx reply or a network failure is retried; a 5xx reply is permanent. */
-export function createEmailDestination(
-  config: EmailConfig,
-  externalURL: () => string = () => '',
-): Destination {
+function createEmailDestination(config: EmailConfig, externalURL: () => string = () => ''): Destination {
   const transport = nodemailer.createTransport({
     host: config.smtp.host,
     port: config.smtp.port,

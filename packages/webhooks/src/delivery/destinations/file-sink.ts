@@ -19,7 +19,7 @@ export function line(destination: string, job: DeliveryJob): string {
  * same turn go out in one write; each delivery resolves once its line was written. A reload
  * (SIGHUP) reopens it, so a rotated file is picked up as log files are.
  */
-export function createFileDestination(config: { name: string; path: string }): Destination {
+function createFileDestination(config: { name: string; path: string }): Destination {
   let handle: Promise<FileHandle> | undefined;
   let batch: { text: string; done: Promise<void> } | undefined;
   const open = () => {

@@ -61,7 +61,7 @@ export function ntfyPayload(job: DeliveryJob, topic: string, priority?: number):
 }
 
 /** Every post of a notification: one alert whole, or a group's alerts one line each. */
-export function ntfyPosts(job: DeliveryJob, topic: string, priority?: number, externalURL = ''): object[] {
+function ntfyPosts(job: DeliveryJob, topic: string, priority?: number, externalURL = ''): object[] {
   const group = chatGroup(job, externalURL);
   if (!group) return [ntfyPayload(job, topic, priority)];
   return packPosts({
@@ -77,7 +77,7 @@ export function ntfyPosts(job: DeliveryJob, topic: string, priority?: number, ex
 }
 
 /** ntfy's JSON publishing: POST to the server root with the topic in the body. */
-export function createNtfyDestination(
+function createNtfyDestination(
   config: {
     name: string;
     url: string;

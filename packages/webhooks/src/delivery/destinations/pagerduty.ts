@@ -68,7 +68,7 @@ export function pagerdutyV1Payload(job: DeliveryJob, serviceKey: string): object
   };
 }
 
-export function createPagerdutyDestination(config: {
+function createPagerdutyDestination(config: {
   name: string;
   url: string;
   routingKey: string;

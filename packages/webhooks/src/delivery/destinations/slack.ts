@@ -23,7 +23,7 @@ export function slackText(text: string): string {
 }
 
 /** `slackText(text)` within `max` characters: cut before escaping, so no entity is split. */
-export function slackCut(text: string, max: number): string {
+function slackCut(text: string, max: number): string {
   let raw = truncate(text, max);
   let escaped = slackText(raw);
   while (escaped.length > max) {
@@ -110,7 +110,7 @@ function slackChunks(text: string, count: number): string[] {
 }
 
 /** Every post of a notification: one alert whole, or a group's alerts one line each. */
-export function slackPosts(job: DeliveryJob, options: SlackOptions = {}, externalURL = ''): object[] {
+function slackPosts(job: DeliveryJob, options: SlackOptions = {}, externalURL = ''): object[] {
   const group = chatGroup(job, externalURL);
   if (!group) return [slackPayload(job, options)];
   return packPosts({
@@ -142,7 +142,7 @@ export function slackPosts(job: DeliveryJob, options: SlackOptions = {}, externa
   });
 }
 
-export function createSlackDestination(
+function createSlackDestination(
   config: { name: string; url: string } & SlackOptions,
   externalURL: () => string = () => '',
 ): Destination {

@@ -3,7 +3,7 @@ import { defineDestination } from './define.ts';
 import { line } from './file-sink.ts';
 
 /** One JSON line per alert on stdout (logs go to stderr by default, so the two stay apart). */
-export function createStdoutDestination(config: { name: string }): Destination {
+function createStdoutDestination(config: { name: string }): Destination {
   return {
     name: config.name,
     type: 'stdout',

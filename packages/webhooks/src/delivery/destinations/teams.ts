@@ -95,7 +95,7 @@ export function teamsPayload(job: DeliveryJob): object {
 }
 
 /** Every post of a notification: one alert whole, or a group's alerts one line each. */
-export function teamsPosts(job: DeliveryJob, externalURL = ''): object[] {
+function teamsPosts(job: DeliveryJob, externalURL = ''): object[] {
   const group = chatGroup(job, externalURL);
   if (!group) return [teamsPayload(job)];
   const link = group.link && bytes(group.link) <= MAX_URL_BYTES ? group.link : null;
@@ -119,7 +119,7 @@ export function teamsPosts(job: DeliveryJob, externalURL = ''): object[] {
   });
 }
 
-export function createTeamsDestination(
+function createTeamsDestination(
   config: { name: string; url: string },
   externalURL: () => string = () => '',
 ): Destination {

@@ -50,7 +50,7 @@ function loneNotification(job: DeliveryJob, now: number): GroupNotification {
  * version 4 payload (`webhookMessage`), so a consumer written for Alertmanager reads it unchanged.
  * `externalURL` is this receiver's public URL.
  */
-export function createWebhookDestination(config: WebhookConfig, externalURL: () => string): Destination {
+function createWebhookDestination(config: WebhookConfig, externalURL: () => string): Destination {
   return {
     name: config.name,
     type: 'webhook',

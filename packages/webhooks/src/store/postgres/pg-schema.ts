@@ -5,7 +5,7 @@ import type { Pool, PoolClient } from 'pg';
  * the transaction that records it. Times are epoch milliseconds (bigint), as in the SQLite file.
  * Never edit a migration that has shipped: add the next one.
  */
-export const MIGRATIONS: readonly string[] = [
+const MIGRATIONS: readonly string[] = [
   `
 CREATE TABLE alerts (
   id bigserial PRIMARY KEY,
