@@ -17,6 +17,16 @@ export default defineConfig({
         },
       },
       {
+        // Both stores' contract, on a real PostgreSQL beside SQLite: a database under load is not unit-test fast.
+        extends: true,
+        test: {
+          name: 'stores',
+          include: ['packages/*/test/stores/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'integration',

@@ -57,7 +57,14 @@ export function send(url: URL, alert: LoadRequest): Promise<number> {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });
-    req.on('error', reject);
+    // A kept-alive socket the server closed for idleness (its keepAliveTimeout) as this request
+    // went out on it: the request never reached it, so it is sent again on a new socket, as
+    // Node's documentation advises (`request.reusedSocket`). A long open loop at a modest rate
+    // leaves some of the agent's sockets idle that long.
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && error.code === 'ECONNRESET') send(url, alert).then(resolve, reject);
+      else reject(error);
+    });
     req.end(alert.body);
   });
 }
@@ -109,6 +116,12 @@ export async function openLoop(
   const count = Math.round((rate * ms) / 1000);
   const start = performance.now();
   const pending: Array<Promise<void>> = [];
+  // Counted, not thrown: a rejection before the loop ends would find no handler and end the
+  // process before its `finally` stops the servers it started.
+  const failures = new Map<string, number>();
+  const fail = (what: string) => {
+    failures.set(what, (failures.get(what) ?? 0) + 1);
+  };
   for (let i = 0; i < count; i++) {
     const wait = start + (i * 1000) / rate - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
@@ -116,13 +129,18 @@ export async function openLoop(
     const t0 = performance.now();
     sentAt.set(alert.seq, t0);
     pending.push(
-      send(url, alert).then((status) => {
-        if (status !== 200) throw new Error(`status ${status}`);
-        latencies.push(performance.now() - t0);
-      }),
+      send(url, alert).then(
+        (status) => {
+          if (status === 200) latencies.push(performance.now() - t0);
+          else fail(`status ${status}`);
+        },
+        (error: Error) => fail(error.message),
+      ),
     );
   }
   await Promise.all(pending);
+  if (failures.size > 0)
+    throw new Error(`${url.host}: ${[...failures].map(([what, n]) => `${n} × ${what}`).join(', ')}`);
   return { latencies, sentAt };
 }
 

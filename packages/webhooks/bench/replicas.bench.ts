@@ -3,12 +3,16 @@
 // round robin over the replicas; each replica delivers to a file of its own. Ingestion: 2xx per
 // second while the load runs. Drain: alerts delivered per second from the first request until the
 // shared outbox is empty. On a 2-core machine the replicas, the database and the load generator
-// share the cores: this shows what the machine shows, not linear scaling.
+// share the cores: this shows what the machine shows, not linear scaling. CPU-µs per alert (the
+// replica processes from /proc plus their PostgreSQL backends, from the first request until the
+// outbox is empty) does not depend on that: it says whether a replica adds work per alert.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropSchemas, freshSchema, TEST_DATABASE_URL } from '../../../tests/helpers/test-database.ts';
 import { CONCURRENCY, closeAgent, closedLoop, SECRET } from './load.ts';
+import { backendCpuSince, backendPids, cpuMicros, loadAverage, postgresCpu } from './proc-cpu.ts';
 import { killAll, receiverProcess, stop } from './spawn.ts';
 
 const PHASE_MS = Number(process.env.BENCH_PHASE_MS ?? 10_000);
@@ -23,7 +27,18 @@ const lines = (path: string) => {
   }
 };
 
-async function run(label: string, replicas: number, storage: object) {
+type Storage = { path: string; synchronous: string } | { url: string; schema: string; app: string };
+
+async function run(label: string, replicas: number, given: Storage) {
+  // The backends are told apart by the application name the replicas' connections carry.
+  const storage =
+    'app' in given
+      ? (() => {
+          const url = new URL(given.url);
+          url.searchParams.set('application_name', given.app);
+          return { url: url.href, schema: given.schema };
+        })()
+      : given;
   const sinks = Array.from({ length: replicas }, (_, i) => join(dir, `${label}-${i}.jsonl`));
   const started = [];
   for (const [i, sink] of sinks.entries()) {
@@ -36,6 +51,9 @@ async function run(label: string, replicas: number, storage: object) {
     };
     started.push(await receiverProcess(config, join(dir, `${label}-${i}.json`), { BENCH_SECRET: SECRET }));
   }
+  const pids = started.map((s) => s.child.pid!);
+  const cpu0 = pids.map(cpuMicros);
+  const pg0 = 'app' in given ? postgresCpu() : undefined;
   const t0 = performance.now();
   const { rate, sent } = await closedLoop(
     started.map((s) => s.url),
@@ -43,18 +61,23 @@ async function run(label: string, replicas: number, storage: object) {
   );
   while (sinks.reduce((n, s) => n + lines(s), 0) < sent) await sleep(20);
   const drain = sent / ((performance.now() - t0) / 1000);
+  const cpu = pids.reduce((n, pid, i) => n + cpuMicros(pid) - cpu0[i]!, 0) / sent;
+  const backendCpu =
+    'app' in given && pg0 ? backendCpuSince(pg0, await backendPids(TEST_DATABASE_URL, given.app)) / sent : 0;
   for (const s of started) await stop(s.child);
-  return { label, rate, drain };
+  return { label, rate, drain, cpu, backendCpu };
 }
 
 const schemas: string[] = [];
 const postgres = (n: number) => {
   const schema = freshSchema(`tk_bench_${n}`);
   schemas.push(schema);
-  return { url: TEST_DATABASE_URL, schema };
+  return { url: TEST_DATABASE_URL, schema, app: `tk-replicas-${randomUUID().slice(0, 8)}` };
 };
 
-const results: Array<{ label: string; rate: number; drain: number }> = [];
+type Result = { label: string; rate: number; drain: number; cpu: number; backendCpu: number };
+const results: Result[] = [];
+const loadBefore = loadAverage();
 try {
   results.push(await run('sqlite, 1 process', 1, { path: join(dir, 'store.db'), synchronous: 'full' }));
   for (const n of [1, 2, 3]) results.push(await run(`postgres, ${n} replica(s)`, n, postgres(n)));
@@ -66,14 +89,33 @@ try {
 }
 
 const base = results[0]!;
+const x = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 console.log(
-  `\n@trackerkit/webhooks replicas bench (${CONCURRENCY} in flight, ${PHASE_MS / 1000} s load per setup)`,
+  `\n@trackerkit/webhooks replicas bench (${CONCURRENCY} in flight, ${PHASE_MS / 1000} s load per setup; load ${loadBefore} before, ${loadAverage()} after)`,
 );
 console.log(
-  `  ${'setup'.padEnd(24)} ${'ingest/s'.padStart(9)} ${'drain/s'.padStart(9)} ${'vs sqlite'.padStart(10)}`,
+  `  ${'setup'.padEnd(24)} ${'ingest/s'.padStart(9)} ${'drain/s'.padStart(9)} ${'vs sqlite'.padStart(10)} ${'CPU-µs/alert'.padStart(13)} ${'+ backends'.padStart(11)} ${'= total'.padStart(8)}`,
 );
 for (const r of results) {
   console.log(
-    `  ${r.label.padEnd(24)} ${r.rate.toFixed(0).padStart(9)} ${r.drain.toFixed(0).padStart(9)} ${`${(r.drain / base.drain).toFixed(2)}x`.padStart(10)}`,
+    `  ${r.label.padEnd(24)} ${r.rate.toFixed(0).padStart(9)} ${r.drain.toFixed(0).padStart(9)} ${x(r.drain, base.drain).padStart(10)} ${r.cpu.toFixed(0).padStart(13)} ${r.backendCpu.toFixed(0).padStart(11)} ${(r.cpu + r.backendCpu).toFixed(0).padStart(8)}`,
   );
 }
+const one = results.find((r) => r.label.startsWith('postgres, 1'));
+const three = results.find((r) => r.label.startsWith('postgres, 3'));
+if (one && three) {
+  const total = (r: Result) => r.cpu + r.backendCpu;
+  const rows: Array<[string, string]> = [
+    [
+      '3 replicas vs 1 replica throughput (goal >= 1.0x)',
+      `${x(three.rate, one.rate)} ingest, ${x(three.drain, one.drain)} drain ${three.rate >= one.rate ? 'ok' : 'MISSED'}`,
+    ],
+    [
+      'CPU per alert, 3 vs 1 replica (goal: flat, <= 1.2x)',
+      `${x(total(three), total(one))} ${total(three) <= 1.2 * total(one) ? 'ok' : 'MISSED'}`,
+    ],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
+}
+console.log('  (CPU per alert holds on a shared machine; rates move with other load on it)');

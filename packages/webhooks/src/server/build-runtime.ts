@@ -12,7 +12,7 @@ import { createRouter, type Router } from '../router/create-router.ts';
 import { isRouteMuted } from '../router/match-route-tree.ts';
 import { resolveRouteTree } from '../router/resolve-route-tree.ts';
 import type { RouteMatch } from '../router/types.ts';
-import { createHold, type Hold } from '../silences/hold-alert.ts';
+import { createHold, type Held, type Hold } from '../silences/hold-alert.ts';
 import { createRetention, type Retention } from '../store/retention.ts';
 import type { Store } from '../store/store.ts';
 import type { IngestGrouping } from '../store/types.ts';
@@ -49,6 +49,7 @@ export interface RuntimeDeps {
   given: Map<string, Destination>;
   isReady: () => boolean;
   admin: AppContext['admin'];
+  eventLoop?: AppContext['eventLoop'];
   /** This receiver's public URL (the webhook payload's `externalURL`), known once it listens. */
   externalURL?: () => string;
   /** Brings the group flush pass forward to `at` (an ingest made a group due then). */
@@ -99,13 +100,17 @@ export function buildRuntime(config: Config, deps: RuntimeDeps): Runtime {
   // Silences and inhibit rules hold what the configuration routes; code handlers still run.
   const hold = createHold(store, config.inhibitRules ?? []);
   const router: Router = routeOnly;
-  const route = async (event: AlertEvent, nowMs = Date.now()): Promise<RouteMatch[]> => {
-    const found = routeOnly.match(event, nowMs);
-    const held = await hold(event, nowMs);
+  const withHold = (found: RouteMatch[], held: Held): RouteMatch[] => {
     const routed = held ? found.map((m) => ({ ...m, held })) : found;
     return handlers
       ? [...routed, { path: 'handlers', destinations: [CODE_HANDLERS], repeatIntervalMs: 0, muted: false }]
       : routed;
+  };
+  const route = async (event: AlertEvent, nowMs = Date.now()): Promise<RouteMatch[]> =>
+    withHold(routeOnly.match(event, nowMs), await hold(event, nowMs));
+  const judge = async (event: AlertEvent, nowMs = Date.now()) => {
+    const { held, silencesVersion } = await hold.judge(event, nowMs);
+    return { matches: withHold(routeOnly.match(event, nowMs), held), silencesVersion };
   };
   // Alertmanager's aggregation groups: chat and webhook destinations get one notification per
   // flush of a group instead of a message per event.
@@ -153,6 +158,8 @@ export function buildRuntime(config: Config, deps: RuntimeDeps): Runtime {
     config,
     store,
     route,
+    judge,
+    silencesChanged: hold.stale,
     match: (event, nowMs) => routeOnly.match(event, nowMs),
     grouping,
     outbox,
@@ -160,6 +167,7 @@ export function buildRuntime(config: Config, deps: RuntimeDeps): Runtime {
     logger,
     isReady: deps.isReady,
     admin: deps.admin,
+    ...(deps.eventLoop ? { eventLoop: deps.eventLoop } : {}),
   });
   return { config, logger, router, route, outbox, retention, app, hold, grouping, flushGroups };
 }

@@ -6,12 +6,15 @@ import { mountProbes, mountStatusApi } from '../api/status-api.ts';
 import { WebhooksError } from '../errors.ts';
 import { mountSilencesApi } from '../silences/silences-api.ts';
 import { FORM_MEDIA_TYPE, mountUi } from '../ui/mount-ui.ts';
+import { type EventLoopDelay, renderEventLoopDelay } from './event-loop-delay.ts';
 import { edgePolicy, originGuard } from './origin-guard.ts';
-import { receiveHandler } from './receive-handler.ts';
+import { type ReceiveContext, receiveHandler } from './receive-handler.ts';
 
 /** The alerts API's context (the store, routing and delivery) and what the server adds. */
-export interface AppContext extends AlertsApiContext {
+export interface AppContext extends AlertsApiContext, Pick<ReceiveContext, 'judge' | 'silencesChanged'> {
   isReady: () => boolean;
+  /** The process's event loop delay, appended to /metrics when given. */
+  eventLoop?: EventLoopDelay;
   /** `POST /-/reload` (as Alertmanager): absent, the endpoint is not served. */
   admin?: {
     /** Bearer token; without one, reload answers only when the server is bound to loopback. */
@@ -156,7 +159,8 @@ export function createApp(ctx: AppContext): Express {
         ]),
       },
     });
-    res.type('text/plain; version=0.0.4; charset=utf-8').send(body);
+    const eventLoop = ctx.eventLoop ? renderEventLoopDelay(ctx.eventLoop.read()) : '';
+    res.type('text/plain; version=0.0.4; charset=utf-8').send(body + eventLoop);
   });
   app.use((_req: express.Request, res: express.Response) => {
     res.status(404).json({ error: '@trackerkit/webhooks: not found', reason: 'not_found' });

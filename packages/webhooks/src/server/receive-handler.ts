@@ -8,7 +8,7 @@ import { parseAlertEvent } from '../events/parse-alert-event.ts';
 import { type AlertEvent, eventData } from '../events/types.ts';
 import type { RouteMatch } from '../router/types.ts';
 import type { Store } from '../store/store.ts';
-import type { IngestGrouping } from '../store/types.ts';
+import type { IngestGrouping, IngestResult } from '../store/types.ts';
 import { verifyWithFallback } from '../verify/verify.ts';
 import { checkRequestHeaders } from './check-request-headers.ts';
 import type { Logger } from './logger.ts';
@@ -20,12 +20,21 @@ export interface ReceiveContext {
   bodyLimitBytes: number;
   store: Store;
   route(event: AlertEvent, now?: number): Promise<RouteMatch[]>;
+  /**
+   * `route`, judged with the silences as last read and the version they had: the store keeps
+   * the alert only if that is still its version (else `silencesChanged`, and judged again).
+   * Saves asking the store for its silences version before every alert. Absent: `route`.
+   */
+  judge?(event: AlertEvent, now?: number): Promise<{ matches: RouteMatch[]; silencesVersion: number }>;
+  silencesChanged?(): void;
   grouping?(event: AlertEvent, now: number): IngestGrouping;
   flushAt?(at: number): void;
   outbox: Outbox;
   metrics: Metrics;
   logger: Logger;
 }
+
+const JUDGE_ATTEMPTS = 3;
 
 /**
  * verify → parse → route → store → 2xx. The answer is 2xx only after the commit; a sender's
@@ -68,17 +77,26 @@ export function receiveHandler(ctx: ReceiveContext) {
       const { event, known } = parseAlertEvent(text);
       const data = eventData(event);
       const trackerId = typeof data.tracker_id === 'string' ? data.tracker_id : null;
-      const result = await store.ingest({
+      const item = {
         source: source.name,
         webhookId: verified.id,
         eventType: event.type,
         known,
         body: text,
-        matches: await route(event),
         repeatScope: event.type === ALERT_EVENT.fired ? trackerId : null,
         resolves: event.type === ALERT_EVENT.resolved ? trackerId : null,
         ...(ctx.grouping ? { grouping: ctx.grouping(event, arrived) } : {}),
-      });
+      };
+      let result: IngestResult | undefined;
+      // Judged with silences that changed before the commit: judged again. The last try reads
+      // them first and stores without the condition, so a stream of silence edits cannot starve it.
+      for (let attempt = 1; result === undefined || result.stale; attempt++) {
+        if (ctx.judge && attempt < JUDGE_ATTEMPTS) {
+          const { matches, silencesVersion } = await ctx.judge(event);
+          result = await store.ingest({ ...item, matches, silencesVersion });
+          if (result.stale) ctx.silencesChanged?.();
+        } else result = await store.ingest({ ...item, matches: await route(event) });
+      }
       if (result.duplicate) {
         metrics.inc('trackerkit_webhooks_duplicates_total', sourceLabels);
         if (logInfo) logger.info('duplicate ignored', { source: source.name, webhook_id: verified.id });

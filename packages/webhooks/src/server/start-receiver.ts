@@ -13,6 +13,7 @@ import { openStore } from '../store/open-store.ts';
 import { openPostgresStore } from '../store/postgres/open-postgres-store.ts';
 import type { Store } from '../store/store.ts';
 import { buildRuntime, type Runtime, type RuntimeDeps } from './build-runtime.ts';
+import { startEventLoopDelay } from './event-loop-delay.ts';
 import { createFlushScheduler, type FlushScheduler } from './flush-scheduler.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
@@ -108,9 +109,11 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
   // The webhook payload's externalURL: the configured one, else the address bound (known after listen).
   let listening = '';
   let flusher: FlushScheduler | undefined;
+  const eventLoop = startEventLoopDelay();
   const deps = (c: Config): RuntimeDeps => ({
     store,
     metrics,
+    eventLoop,
     baseLogger,
     externalURL: () => current.config.server.externalUrl ?? listening,
     flushAt: (at) => flusher?.at(at),
@@ -185,6 +188,7 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
   } catch (error) {
     // A port taken: only the store has started (its lock, its checkpointer thread). Left open, it
     // would keep the process alive and the file locked; the caller gets the listen error alone.
+    eventLoop.close();
     await store.close();
     throw error;
   }
@@ -267,6 +271,7 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
         await repeating;
         await flusher?.stop();
         await store.close();
+        eventLoop.close();
         logger.info('receiver stopped');
       })();
       return closing;

@@ -15,6 +15,14 @@ export type Hold = ((event: AlertEvent, now: number) => Promise<Held>) & {
    * every due group).
    */
   snapshot(now: number): Promise<(labels: Labels) => Held>;
+  /**
+   * Judged with the silences as last read, without asking the store whether they moved: the
+   * caller stores the alert only if `silencesVersion` is still the store's (`IngestItem`), and
+   * calls `stale()` and judges again when it is not. Read again when never read, after this
+   * process's own changes, or after `stale()`.
+   */
+  judge(event: AlertEvent, now: number): Promise<{ held: Held; silencesVersion: number }>;
+  stale(): void;
 };
 
 /**
@@ -34,7 +42,16 @@ export function createHold(
   let seenLocal = -1;
   let checkedThisTurn = false;
   let cached: CompiledSilence[] = [];
+  let stale = false;
   let reading: Promise<void> | undefined;
+  const read = (now: number) =>
+    (async () => {
+      const current = await store.silences.version();
+      if (current !== version) {
+        cached = (await store.silences.live(now)).map(compileSilence);
+        version = current;
+      }
+    })();
   const refresh = (now: number): Promise<void> | undefined => {
     const local = store.silences.localChanges();
     if (checkedThisTurn && local === seenLocal) return reading;
@@ -43,13 +60,7 @@ export function createHold(
       checkedThisTurn = false;
     });
     seenLocal = local;
-    reading = (async () => {
-      const current = await store.silences.version();
-      if (current !== version) {
-        cached = (await store.silences.live(now)).map(compileSilence);
-        version = current;
-      }
-    })();
+    reading = read(now);
     return reading;
   };
   const firing = async () =>
@@ -66,6 +77,25 @@ export function createHold(
     } catch (error) {
       throw storageError(error);
     }
+    return decide(event, now);
+  };
+  const judge = async (event: AlertEvent, now: number) => {
+    const local = store.silences.localChanges();
+    if (version === -1 || stale || local !== seenLocal) {
+      stale = false;
+      seenLocal = local;
+      reading = read(now);
+      try {
+        await reading;
+      } catch (error) {
+        throw storageError(error);
+      }
+    }
+    // The version is taken before deciding: a read finishing meanwhile only makes it older.
+    const silencesVersion = version;
+    return { held: await decide(event, now), silencesVersion };
+  };
+  const decide = async (event: AlertEvent, now: number): Promise<Held> => {
     if (rules.length === 0 && cached.length === 0) return undefined;
     const labels = alertLabels(event);
     const targeting = targetingRules(rules, labels);
@@ -94,5 +124,11 @@ export function createHold(
       return live.some((s) => silences(s, labels, now)) ? 'silenced' : undefined;
     };
   };
-  return Object.assign(hold, { snapshot });
+  return Object.assign(hold, {
+    snapshot,
+    judge,
+    stale: () => {
+      stale = true;
+    },
+  });
 }

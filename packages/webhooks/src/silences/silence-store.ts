@@ -37,6 +37,8 @@ const COLUMNS = 'id, matchers, starts_at, ends_at, created_by, comment, updated_
 // Every write takes the next version: a process that cached the live silences reloads them when
 // MAX(version) moves, whoever wrote (the receiver's API or the CLI on the same file).
 const NEXT_VERSION = '(SELECT COALESCE(MAX(version), 0) + 1 FROM silences)';
+/** The silences version, the same expression on SQLite and PostgreSQL (0 with no silences). */
+export const SILENCES_VERSION = '(SELECT COALESCE(MAX(version), 0) FROM silences)';
 
 export function prepareSilences(db: DatabaseSync, now: () => number): SilenceStore {
   const insert = db.prepare(
@@ -53,7 +55,7 @@ export function prepareSilences(db: DatabaseSync, now: () => number): SilenceSto
     `UPDATE silences SET matchers = ?, starts_at = ?, ends_at = ?, created_by = ?, comment = ?, updated_at = ?,
        version = ${NEXT_VERSION} WHERE id = ?`,
   );
-  const version = db.prepare('SELECT MAX(version) AS v FROM silences');
+  const version = db.prepare(`SELECT ${SILENCES_VERSION} AS v`);
   const get = (id: string) => {
     const row = byId.get(id) as Row | undefined;
     return row ? rowToSilence(row) : undefined;

@@ -5,6 +5,8 @@ import type { DeliveryRow, DeliveryState, IngestItem, IngestResult } from './typ
 
 /** What an ingest asks of a store, inside one transaction. */
 export interface IngestOps extends GroupOps {
+  /** The store's silences version now (it moves with every silence written, by any process). */
+  silencesVersion(): number;
   /** The new alert's id; null when (source, webhook id) is already stored. */
   insertAlert(
     source: string,
@@ -61,6 +63,9 @@ const ask = askOp<IngestOps, keyof IngestOps> as <K extends keyof IngestOps>(
  * repeat interval, its latest event is sent to them again every interval from that first send.
  */
 export function* ingestPlan(item: IngestItem, now: number): Plan<IngestOps, IngestResult> {
+  // Held states judged with silences that have changed since: nothing is stored, the caller judges again.
+  if (item.silencesVersion !== undefined && (yield* ask('silencesVersion')) !== item.silencesVersion)
+    return { duplicate: false, stale: true, alertId: null, deliveries: 0, pending: [] };
   const alertId = yield* ask(
     'insertAlert',
     item.source,

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { SILENCES_VERSION } from '../silences/silence-store.ts';
 import type { IngestOps } from './ingest-plan.ts';
 import { sqliteGroupOps } from './sqlite-group-ops.ts';
 
@@ -23,8 +24,10 @@ export function sqliteIngestOps(db: DatabaseSync): IngestOps {
      ON CONFLICT (tracker_id) DO UPDATE SET alert_id = excluded.alert_id`,
   );
   const stopTracker = db.prepare('DELETE FROM tracker_firing WHERE tracker_id = ?');
+  const silencesVersion = db.prepare(`SELECT ${SILENCES_VERSION} AS v`);
   return {
     ...sqliteGroupOps(db),
+    silencesVersion: () => Number((silencesVersion.get() as { v: number }).v),
     insertAlert(source, webhookId, eventType, known, body, now) {
       const row = insertAlert.get(source, webhookId, eventType, known ? 1 : 0, body, now) as
         | { id: number }

@@ -31,10 +31,18 @@ export interface IngestItem {
   resolves: string | null;
   /** Absent: every destination gets the event itself (no aggregation groups). */
   grouping?: IngestGrouping;
+  /**
+   * The silences version `matches` were judged with (held states). When given, the alert is
+   * stored only if it is still the store's version; else nothing is written and the result is
+   * `stale`: judge again with the silences as they are now.
+   */
+  silencesVersion?: number;
 }
 
 export interface IngestResult {
   duplicate: boolean;
+  /** Nothing stored: the silences changed since `silencesVersion` (see IngestItem). */
+  stale?: true;
   alertId: number | null;
   deliveries: number;
   /** The outbox rows this alert made pending, as committed: the outbox takes them from here. */

@@ -189,6 +189,9 @@ describe('receiver over HTTP', () => {
       /trackerkit_webhooks_delivery_latency_seconds_bucket\{destination="main",le="\+Inf"\} \d+/,
     );
     expect(text).toContain('trackerkit_webhooks_outbox_deliveries{state="dead"} 0');
+    // Sampled since the receiver started: no timing asserted, only that the samples are there.
+    expect(text).toMatch(/trackerkit_webhooks_event_loop_delay_seconds_count [1-9]\d*\n/);
+    expect(text).toMatch(/trackerkit_webhooks_event_loop_delay_seconds\{quantile="0\.99"\} [0-9.e-]+\n/);
   });
 
   it('logs are JSON and never contain a secret, a token or a destination URL', async () => {

@@ -5,12 +5,25 @@ const RETRYABLE = new Set(['40001', '40P01']);
 const ATTEMPTS = 5;
 
 /**
- * Runs `work` in one transaction on a pooled connection; commits, or rolls back and rethrows.
- * Replicas writing the same rows at once (two alerts of one tracker, say) can deadlock; the loser
- * is run again from the start, as PostgreSQL advises.
+ * Runs `work` again from the start when PostgreSQL chose it as the loser of a deadlock or a
+ * serialization conflict (replicas writing the same rows at once: two alerts of one tracker,
+ * say), as PostgreSQL advises; `work` is one transaction or one statement.
  */
-export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+export async function retried<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt < ATTEMPTS && code !== undefined && RETRYABLE.has(code)) continue;
+      throw error;
+    }
+  }
+}
+
+/** Runs `work` in one transaction on a pooled connection; commits, or rolls back and rethrows. */
+export function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  return retried(async () => {
     const client = await pool.connect();
     let broken = false;
     // A connection cut between two statements (the database restarted) emits 'error' on the
@@ -31,13 +44,11 @@ export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) =>
       } catch {
         broken = true;
       }
-      const code = (error as { code?: string }).code;
-      if (attempt < ATTEMPTS && code !== undefined && RETRYABLE.has(code)) continue;
       throw error;
     } finally {
       // A connection that could not even roll back is not given to the next caller.
       client.off('error', cut);
       client.release(broken);
     }
-  }
+  });
 }

@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DATABASE_SCHEMA_RULE, isDatabaseSchemaName } from '@trackerkit/core';
-import pg from 'pg';
+import pg, { type PoolClient } from 'pg';
 import { storageError, WebhooksError } from '../../errors.ts';
 import { type Browse, toAlertWithDeliveries, toDestinationCount } from '../browse.ts';
 import { flushPlan } from '../group-plan.ts';
 import { ingestPlan } from '../ingest-plan.ts';
-import { runPlanAsync, runPlansTogether } from '../plan.ts';
+import { runPlanAsync } from '../plan.ts';
 import { repeatDue, toFiringRow } from '../repeat-due.ts';
 import { createPruneStep } from '../retention.ts';
 import { DELIVERY_COLUMNS, rowToDelivery } from '../row-to-delivery.ts';
 import type { Store } from '../store.ts';
 import type { IngestItem, IngestResult } from '../types.ts';
-import { inTransaction } from './in-transaction.ts';
+import { inTransaction, retried } from './in-transaction.ts';
 import { pgFlushOps } from './pg-group-ops.ts';
-import { independentWaves, pgIngestBatch, pgIngestOps } from './pg-ingest-ops.ts';
+import { independentWaves, pgIngestOps } from './pg-ingest-ops.ts';
+import { ingestInOneStatement } from './pg-ingest-statement.ts';
 import { pgPruneOps } from './pg-prune-ops.ts';
 import { migrate } from './pg-schema.ts';
 import { pgSilences } from './pg-silences.ts';
@@ -114,14 +115,31 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const select = `SELECT ${DELIVERY_COLUMNS} FROM deliveries d JOIN alerts a ON a.id = d.alert_id`;
   // Group commit, as the SQLite store does it: the alerts of one turn share one transaction. If
   // it fails (a deadlock with another replica, say), each alert is tried again on its own, so one
-  // alert's trouble never fails its neighbours.
-  const ingestOne = (item: IngestItem) =>
-    inTransaction(pool, async (client) => {
+  // alert's trouble never fails its neighbours. Ingests that only write once their alert is
+  // stored go as one statement (`ingestInOneStatement`): no BEGIN or COMMIT to wait for.
+  const ingestOne = async (item: IngestItem) => {
+    const alone = await retried(() => {
       const t = now();
-      const lease = { by: me, until: t + leaseMs };
-      const ops = pgIngestOps(client, lease);
-      return (await runPlansTogether([ingestPlan(item, t)], ops, pgIngestBatch(client, lease, ops)))[0]!;
+      return ingestInOneStatement((q) => pool.query(q), [item], t, { by: me, until: t + leaseMs });
     });
+    if (alone) return alone[0]!;
+    return inTransaction(pool, async (client) => {
+      const t = now();
+      return runPlanAsync(ingestPlan(item, t), pgIngestOps(client, { by: me, until: t + leaseMs }));
+    });
+  };
+  // Runs one wave of independent ingests inside a transaction: one statement when their plans
+  // fit in one, else (an ingest that joins groups, alone in its wave) step by step.
+  const ingestWave = async (client: PoolClient, items: IngestItem[]) => {
+    const t = now();
+    const lease = { by: me, until: t + leaseMs };
+    const together = await ingestInOneStatement((q) => client.query(q), items, t, lease);
+    if (together) return together;
+    const ops = pgIngestOps(client, lease);
+    const out: IngestResult[] = [];
+    for (const item of items) out.push(await runPlanAsync(ingestPlan(item, t), ops));
+    return out;
+  };
   const ingest = turnBatch<IngestItem, IngestResult>(async (items) => {
     if (items.length > 1) {
       try {
@@ -129,24 +147,34 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         // the same order, and wait for each other instead of deadlocking.
         const order = items.map((item, i) => ({ item, i, key: item.repeatScope ?? item.resolves ?? '' }));
         order.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : x.i - y.i));
-        // Ingests that touch none of each other's rows run side by side, each operation once for
-        // all of them (`unnest`): a turn costs a few round trips, not a few per alert.
-        const results = await inTransaction(pool, async (client) => {
-          const out = new Array<IngestResult>(items.length);
-          for (const wave of independentWaves(order)) {
-            const t = now();
-            const lease = { by: me, until: t + leaseMs };
-            const ops = pgIngestOps(client, lease);
-            const values = await runPlansTogether(
-              wave.map(({ item }) => ingestPlan(item, t)),
-              ops,
-              pgIngestBatch(client, lease, ops),
-            );
-            for (const [k, { i }] of wave.entries()) out[i] = values[k]!;
-          }
-          return out;
-        });
-        return results.map((value) => ({ ok: true as const, value }));
+        // Ingests that touch none of each other's rows run side by side; a single wave that fits
+        // in one statement needs no transaction around it.
+        const waves = independentWaves(order);
+        const out = new Array<IngestResult>(items.length);
+        const place = (wave: typeof order, values: IngestResult[]) => {
+          for (const [k, { i }] of wave.entries()) out[i] = values[k]!;
+        };
+        const alone =
+          waves.length === 1
+            ? await retried(() => {
+                const t = now();
+                const wave = waves[0]!.map(({ item }) => item);
+                return ingestInOneStatement((q) => pool.query(q), wave, t, { by: me, until: t + leaseMs });
+              })
+            : null;
+        if (alone) place(waves[0]!, alone);
+        else
+          await inTransaction(pool, async (client) => {
+            for (const wave of waves)
+              place(
+                wave,
+                await ingestWave(
+                  client,
+                  wave.map(({ item }) => item),
+                ),
+              );
+          });
+        return out.map((value) => ({ ok: true as const, value }));
       } catch {}
     }
     return Promise.all(
@@ -161,12 +189,13 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   // Deliveries recorded in one turn: one statement.
   const delivered = turnBatch<{ id: number; status: number | null }, void>(async (items) => {
     const t = now();
-    await query(
-      `UPDATE deliveries d SET state = 'delivered', attempts = attempts + 1, last_status = u.status, last_error = NULL,
+    await pool.query({
+      name: 'trackerkit_delivered',
+      text: `UPDATE deliveries d SET state = 'delivered', attempts = attempts + 1, last_status = u.status, last_error = NULL,
          updated_at = $3, delivered_at = $3, locked_until = 0, locked_by = NULL
        FROM unnest($1::bigint[], $2::int[]) AS u(id, status) WHERE d.id = u.id AND d.state = 'pending'`,
-      [items.map((i) => i.id), items.map((i) => i.status), t],
-    );
+      values: [items.map((i) => i.id), items.map((i) => i.status), t],
+    });
     return items.map(() => ({ ok: true as const, value: undefined }));
   });
   const prune = createPruneStep(pgPruneOps(pool));

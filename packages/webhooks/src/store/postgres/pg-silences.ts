@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { SilenceInput } from '../../silences/silence.ts';
-import { rowToSilence, type SilenceStore } from '../../silences/silence-store.ts';
+import { rowToSilence, SILENCES_VERSION, type SilenceStore } from '../../silences/silence-store.ts';
 
 const COLUMNS = 'id, matchers, starts_at, ends_at, created_by, comment, updated_at';
 
@@ -57,6 +57,6 @@ export function pgSilences(pool: Pool, now: () => number): SilenceStore {
       );
       return get(id);
     },
-    version: async () => Number((await pool.query('SELECT MAX(version) AS v FROM silences')).rows[0]?.v ?? 0),
+    version: async () => Number((await pool.query(`SELECT ${SILENCES_VERSION} AS v`)).rows[0].v),
   };
 }
