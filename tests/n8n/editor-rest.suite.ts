@@ -1,9 +1,16 @@
 // What n8n itself decides about the node, asked of a running n8n 2.35.7 over its own REST API: where
-// the editor's node picker files the triggers (from /types/nodes.json, the list the editor loads), what
-// the credential test answers, and what Tracker › Update sends to a service that replaces nested objects.
+// the editor's node picker files the triggers (from /types/nodes.json, the list the editor loads), which
+// Skills fields Tracker › Create and Update show per node version, what the credential test answers,
+// and what Tracker › Update sends to a service that replaces nested objects.
 // Run from n8n.e2e.test.ts, after its suite: one build of the node per file.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_SKILL_COSTS } from '@trackerkit/core';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, hasChromium } from '../helpers/chromium.ts';
+import { multiSelectInEditor } from './editor-page.ts';
 import { freePort, N8n } from './harness.ts';
 import { mergedTriggers, type NodeTypeDescription } from './node-picker.ts';
 import { updateCredential, updateWorkflow } from './workflows-update.ts';
@@ -100,15 +107,17 @@ export function editorAndRestSuite(app: () => string) {
       });
     });
 
-    it('shows Tracker › Create › Skills as a multi-select in version 2, the text field in version 1', async () => {
+    it('shows Tracker › Create and Update › Skills as a multi-select in version 2, text in version 1', async () => {
+      type Property = {
+        name: string;
+        type: string;
+        displayOptions?: { show?: Record<string, unknown[] | undefined> };
+        options?: Array<Partial<Property> & { value?: string }>;
+      };
       const types = (await rest('GET', '/types/nodes.json')) as NodeTypeDescription[];
       const tracker = types.find((t) => t.name === 'CUSTOM.tracker') as unknown as {
         defaultVersion?: number;
-        properties: Array<{
-          name: string;
-          type: string;
-          displayOptions?: { show?: Record<string, unknown> };
-        }>;
+        properties: Property[];
       };
       expect(tracker).toMatchObject({ version: [1, 2], defaultVersion: 2 });
       const skills = tracker.properties.filter(
@@ -118,6 +127,25 @@ export function editorAndRestSuite(app: () => string) {
         ['string', [1]],
         ['multiOptions', [{ _cnd: { gte: 2 } }]],
       ]);
+      // Update's Skills sits in Update Fields, one collection per version: the same known skills as Create.
+      const known = skills[1]?.options?.map((o) => o.value);
+      const update = tracker.properties
+        // Vault › Update Source has an Update Fields of its own.
+        .filter((p) => p.name === 'updateFields' && p.displayOptions?.show?.resource?.[0] === 'tracker')
+        .map((p) => {
+          const field = p.options?.find((o) => o.name === 'skills');
+          return [
+            p.displayOptions?.show?.['@version'],
+            field?.type,
+            field?.options?.map((o) => o.value),
+            p.options?.some((o) => o.name === 'customSkills'),
+          ];
+        });
+      expect(update).toEqual([
+        [[1], 'string', undefined, false],
+        [[{ _cnd: { gte: 2 } }], 'multiOptions', known, true],
+      ]);
+      expect(known).toContain('web_research');
       const polling = types.find((t) => t.name === 'CUSTOM.trackerTrigger' && t.version === 2);
       expect(polling?.properties.find((p) => p.name === 'events')).toMatchObject({
         default: ['completed'],
@@ -127,6 +155,57 @@ export function editorAndRestSuite(app: () => string) {
         ],
       });
     });
+
+    it.skipIf(!hasChromium)(
+      `renders Tracker › Create › Skills in the editor as a multi-select of the known skills (needs Debian's chromium package at ${CHROMIUM})`,
+      async () => {
+        const types = (await rest('GET', '/types/nodes.json')) as unknown as Array<{
+          name: string;
+          properties: Array<{ name: string; type: string; options?: Array<{ name: string; value: string }> }>;
+        }>;
+        const known = types
+          .find((t) => t.name === 'CUSTOM.tracker')
+          ?.properties.find((p) => p.name === 'skills' && p.type === 'multiOptions')?.options;
+        expect(known?.map((o) => o.value).sort()).toEqual(Object.keys(DEFAULT_SKILL_COSTS).sort());
+        const label = (value: string) => known?.find((o) => o.value === value)?.name;
+        // A workflow as the editor saves a new Tracker node (version 2) set to Create, two skills chosen.
+        const nodeId = randomUUID();
+        const saved = (await rest('POST', '/rest/workflows', {
+          name: 'Skills in the editor',
+          nodes: [
+            {
+              id: nodeId,
+              name: 'Create Tracker',
+              type: 'CUSTOM.tracker',
+              typeVersion: 2,
+              position: [0, 0],
+              parameters: {
+                resource: 'tracker',
+                operation: 'create',
+                spaceId: { __rl: true, mode: 'id', value: emulator.spaceId },
+                name: 'ACME supplier news',
+                skills: ['web_research', 'stock_research'],
+              },
+            },
+          ],
+          connections: {},
+          settings: { executionOrder: 'v1' },
+        })) as { data: { id: string } };
+        const png = join(n8n.userFolder, 'tracker-create-skills.png');
+        const field = await multiSelectInEditor(
+          `http://127.0.0.1:${n8n.port}/workflow/${saved.data.id}/${nodeId}`,
+          cookie,
+          'skills',
+          png,
+        );
+        // Two values chosen at once, as tags, and a dropdown of exactly the known skills.
+        expect(field.chosen).toEqual([label('web_research'), label('stock_research')]);
+        expect(field.options).toEqual(known?.map((o) => o.name));
+        expect([...field.selected].sort()).toEqual([label('stock_research'), label('web_research')].sort());
+        expect(readFileSync(png).subarray(1, 4).toString()).toBe('PNG');
+      },
+      300_000,
+    );
 
     it('answers the credential test with what is wrong: the token, or the Base URL without /v1', async () => {
       const test = async (data: { baseUrl: string; apiToken: string }) =>

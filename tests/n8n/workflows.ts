@@ -135,6 +135,18 @@ export function actionsWorkflow(spaceId: string, rowsUrl: string, filesUrl: stri
       },
       { credentials: api, typeVersion: 2, executeOnce: true },
     ),
+    // Update in version 2 the same way: the chosen skills, then the custom ids, replace the list.
+    node(
+      'Update Skills',
+      TRACKER,
+      {
+        resource: 'tracker',
+        operation: 'update',
+        trackerId: byId('={{ $json.tracker_id }}'),
+        updateFields: { skills: ['financial_markets'], customSkills: CUSTOM_SKILL },
+      },
+      { credentials: api, typeVersion: 2, executeOnce: true },
+    ),
   ];
   return workflow('wfActions01', 'Tracker actions', nodes, chain(...nodes.map((n) => n.name)));
 }

@@ -22,8 +22,8 @@ export class Tracker implements INodeType {
     name: 'tracker',
     icon: { light: 'file:tracker.svg', dark: 'file:tracker.dark.svg' },
     group: ['transform'],
-    // Version 2: Tracker › Create's Skills is a multi-select of the known skills plus custom ids; version
-    // 1 (workflows saved before) keeps the comma-separated text. Nothing else differs.
+    // Version 2: Tracker › Create's and Update's Skills are a multi-select of the known skills plus custom
+    // ids; version 1 (workflows saved before) keeps the comma-separated text. Nothing else differs.
     version: [1, 2],
     defaultVersion: 2,
     subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

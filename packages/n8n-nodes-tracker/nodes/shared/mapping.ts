@@ -53,6 +53,8 @@ export interface TrackerUpdateParams {
   instruction?: string;
   scoreMeaning?: string;
   skills?: string | string[];
+  /** Node version 2 only: comma-separated ids the Skills list lacks. */
+  customSkills?: string;
   reasoningMode?: string;
   linkedTrackers?: string | string[];
   vaultTtlDays?: number;
@@ -70,6 +72,15 @@ const isSet = (value: unknown): boolean => value !== undefined && value !== null
 export function list(value: unknown): string[] {
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
   return items.map((item) => String(item).trim()).filter((item) => item.length > 0);
+}
+
+/**
+ * Skills as sent: version 1's one text (custom undefined) split as given; version 2's chosen skills,
+ * then its custom ids, each once (a custom id may repeat a chosen one).
+ */
+export function skillsOf(chosen: unknown, custom?: unknown): string[] {
+  if (custom === undefined) return list(chosen);
+  return [...new Set([...list(chosen), ...list(custom)])];
 }
 
 /** A number given as text becomes a number; anything else is left for the core to judge. */
@@ -145,7 +156,10 @@ export function buildTrackerUpdate(params: TrackerUpdateParams): TrackerUpdate {
   const agent: NonNullable<TrackerUpdate['agent_config']> = {};
   if (isSet(params.instruction)) agent.instruction = params.instruction;
   if (isSet(params.scoreMeaning)) agent.score_meaning = params.scoreMeaning;
-  if (params.skills !== undefined) agent.skills = list(params.skills);
+  // Adding either field to Update Fields replaces the list, even with nothing in it.
+  if (params.skills !== undefined || params.customSkills !== undefined) {
+    agent.skills = skillsOf(params.skills, params.customSkills);
+  }
   if (isSet(params.reasoningMode)) agent.reasoning_mode = params.reasoningMode as typeof agent.reasoning_mode;
   if (params.linkedTrackers !== undefined) agent.linked_trackers = list(params.linkedTrackers);
   if (Object.keys(agent).length > 0) body.agent_config = agent;

@@ -8,7 +8,8 @@ export const optionsOf = (values: readonly string[]): INodePropertyOptions[] =>
 
 /**
  * The skills the document knows (its default cost table): `web_research` → Web Research, sorted by
- * name as n8n's lint wants. The service's catalogue is not published, so Create also takes custom ids.
+ * name as n8n's lint wants. The service's catalogue is not published, so Create and Update also
+ * take custom ids.
  */
 export const knownSkillOptions: INodePropertyOptions[] = Object.keys(DEFAULT_SKILL_COSTS)
   .map((value) => ({

@@ -118,6 +118,28 @@ describe('buildTrackerUpdate', () => {
     });
   });
 
+  // Version 1 sends Skills (text); version 2 Skills (a list) and Custom Skill IDs. Either one replaces
+  // the stored list; neither leaves it alone.
+  it.each([
+    [
+      'v1 text, split as given',
+      { given: { skills: 'web_research, web_research' }, want: ['web_research', 'web_research'] },
+    ],
+    ['v1 text left empty: clears the list', { given: { skills: '' }, want: [] }],
+    [
+      'v2 chosen then custom, each once',
+      {
+        given: { skills: ['web_research', 'stock_research'], customSkills: 'supplier_news, web_research' },
+        want: ['web_research', 'stock_research', 'supplier_news'],
+      },
+    ],
+    ['v2 custom ids alone', { given: { customSkills: 'supplier_news' }, want: ['supplier_news'] }],
+    ['v2 nothing chosen: clears the list', { given: { skills: [] }, want: [] }],
+    ['neither field: skills untouched', { given: { name: 'New' }, want: undefined }],
+  ])('skills: %s', (_, { given, want }) => {
+    expect(buildTrackerUpdate(given).agent_config?.skills).toEqual(want);
+  });
+
   it('clears the schedule and the vault TTL with null', () => {
     expect(buildTrackerUpdate({ clearSchedule: true, clearVaultTtl: true })).toEqual({
       schedule: null,

@@ -2,17 +2,19 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { checkTrackerCreate } from '../../../shared/checks';
 import { LIMITS, RUN_MODES } from '../../../shared/generated/core';
 import { show, spaceLocator } from '../../../shared/locators';
-import { buildTrackerCreate, list } from '../../../shared/mapping';
+import { buildTrackerCreate, skillsOf } from '../../../shared/mapping';
 import { idParameter, mapParams, throwIfProblems } from '../../../shared/node-errors';
 import { knownSkillOptions, optionsOf } from '../../../shared/properties';
 import { trackerRequest } from '../../../shared/transport';
-import { linkedTrackersField, notificationCollection, readNotification, reasoningModeField } from './fields';
+import {
+  inVersion,
+  linkedTrackersField,
+  notificationCollection,
+  readNotification,
+  reasoningModeField,
+} from './fields';
 
 const here = show('tracker', ['create']);
-// Skills changed form in version 2 of the node: version 1 (workflows saved before) keeps its text field.
-const inVersion = (version: 1 | 2) => ({
-  show: { ...here.show, '@version': version === 1 ? [1] : [{ _cnd: { gte: 2 } }] },
-});
 const scheduled = { show: { resource: ['tracker'], operation: ['create'], runMode: ['scheduled'] } };
 
 export const description: INodeProperties[] = [
@@ -64,7 +66,7 @@ export const description: INodeProperties[] = [
     placeholder: 'e.g. web_research, stock_research',
     description:
       'Comma-separated skill IDs; empty makes a general analyst using only the vault and linked trackers',
-    displayOptions: inVersion(1),
+    displayOptions: inVersion(here, 1),
   },
   {
     displayName: 'Skills',
@@ -74,7 +76,7 @@ export const description: INodeProperties[] = [
     default: [],
     description:
       'Skills the analyst uses; none (and no custom skill) makes a general analyst using only the vault and linked trackers',
-    displayOptions: inVersion(2),
+    displayOptions: inVersion(here, 2),
   },
   {
     displayName: 'Custom Skill IDs',
@@ -84,7 +86,7 @@ export const description: INodeProperties[] = [
     placeholder: 'e.g. supplier_news, port_congestion',
     description:
       "Comma-separated skill IDs not in the Skills list (the service's catalogue is not published), added to the chosen skills",
-    displayOptions: inVersion(2),
+    displayOptions: inVersion(here, 2),
   },
   {
     displayName: 'Run Mode',
@@ -144,10 +146,10 @@ export const description: INodeProperties[] = [
 ];
 
 /** Version 1: one comma-separated text. Version 2: the chosen skills, then the custom ids, each once. */
-function skillsOf(ctx: IExecuteFunctions, i: number): string[] {
-  const chosen = list(ctx.getNodeParameter('skills', i, ''));
-  if (ctx.getNode().typeVersion < 2) return chosen;
-  return [...new Set([...chosen, ...list(ctx.getNodeParameter('customSkills', i, ''))])];
+function skillsParameter(ctx: IExecuteFunctions, i: number): string[] {
+  const chosen = ctx.getNodeParameter('skills', i, '');
+  if (ctx.getNode().typeVersion < 2) return skillsOf(chosen);
+  return skillsOf(chosen, ctx.getNodeParameter('customSkills', i, ''));
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
@@ -160,7 +162,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
       description: this.getNodeParameter('description', i) as string,
       instruction: this.getNodeParameter('instruction', i) as string,
       scoreMeaning: this.getNodeParameter('scoreMeaning', i) as string,
-      skills: skillsOf(this, i),
+      skills: skillsParameter(this, i),
       runMode,
       schedule:
         runMode === 'scheduled'

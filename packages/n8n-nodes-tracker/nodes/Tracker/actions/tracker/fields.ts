@@ -1,5 +1,5 @@
 // Parameters shared by Tracker › Create and Tracker › Update.
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import {
   DEFAULT_REASONING_MODE,
   DEFAULT_SIGNAL_LEVEL,
@@ -9,6 +9,14 @@ import {
 } from '../../../shared/generated/core';
 import type { NotificationParams } from '../../../shared/mapping';
 import { optionsOf, scoreRange } from '../../../shared/properties';
+
+/**
+ * Skills changed form in version 2 of the node (Create's and Update's alike): version 1, the version
+ * workflows saved before were given, keeps its comma-separated text field.
+ */
+export const inVersion = (here: IDisplayOptions, version: 1 | 2): IDisplayOptions => ({
+  show: { ...here.show, '@version': version === 1 ? [1] : [{ _cnd: { gte: 2 } }] },
+});
 
 export const reasoningModeField: INodeProperties = {
   displayName: 'Reasoning Mode',

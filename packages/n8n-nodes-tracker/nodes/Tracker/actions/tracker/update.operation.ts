@@ -10,109 +10,151 @@ import {
 import { show, trackerLocator } from '../../../shared/locators';
 import { buildTrackerUpdate, type TrackerUpdateParams } from '../../../shared/mapping';
 import { idParameter, mapParams, throwIfProblems } from '../../../shared/node-errors';
-import { optionsOf } from '../../../shared/properties';
+import { knownSkillOptions, optionsOf } from '../../../shared/properties';
 import { trackerRequest } from '../../../shared/transport';
-import { linkedTrackersField, notificationCollection, readNotification, reasoningModeField } from './fields';
+import {
+  inVersion,
+  linkedTrackersField,
+  notificationCollection,
+  readNotification,
+  reasoningModeField,
+} from './fields';
 
 const here = show('tracker', ['update']);
 
+// Update Fields exists once per node version: only its skill fields differ (see inVersion).
+const skillFields: Record<1 | 2, INodeProperties[]> = {
+  1: [
+    {
+      displayName: 'Skills',
+      name: 'skills',
+      type: 'string',
+      default: '',
+      placeholder: 'e.g. web_research, stock_research',
+      description: 'Comma-separated skill IDs; replaces the list',
+    },
+  ],
+  2: [
+    {
+      displayName: 'Custom Skill IDs',
+      name: 'customSkills',
+      type: 'string',
+      default: '',
+      placeholder: 'e.g. supplier_news, port_congestion',
+      description:
+        "Comma-separated skill IDs not in the Skills list (the service's catalogue is not published); with Skills, the list that replaces the stored one",
+    },
+    {
+      displayName: 'Skills',
+      name: 'skills',
+      type: 'multiOptions',
+      options: knownSkillOptions,
+      default: [],
+      description:
+        'Replaces the list, with any Custom Skill IDs; none (and no custom skill) leaves the analyst only the vault and linked trackers',
+    },
+  ],
+};
+
+// The fields of Update Fields in both versions.
+const commonFields: INodeProperties[] = [
+  {
+    displayName: 'Clear Schedule',
+    name: 'clearSchedule',
+    type: 'boolean',
+    default: false,
+    description: 'Whether to remove the schedule (sends schedule: null)',
+  },
+  {
+    displayName: 'Clear Vault TTL',
+    name: 'clearVaultTtl',
+    type: 'boolean',
+    default: false,
+    description: 'Whether to keep vault data forever (sends vault_ttl_days: null)',
+  },
+  {
+    displayName: 'Description',
+    name: 'description',
+    type: 'string',
+    default: '',
+    description: `1-${LIMITS.trackerDescriptionMax} characters`,
+  },
+  {
+    displayName: 'Instruction',
+    name: 'instruction',
+    type: 'string',
+    typeOptions: { rows: 4 },
+    default: '',
+    description: `How to analyze (1-${LIMITS.instructionMax} characters)`,
+  },
+  linkedTrackersField('trackerId'),
+  {
+    displayName: 'Name',
+    name: 'name',
+    type: 'string',
+    default: '',
+    description: `1-${LIMITS.trackerNameMax} characters`,
+  },
+  reasoningModeField,
+  {
+    displayName: 'Run Mode',
+    name: 'runMode',
+    type: 'options',
+    options: optionsOf(RUN_MODES),
+    default: 'manual',
+    description: 'Switching to scheduled needs a schedule, sent now or already stored',
+  },
+  {
+    displayName: 'Schedule End Time',
+    name: 'scheduleEndTime',
+    type: 'dateTime',
+    default: '',
+    description: 'With a new schedule: no run after this instant',
+  },
+  {
+    displayName: 'Schedule Interval (Minutes)',
+    name: 'scheduleIntervalMinutes',
+    type: 'number',
+    typeOptions: { minValue: LIMITS.intervalMinutesMin, maxValue: LIMITS.intervalMinutesMax },
+    default: 1440,
+    description: 'With Schedule Start Time: replaces the schedule',
+  },
+  {
+    displayName: 'Schedule Start Time',
+    name: 'scheduleStartTime',
+    type: 'dateTime',
+    default: '',
+    description: 'With Schedule Interval: replaces the schedule (UTC)',
+  },
+  { displayName: 'Score Meaning', name: 'scoreMeaning', type: 'string', default: '' },
+  {
+    displayName: 'Vault TTL (Days)',
+    name: 'vaultTtlDays',
+    type: 'number',
+    typeOptions: { minValue: LIMITS.vaultTtlDaysMin, maxValue: LIMITS.vaultTtlDaysMax },
+    default: 30,
+  },
+];
+
+/** Sorted by name, as n8n's lint wants a collection's options. */
+const updateFields = (version: 1 | 2): INodeProperties[] =>
+  [...commonFields, ...skillFields[version]].sort((a, b) => a.displayName.localeCompare(b.displayName));
+
+const updateFieldsCollection = (version: 1 | 2): INodeProperties => ({
+  displayName: 'Update Fields',
+  name: 'updateFields',
+  type: 'collection',
+  placeholder: 'Add Field',
+  default: {},
+  description: 'Only the fields set here change',
+  displayOptions: inVersion(here, version),
+  options: updateFields(version),
+});
+
 export const description: INodeProperties[] = [
   trackerLocator(here),
-  {
-    displayName: 'Update Fields',
-    name: 'updateFields',
-    type: 'collection',
-    placeholder: 'Add Field',
-    default: {},
-    description: 'Only the fields set here change',
-    displayOptions: here,
-    options: [
-      {
-        displayName: 'Clear Schedule',
-        name: 'clearSchedule',
-        type: 'boolean',
-        default: false,
-        description: 'Whether to remove the schedule (sends schedule: null)',
-      },
-      {
-        displayName: 'Clear Vault TTL',
-        name: 'clearVaultTtl',
-        type: 'boolean',
-        default: false,
-        description: 'Whether to keep vault data forever (sends vault_ttl_days: null)',
-      },
-      {
-        displayName: 'Description',
-        name: 'description',
-        type: 'string',
-        default: '',
-        description: `1-${LIMITS.trackerDescriptionMax} characters`,
-      },
-      {
-        displayName: 'Instruction',
-        name: 'instruction',
-        type: 'string',
-        typeOptions: { rows: 4 },
-        default: '',
-        description: `How to analyze (1-${LIMITS.instructionMax} characters)`,
-      },
-      linkedTrackersField('trackerId'),
-      {
-        displayName: 'Name',
-        name: 'name',
-        type: 'string',
-        default: '',
-        description: `1-${LIMITS.trackerNameMax} characters`,
-      },
-      reasoningModeField,
-      {
-        displayName: 'Run Mode',
-        name: 'runMode',
-        type: 'options',
-        options: optionsOf(RUN_MODES),
-        default: 'manual',
-        description: 'Switching to scheduled needs a schedule, sent now or already stored',
-      },
-      {
-        displayName: 'Schedule End Time',
-        name: 'scheduleEndTime',
-        type: 'dateTime',
-        default: '',
-        description: 'With a new schedule: no run after this instant',
-      },
-      {
-        displayName: 'Schedule Interval (Minutes)',
-        name: 'scheduleIntervalMinutes',
-        type: 'number',
-        typeOptions: { minValue: LIMITS.intervalMinutesMin, maxValue: LIMITS.intervalMinutesMax },
-        default: 1440,
-        description: 'With Schedule Start Time: replaces the schedule',
-      },
-      {
-        displayName: 'Schedule Start Time',
-        name: 'scheduleStartTime',
-        type: 'dateTime',
-        default: '',
-        description: 'With Schedule Interval: replaces the schedule (UTC)',
-      },
-      { displayName: 'Score Meaning', name: 'scoreMeaning', type: 'string', default: '' },
-      {
-        displayName: 'Skills',
-        name: 'skills',
-        type: 'string',
-        default: '',
-        placeholder: 'e.g. web_research, stock_research',
-        description: 'Comma-separated skill IDs; replaces the list',
-      },
-      {
-        displayName: 'Vault TTL (Days)',
-        name: 'vaultTtlDays',
-        type: 'number',
-        typeOptions: { minValue: LIMITS.vaultTtlDaysMin, maxValue: LIMITS.vaultTtlDaysMax },
-        default: 30,
-      },
-    ],
-  },
+  updateFieldsCollection(1),
+  updateFieldsCollection(2),
   ...notificationCollection('tracker', 'update'),
 ];
 
