@@ -2,6 +2,7 @@
 import { BASE_URL_RULE, createPacer, isServiceBaseUrl } from '@trackerkit/core';
 import { type Clock, realClock } from './clock.ts';
 import { validationError } from './errors.ts';
+import type { FetchLike } from './http/fetch-like.ts';
 import { createTransport } from './http/transport.ts';
 import type { ClientContext } from './resources/context.ts';
 import { createRunsApi, type RunsApi } from './resources/runs.ts';
@@ -24,7 +25,11 @@ export interface TrackerClientOptions {
   /** Longest backoff step when there is no Retry-After (default 30 000). */
   retryMaxMs?: number;
   userAgent?: string;
-  fetch?: typeof globalThis.fetch;
+  /**
+   * Sends the requests (default: the global fetch). Anything with fetch's shape for what the
+   * client uses (FetchLike) will do, e.g. a keep-alive pool on undici's request.
+   */
+  fetch?: FetchLike;
   /** Time source for backoff, pacing and run polling (tests and benchmarks pass a virtual clock). */
   clock?: Clock;
   /** Random source in [0, 1) for backoff jitter (default Math.random). */

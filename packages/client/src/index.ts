@@ -93,6 +93,7 @@ export {
   TrackerValidationError,
   type ValidationProblem,
 } from './errors.ts';
+export type { FetchLike, FetchLikeInit, FetchLikeResponse } from './http/fetch-like.ts';
 export type { CallOptions } from './http/typed.ts';
 export type { RunsApi, TriggerOptions } from './resources/runs.ts';
 export type { SpacesApi } from './resources/spaces.ts';

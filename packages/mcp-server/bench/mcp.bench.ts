@@ -1,44 +1,86 @@
-// What the MCP layer costs, measured against the emulator in one run:
-// - the size of tools/list in tokens of a real tokenizer (o200k_base, gpt-tokenizer; every
-//   conversation pays it in context; goal <= TOOLS_LIST_TOKEN_BUDGET, 4,500 tokens),
-// - the p50 time a tool call adds over the same direct client call (goal <= 2 ms): in memory
-//   (the server's own cost), and over Streamable HTTP for a 2025-11-25 client and a 2026-07-28
-//   client (a fresh stateless server per request, as deployed).
+// What the MCP layer costs, measured against the emulator in one run, each server a process of
+// its own (the emulator, trackerkit-mcp --http, trackerkit-mcp on stdio), real SDK clients here:
+// - CPU per call: the MCP server process's CPU-µs per tool call (utime + stime of /proc/PID/stat)
+//   against the emulator process's CPU-µs for the same request sent by @trackerkit/client
+//   directly (goal <= 2x); rounds of BATCH calls, the direct batch and the MCP batch interleaved,
+//   the order swapped every round;
+// - latency: p50 of the MCP call minus p50 of the direct client call (goal <= 1 ms);
+// - the size of tools/list in tokens of a real tokenizer (o200k_base, gpt-tokenizer; goal
+//   <= TOOLS_LIST_TOKEN_BUDGET).
+// Medians over rounds with [min-max] spreads. Linux only (/proc). BENCH_ROUNDS and BENCH_BATCH
+// size the run; BENCH_CPU_PROF=<dir> writes the MCP servers' CPU profiles (node --cpu-prof) there;
+// BENCH_MCP_BIN=<path of another tree's src/bin.ts> measures that server instead (a baseline).
 //   pnpm --filter @trackerkit/mcp-server bench
 import { performance } from 'node:perf_hooks';
 import {
   Client as ModernClient,
   StreamableHTTPClientTransport as ModernHttp,
 } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createTrackerClient } from '@trackerkit/client';
-import { startEmulator } from '@trackerkit/emulator';
-import { createTrackerMcpServer, startHttpServer } from '../src/index.ts';
 import { listingTokens, TOOLS_LIST_TOKEN_BUDGET } from '../test/token-budget.ts';
+import { cpuMicros, here, loadAverage, profileFlags, startChild } from './processes.ts';
 
-const ITERATIONS = 400;
-const WARMUP = 50;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const BATCH = Number(process.env.BENCH_BATCH ?? 300);
+const WARMUP = 200;
+const AUTH = 'bench-auth-token-0123456789abcdef';
 
-const p50 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? 0;
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+const spread = (xs: number[], digits: number) =>
+  `${median(xs).toFixed(digits)} [${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)}]`;
 
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
+type CallTool = (request: { name: string; arguments: Record<string, unknown> }) => Promise<unknown>;
 
-const emulator = await startEmulator({ port: 0, log: () => {} });
+const emulator = await startChild([
+  '--conditions=trackerkit-source',
+  here('../node_modules/@trackerkit/emulator/src/bin.ts'),
+]);
+const { base_url: baseUrl, token, space_id: spaceId } = emulator.ready as Record<string, string>;
+const serverArgs = [
+  '--conditions=trackerkit-source',
+  // Another tree's server (a baseline copy) when BENCH_MCP_BIN names its src/bin.ts.
+  process.env.BENCH_MCP_BIN ?? here('../src/bin.ts'),
+  '--api-url',
+  baseUrl as string,
+  '--api-token',
+  token as string,
+];
+const http = await startChild([
+  ...profileFlags('mcp-http'),
+  ...serverArgs,
+  '--http',
+  '--port',
+  '0',
+  '--auth-token',
+  AUTH,
+]);
+const stdio = new StdioClientTransport({
+  command: process.execPath,
+  args: [...profileFlags('mcp-stdio'), ...serverArgs],
+  stderr: 'inherit',
+});
+const api = createTrackerClient({ baseUrl: baseUrl as string, token: token as string });
+const requestInit = { headers: { authorization: `Bearer ${AUTH}` } };
+const mcpUrl = new URL(http.ready.url as string);
+const legacyHttp = new Client({ name: 'bench-2025', version: '0' });
+const modernHttp = new ModernClient(
+  { name: 'bench-2026', version: '0' },
+  { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+);
+const modernStdio = new ModernClient({ name: 'bench-stdio', version: '0' });
 try {
-  const api = createTrackerClient({ baseUrl: emulator.baseUrl, token: emulator.token });
-  const server = createTrackerMcpServer({ client: api });
-  const mcp = new Client({ name: 'bench', version: '0' });
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await Promise.all([server.connect(b), mcp.connect(a)]);
-
+  await legacyHttp.connect(new StreamableHTTPClientTransport(mcpUrl, { requestInit }));
+  await modernHttp.connect(new ModernHttp(mcpUrl, { requestInit }));
+  await modernStdio.connect(stdio);
+  let trackerId = '';
   for (let i = 0; i < 10; i++) {
-    await api.trackers.create(emulator.spaceId, {
+    const created = await api.trackers.create(spaceId as string, {
       name: `Bench tracker ${i}`,
       description: 'A tracker for the benchmark.',
       run_mode: 'manual',
@@ -48,74 +90,137 @@ try {
         skills: ['web_research'],
       },
     });
+    trackerId = created.tracker_id;
   }
-  const http = await startHttpServer({ client: api, port: 0 });
-  const requestInit = { headers: { authorization: `Bearer ${http.authToken}` } };
-  const legacyHttp = new Client({ name: 'bench-2025', version: '0' });
-  await legacyHttp.connect(new StreamableHTTPClientTransport(new URL(http.url), { requestInit }));
-  const modernHttp = new ModernClient(
-    { name: 'bench-2026', version: '0' },
-    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-  );
-  await modernHttp.connect(new ModernHttp(new URL(http.url), { requestInit }));
   // What the model reads: the tools array, as each era's client receives it from the SDK.
   const listings = [
-    ['2025-11-25', (await mcp.listTools()).tools],
+    ['2025-11-25', (await legacyHttp.listTools()).tools],
     ['2026-07-28', (await modernHttp.listTools()).tools],
   ] as const;
 
-  const getSpace = { name: 'get_space', arguments: { space_id: emulator.spaceId } };
-  const listTrackers = { name: 'list_trackers', arguments: { space_id: emulator.spaceId } };
-  const directGet = () => api.spaces.get(emulator.spaceId);
-  const directList = () => api.trackers.list({ space_id: emulator.spaceId, page: 1, page_size: 10 });
-  const cases = [
-    { name: 'get_space, in memory', direct: directGet, viaMcp: () => mcp.callTool(getSpace) },
-    { name: 'list_trackers, in memory', direct: directList, viaMcp: () => mcp.callTool(listTrackers) },
-    { name: 'get_space, HTTP 2025-11-25', direct: directGet, viaMcp: () => legacyHttp.callTool(getSpace) },
-    { name: 'get_space, HTTP 2026-07-28', direct: directGet, viaMcp: () => modernHttp.callTool(getSpace) },
+  const tools = [
+    {
+      tool: 'get_tracker',
+      args: { tracker_id: trackerId },
+      direct: () => api.trackers.get(trackerId),
+    },
+    {
+      tool: 'list_trackers',
+      args: { space_id: spaceId, page: 1, page_size: 10 },
+      direct: () => api.trackers.list({ space_id: spaceId as string, page: 1, page_size: 10 }),
+    },
   ];
-  const rows: string[][] = [];
-  for (const c of cases) {
-    const direct: number[] = [];
-    const viaMcp: number[] = [];
-    for (let i = 0; i < WARMUP + ITERATIONS; i++) {
-      // Interleaved, so drift in the emulator or the machine affects both sides alike.
-      const d = await time(c.direct);
-      const m = await time(c.viaMcp);
-      if (i >= WARMUP) {
-        direct.push(d);
-        viaMcp.push(m);
-      }
-    }
-    const overhead = p50(viaMcp.map((m, i) => m - (direct[i] ?? 0)));
-    rows.push([
-      `${c.name} p50 (ms)`,
-      p50(direct).toFixed(3),
-      p50(viaMcp).toFixed(3),
-      `+${overhead.toFixed(3)} ms (x${(p50(viaMcp) / p50(direct)).toFixed(2)}; goal <= 2 ms)`,
-    ]);
-  }
-  await mcp.close();
-  await server.close();
-  await legacyHttp.close();
-  await modernHttp.close();
-  await http.close();
+  const transports: { name: string; pid: number; call: CallTool }[] = [
+    { name: 'HTTP 2026-07-28', pid: http.pid, call: (r) => modernHttp.callTool(r) },
+    { name: 'HTTP 2025-11-25', pid: http.pid, call: (r) => legacyHttp.callTool(r) },
+    { name: 'stdio', pid: stdio.pid as number, call: (r) => modernStdio.callTool(r) },
+  ];
 
-  const table = [
-    ['measure', 'direct client', 'via MCP', 'MCP cost'],
-    ...listings.map(([era, tools]) => [
-      `tools/list ${era} (${tools.length} tools)`,
-      '-',
-      `${Buffer.byteLength(JSON.stringify({ tools }))} bytes`,
-      `${listingTokens(tools)} tokens (o200k_base; goal <= ${TOOLS_LIST_TOKEN_BUDGET})`,
+  /** Runs `fn` n times: each call's latency (ms) and CPU-µs per call of the server and the emulator. */
+  async function batch(n: number, fn: () => Promise<unknown>, serverPid: number | undefined) {
+    const latencies: number[] = [];
+    const emulatorBefore = cpuMicros(emulator.pid);
+    const serverBefore = serverPid === undefined ? { total: 0, system: 0 } : cpuMicros(serverPid);
+    for (let i = 0; i < n; i++) {
+      const start = performance.now();
+      await fn();
+      latencies.push(performance.now() - start);
+    }
+    const serverAfter = serverPid === undefined ? serverBefore : cpuMicros(serverPid);
+    return {
+      latencies,
+      emulatorCpu: (cpuMicros(emulator.pid).total - emulatorBefore.total) / n,
+      serverCpu: (serverAfter.total - serverBefore.total) / n,
+      serverSystem: (serverAfter.system - serverBefore.system) / n,
+    };
+  }
+
+  const rows: string[][] = [];
+  for (const { tool, args, direct } of tools) {
+    for (const transport of transports) {
+      const viaMcp = async () => {
+        const result = (await transport.call({ name: tool, arguments: args })) as { isError?: boolean };
+        if (result.isError) throw new Error(`${tool}: ${JSON.stringify(result)}`);
+      };
+      await batch(WARMUP, direct, undefined);
+      await batch(WARMUP, viaMcp, transport.pid);
+      const directMs: number[] = [];
+      const mcpMs: number[] = [];
+      const ratios: number[] = [];
+      const ratiosSameLoad: number[] = [];
+      const emulatorCpu: number[] = [];
+      const emulatorDuringMcp: number[] = [];
+      const serverCpu: number[] = [];
+      const serverSystem: number[] = [];
+      const overheads: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        // Interleaved, the order swapped each round: drift in the machine affects both sides alike.
+        const first = round % 2 === 0;
+        const d1 = first ? await batch(BATCH, direct, undefined) : undefined;
+        const m = await batch(BATCH, viaMcp, transport.pid);
+        const d = d1 ?? (await batch(BATCH, direct, undefined));
+        directMs.push(...d.latencies);
+        mcpMs.push(...m.latencies);
+        emulatorCpu.push(d.emulatorCpu);
+        emulatorDuringMcp.push(m.emulatorCpu);
+        serverCpu.push(m.serverCpu);
+        serverSystem.push(m.serverSystem);
+        ratios.push(m.serverCpu / d.emulatorCpu);
+        ratiosSameLoad.push(m.serverCpu / m.emulatorCpu);
+        overheads.push(median(m.latencies) - median(d.latencies));
+      }
+      const overhead = median(mcpMs) - median(directMs);
+      rows.push([
+        `${tool}, ${transport.name}`,
+        spread(emulatorCpu, 0),
+        spread(emulatorDuringMcp, 0),
+        spread(serverCpu, 0),
+        spread(serverSystem, 0),
+        `x${spread(ratios, 2)}`,
+        `x${spread(ratiosSameLoad, 2)}`,
+        median(directMs).toFixed(3),
+        median(mcpMs).toFixed(3),
+        `+${overhead.toFixed(3)} [${Math.min(...overheads).toFixed(3)}-${Math.max(...overheads).toFixed(3)}]`,
+      ]);
+    }
+  }
+
+  const print = (table: string[][]) => {
+    const widths = table[0]?.map((_, col) => Math.max(...table.map((row) => row[col]?.length ?? 0))) ?? [];
+    for (const row of table) console.log(row.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join(' | '));
+  };
+  print([
+    ['tools/list', 'tools', 'bytes', `tokens (o200k_base; goal <= ${TOOLS_LIST_TOKEN_BUDGET})`],
+    ...listings.map(([era, listed]) => [
+      era,
+      String(listed.length),
+      String(Buffer.byteLength(JSON.stringify({ tools: listed }))),
+      String(listingTokens(listed)),
     ]),
+  ]);
+  console.log('');
+  print([
+    [
+      'call',
+      'emulator CPU-µs/req, direct',
+      'emulator CPU-µs/req, via MCP',
+      'MCP server CPU-µs/call',
+      'of which kernel',
+      'MCP / emulator direct (goal <= 2)',
+      'MCP / emulator via MCP',
+      'direct p50 ms',
+      'MCP p50 ms',
+      'MCP - direct p50 ms (goal <= 1)',
+    ],
     ...rows,
-  ];
-  const widths = table[0]?.map((_, col) => Math.max(...table.map((row) => row[col]?.length ?? 0))) ?? [];
-  for (const row of table) console.log(row.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join('  |  '));
+  ]);
   console.log(
-    `(${ITERATIONS} interleaved calls per case after ${WARMUP} warm-up; overhead = p50 of per-pair differences)`,
+    `(${ROUNDS} rounds of ${BATCH} calls per side after ${WARMUP} warm-up; median [min-max] over rounds; latency p50 over all calls, spread of per-round differences; load average ${loadAverage()})`,
   );
 } finally {
-  await emulator.close();
+  await legacyHttp.close();
+  await modernHttp.close();
+  await modernStdio.close();
+  await http.stop();
+  await emulator.stop();
 }

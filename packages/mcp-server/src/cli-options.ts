@@ -39,7 +39,7 @@ export interface CliOptions {
 }
 
 /** Where users' tokens are kept when --user-store is not given: the user's data directory. */
-export function defaultUserStore(env: NodeJS.ProcessEnv = process.env): string {
+function defaultUserStore(env: NodeJS.ProcessEnv = process.env): string {
   const base = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
   return join(base, 'trackerkit', 'mcp-users.db');
 }
@@ -95,7 +95,7 @@ const list = (value: string | undefined) =>
     .filter(Boolean) ?? [];
 
 /** A usage mistake: the bin prints it in one line (core's failureLine) and exits 2. */
-export class CliUsageError extends UsageError {
+class CliUsageError extends UsageError {
   constructor(message: string) {
     super(message);
     this.name = 'CliUsageError';

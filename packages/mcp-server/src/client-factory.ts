@@ -1,6 +1,7 @@
 import { createTrackerClient } from '@trackerkit/client';
 import { BASE_URL_RULE, isServiceBaseUrl } from '@trackerkit/core';
 import { UsageError } from '@trackerkit/core/cli';
+import { serviceFetch } from './service-fetch.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
 
 /**
@@ -12,7 +13,12 @@ export function createClientFromEnv(settings: { baseUrl?: string | undefined; to
   const baseUrl = serviceBaseUrl(settings.baseUrl);
   const token = settings.token ?? process.env.TRACKER_API_TOKEN;
   if (!token) throw new UsageError('set TRACKER_API_TOKEN or --api-token (an API token, qapi_...)');
-  const client: TrackerClientLike = createTrackerClient({ baseUrl, token, userAgent: 'trackerkit-mcp' });
+  const client: TrackerClientLike = createTrackerClient({
+    baseUrl,
+    token,
+    userAgent: 'trackerkit-mcp',
+    fetch: serviceFetch,
+  });
   return client;
 }
 

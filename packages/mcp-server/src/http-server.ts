@@ -17,6 +17,7 @@ import { UsageError } from '@trackerkit/core/cli';
 import { DEFAULT_HTTP_PORT } from './cli-options.ts';
 import { createClientFromEnv, serviceBaseUrl } from './client-factory.ts';
 import { addCorsHeaders, answerPreflight } from './cors.ts';
+import { calledToolName, parseInbound } from './inbound-message.ts';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS, MAX_MESSAGE_BYTES } from './limits.ts';
 import { type OAuthOptions, prepareOAuth, type ResolvedOAuth } from './oauth/oauth-settings.ts';
 import { handleRegistration, REGISTRATION_PATH } from './oauth/registration-page.ts';
@@ -111,14 +112,26 @@ function toWebRequest(req: IncomingMessage, body: Buffer | undefined, signal: Ab
   });
 }
 
-/** Writes the SDK's response (JSON or an SSE stream) to the Node response, chunk by chunk. */
+/**
+ * Writes the SDK's response to the Node response. A JSON answer goes whole, with its length, in one
+ * write (not a chunk and then the chunked encoding's end: each write is a system call and a wake-up
+ * of the peer); an SSE stream chunk by chunk, as the SDK produces them.
+ */
 async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  if (!response.body) {
+    res.writeHead(response.status, headers);
+    return void res.end();
+  }
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    const body = Buffer.from(await response.arrayBuffer());
+    res.writeHead(response.status, { ...headers, 'content-length': String(body.length) });
+    return void res.end(body);
+  }
   res.writeHead(response.status, headers);
-  if (!response.body) return void res.end();
   const reader = response.body.getReader();
   res.once('close', () => void reader.cancel().catch(() => {}));
   for (;;) {
@@ -171,14 +184,20 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
           options.logger?.error(`polling the runs of ${trackerId} failed`, error),
       })
     : undefined;
-  const factory = async ({ authInfo, era }: McpRequestContext) => {
-    if (!oauth) return createTrackerMcpServer({ ...serverOptions, subscriptions: era === 'modern' });
+  // A tools/call request gets a server with its one tool (server.ts `toolCall`), found by the
+  // request the factory is handed: building the whole table per request was most of a call's CPU.
+  const calledTools = new WeakMap<Request, string>();
+  const factory = async ({ authInfo, era, requestInfo }: McpRequestContext) => {
+    const toolCall = requestInfo ? calledTools.get(requestInfo) : undefined;
+    if (!oauth)
+      return createTrackerMcpServer({ ...serverOptions, subscriptions: era === 'modern', toolCall });
     const session = (authInfo && sessions.get(authInfo)) ?? (await oauth.session(authInfo));
     return createTrackerMcpServer({
       ...serverOptions,
       ...session,
       writeScopes: oauth.writeScopes,
       subscriptions: false,
+      toolCall,
     });
   };
   const handler = createMcpHandler(factory, {
@@ -248,7 +267,8 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       }
     }
     const body = req.method === 'POST' ? await readBody(req) : undefined;
-    const listened = listenWatch ? listenedUris(body) : [];
+    const message = parseInbound(body);
+    const listened = listenWatch ? listenedUris(message) : [];
     if (listenWatch && listened.length > 0) {
       // Before the handler acks the stream: a run that finishes after the ack is reported.
       await feedListenStream(listened, {
@@ -258,8 +278,15 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
         onError: (uri, error) => options.logger?.error(`subscriptions/listen: cannot watch ${uri}`, error),
       });
     }
+    // A parsed body reaches the SDK as parsedBody, which it reads instead of the request's bytes.
+    const request = toWebRequest(req, message === undefined ? body : undefined, gone.signal);
+    const toolCall = calledToolName(message);
+    if (toolCall !== undefined) calledTools.set(request, toolCall);
     await writeWebResponse(
-      await handler.fetch(toWebRequest(req, body, gone.signal), { authInfo: checked }),
+      await handler.fetch(request, {
+        authInfo: checked,
+        ...(message === undefined ? {} : { parsedBody: message }),
+      }),
       res,
     );
   }

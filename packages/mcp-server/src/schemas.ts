@@ -7,7 +7,7 @@ import { queryField } from './document-fields.ts';
  * An id argument: the document's ResourceId, so an id the service could never have issued (`..`,
  * `a/b`) is refused with the core's id rule before any request (it would walk the request path).
  */
-export const id = (what?: string) => {
+const id = (what?: string) => {
   const schema = schemaOf('ResourceId') as z.ZodType<string>;
   return what === undefined ? schema : schema.describe(what);
 };

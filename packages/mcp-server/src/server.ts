@@ -72,6 +72,13 @@ export interface TrackerMcpServerOptions {
    * TRACKERKIT_MCP_SUBSCRIPTION_POLL_MS, else 10,000 ms).
    */
   subscriptionPollMs?: number;
+  /**
+   * The one request this server answers is a tools/call of this tool (a stateless HTTP request):
+   * only that tool is registered, not the rest of the table, the prompts, resources and task
+   * handlers it cannot reach (building them was most of a call's CPU). A name the server does not
+   * offer registers none, and gets the same unknown-tool answer.
+   */
+  toolCall?: string | undefined;
 }
 
 /** The poll interval: the option, else the environment, else the default. */
@@ -156,9 +163,11 @@ export function createTrackerMcpServer(options: TrackerMcpServerOptions = {}): M
       cacheHints: CACHE_HINTS,
     },
   );
-  const tools = selectTools({ readOnly: options.readOnly, toolsets: options.toolsets });
+  const selected = selectTools({ readOnly: options.readOnly, toolsets: options.toolsets });
+  const offered = options.account ? [...accountTools, ...selected] : selected;
   const taskKey = options.taskKey ?? defaultTaskKey(options.token ?? process.env.TRACKER_API_TOKEN);
-  registerTools(server, options.account ? [...accountTools, ...tools] : tools, {
+  const toolCall = options.toolCall;
+  registerTools(server, toolCall === undefined ? offered : offered.filter((tool) => tool.name === toolCall), {
     taskKey,
     client,
     options: toolOptions,
@@ -166,6 +175,7 @@ export function createTrackerMcpServer(options: TrackerMcpServerOptions = {}): M
     writeScopes: options.writeScopes,
     ...(options.logger ? { logger: options.logger } : {}),
   });
+  if (toolCall !== undefined) return server;
   registerRunTasks(server, { client, key: taskKey });
   registerResources(server, client);
   if (options.subscriptions) {

@@ -42,7 +42,7 @@ export interface ToolSchemas {
 const built = new WeakMap<ToolDefinition, ToolSchemas>();
 
 /** The text the SDK puts after "Invalid arguments for tool <name>: " when arguments are refused. */
-export function argumentIssue(toolName: string, problems: Parameters<typeof describeProblems>[0]): string {
+function argumentIssue(toolName: string, problems: Parameters<typeof describeProblems>[0]): string {
   return `${describeProblems(problems)}. Correct them and call ${toolName} again.`;
 }
 

@@ -132,7 +132,7 @@ export interface ViewArgs {
  * The fields to show: the compact set plus `fields` (which adds, never replaces: asking for the
  * analysis must not lose the run_id), checked against the view before any request is sent.
  */
-export function selectFields<T>(view: View<T>, args: ViewArgs): readonly string[] {
+function selectFields<T>(view: View<T>, args: ViewArgs): readonly string[] {
   if (!args.fields?.length) return view.compact;
   for (const field of args.fields) {
     if (!view.selectable.includes(field)) {

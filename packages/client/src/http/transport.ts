@@ -17,6 +17,7 @@ import {
 } from '@trackerkit/core/http';
 import type { Clock } from '../clock.ts';
 import { apiErrorFor, TrackerNetworkError, TrackerTimeoutError, TrackerValidationError } from '../errors.ts';
+import type { FetchLike } from './fetch-like.ts';
 
 export interface TransportConfig {
   baseUrl: string;
@@ -25,7 +26,7 @@ export interface TransportConfig {
   retries: number;
   retryBaseMs: number;
   retryMaxMs: number;
-  fetch: typeof globalThis.fetch;
+  fetch: FetchLike;
   clock: Clock;
   random: () => number;
 }
@@ -105,7 +106,8 @@ export function createTransport(config: TransportConfig): Transport {
         const message = `${spec.method} ${path} got no answer within ${timeoutMs} ms`;
         return { outcome: { kind: 'timeout' }, error: new TrackerTimeoutError(message, timeoutMs) };
       }
-      // fetch rejects with a TypeError for every failure on the way: all of them are the network's.
+      // fetch rejects with a TypeError for every failure on the way, undici's request with the
+      // failure itself: all of them are the network's.
       const outcome = outcomeOfThrown(error) ?? { kind: 'network' };
       const network = new TrackerNetworkError(spec.method, path, outcome.kind === 'refused', error);
       return { outcome, error: network };

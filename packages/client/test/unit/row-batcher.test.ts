@@ -69,5 +69,6 @@ describe('uploadRows batching', () => {
     );
     // The generated mixes do reach the byte limit, so the packing checks above ran.
     expect(cutByBytes).toBeGreaterThan(0);
-  });
+    // 20 runs of megabytes of rows: CPU only, but about 2 s alone and more beside other workers.
+  }, 30_000);
 });

@@ -1,11 +1,28 @@
 // What a request that threw tells the retry rule: refused (nothing was sent, so even a POST may be
 // resent), a timeout, or another network failure. fetch (undici) puts the system error in `cause`,
 // axios (n8n's helper) on the error itself and may wrap it again; happy eyeballs reports one error per
-// address tried, in an AggregateError's `errors`.
+// address tried, in an AggregateError's `errors`. undici's `request` (the MCP server's lean fetch)
+// throws the system error itself, and its own errors carry UND_ERR_* codes (fetch puts those in
+// `cause`): its timers' as timeouts, a socket closed under a request as the network's.
 import type { Outcome } from '../retry/retry-decision.ts';
 
-const TIMEOUTS = new Set(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT']);
-const NETWORK = new Set(['ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const TIMEOUTS = new Set([
+  'ETIMEDOUT',
+  'ECONNABORTED',
+  'ESOCKETTIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+const NETWORK = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_SOCKET',
+]);
 
 const codeOf = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
 

@@ -12,6 +12,7 @@ describe('outcomeOfThrown', () => {
   const refused = Object.assign(new Error('connect'), { code: 'ECONNREFUSED' });
   const reset = Object.assign(new Error('reset'), { code: 'ECONNRESET' });
   const fetchFailed = (cause: unknown) => new TypeError('fetch failed', { cause });
+  const undiciError = (message: string, code: string) => Object.assign(new Error(message), { code });
   it.each<[string, { given: unknown; want: string | undefined }]>([
     ['fetch: refused', { given: fetchFailed(refused), want: 'refused' }],
     [
@@ -37,6 +38,28 @@ describe('outcomeOfThrown', () => {
         }),
         want: 'network',
       },
+    ],
+    // undici's request: the system error itself, or undici's own error with its code.
+    ['undici request: refused', { given: refused, want: 'refused' }],
+    [
+      'undici request: socket closed',
+      { given: undiciError('other side closed', 'UND_ERR_SOCKET'), want: 'network' },
+    ],
+    [
+      'undici: connect timeout',
+      { given: undiciError('Connect Timeout Error', 'UND_ERR_CONNECT_TIMEOUT'), want: 'timeout' },
+    ],
+    [
+      'undici: headers timeout',
+      { given: undiciError('Headers Timeout Error', 'UND_ERR_HEADERS_TIMEOUT'), want: 'timeout' },
+    ],
+    [
+      'undici: body timeout',
+      { given: undiciError('Body Timeout Error', 'UND_ERR_BODY_TIMEOUT'), want: 'timeout' },
+    ],
+    [
+      'fetch: socket closed',
+      { given: fetchFailed(undiciError('other side closed', 'UND_ERR_SOCKET')), want: 'network' },
     ],
     ['not the network', { given: new Error('x'), want: undefined }],
     ['not an error', { given: 'x', want: undefined }],

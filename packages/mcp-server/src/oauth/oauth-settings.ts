@@ -19,8 +19,8 @@ import { subjectOf } from './token-claims.ts';
 import { checkToken, type UserSession, userSession } from './user-client.ts';
 import type { UserTokens } from './user-tokens.ts';
 
-export const DEFAULT_READ_SCOPE = 'tracker:read';
-export const DEFAULT_WRITE_SCOPE = 'tracker:write';
+const DEFAULT_READ_SCOPE = 'tracker:read';
+const DEFAULT_WRITE_SCOPE = 'tracker:write';
 /** Secrets come from the environment only (never a command line). */
 export const INTROSPECTION_ENV = {
   clientId: 'TRACKERKIT_MCP_OAUTH_CLIENT_ID',

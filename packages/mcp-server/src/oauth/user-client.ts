@@ -1,5 +1,6 @@
 import { createTrackerClient } from '@trackerkit/client';
 import { LIMITS } from '@trackerkit/core';
+import { serviceFetch } from '../service-fetch.ts';
 import type { AccountContext, TokenIdentity } from '../tool-definition.ts';
 import { ToolInputError } from '../tool-errors.ts';
 import type { TrackerClientLike } from '../tracker-client-like.ts';
@@ -8,7 +9,7 @@ import type { TokenSubject } from './token-claims.ts';
 import type { UserTokens } from './user-tokens.ts';
 
 /** A signed-in user who has not registered a Tracker API token yet: no tool can act for them. */
-export class TokenNotRegisteredError extends Error {
+class TokenNotRegisteredError extends Error {
   constructor() {
     super('no Tracker API token is registered for you on this server');
     this.name = 'TokenNotRegisteredError';
@@ -47,7 +48,7 @@ export interface UserSettings {
 }
 
 const clientFor = (baseUrl: string, token: string) =>
-  createTrackerClient({ baseUrl, token, userAgent: 'trackerkit-mcp' });
+  createTrackerClient({ baseUrl, token, userAgent: 'trackerkit-mcp', fetch: serviceFetch });
 
 /** Spaces named back to the user, so they can tell whose account a token is. */
 const NAMES_SHOWN = 5;
@@ -65,7 +66,7 @@ export async function checkToken(baseUrl: string, candidate: string): Promise<To
 }
 
 /** Keeps `candidate` as `user`'s token once the service accepts it (the tool's api_token). */
-export async function registerToken(
+async function registerToken(
   user: TokenSubject,
   candidate: string,
   settings: Pick<UserSettings, 'baseUrl' | 'tokens'>,

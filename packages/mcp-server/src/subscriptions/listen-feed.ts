@@ -9,15 +9,8 @@ import type { ServerEventBus } from '@modelcontextprotocol/server';
 import { RUN_UPDATE_META_KEY, runUpdate, targetOf } from './resource-subscriptions.ts';
 import type { RunWatch } from './run-watch.ts';
 
-/** The resource URIs a subscriptions/listen request body asks for; none for any other body. */
-export function listenedUris(body: Buffer | undefined): string[] {
-  if (!body || body.length === 0) return [];
-  let message: unknown;
-  try {
-    message = JSON.parse(body.toString('utf8'));
-  } catch {
-    return [];
-  }
+/** The resource URIs a subscriptions/listen request (its parsed body) asks for; none for any other. */
+export function listenedUris(message: unknown): string[] {
   const request = message as {
     method?: unknown;
     params?: { notifications?: { resourceSubscriptions?: unknown } };

@@ -41,7 +41,7 @@ const finishedAt = (run: Run) =>
     : undefined;
 
 /** The runs finished after the cursor, oldest first, and the cursor past them. */
-export function advanceCursor(cursor: Cursor | undefined, runs: readonly Run[]) {
+function advanceCursor(cursor: Cursor | undefined, runs: readonly Run[]) {
   const finished = runs
     .map((run) => ({ run, at: finishedAt(run) }))
     .filter((entry): entry is { run: Run; at: number } => entry.at !== undefined && !Number.isNaN(entry.at))

@@ -31,7 +31,7 @@ import { signTaskHandle, type TaskHandle, verifyTaskHandle } from './task-handle
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 /** How often a client should ask: runs take minutes, and every tasks/get is a request to the service. */
-export const TASK_POLL_INTERVAL_MS = 5000;
+const TASK_POLL_INTERVAL_MS = 5000;
 
 type Envelope = Record<string, unknown> | undefined;
 
@@ -96,7 +96,7 @@ export async function startRunTask(
 }
 
 /** The DetailedTask of tasks/get for a run as the service reports it now. */
-export function taskOfRun(taskId: string, handle: TaskHandle, run: Run): Record<string, unknown> {
+function taskOfRun(taskId: string, handle: TaskHandle, run: Run): Record<string, unknown> {
   const base = {
     taskId,
     createdAt: iso(handle.createdAt),

@@ -5,10 +5,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { UsageError } from '@trackerkit/core/cli';
 
-export const TASK_KEY_ENV = 'TRACKERKIT_MCP_TASK_KEY';
+const TASK_KEY_ENV = 'TRACKERKIT_MCP_TASK_KEY';
 
 /** A key for task handles, derived from a secret the replicas share. */
-export function deriveTaskKey(secret: string | Uint8Array): Buffer {
+function deriveTaskKey(secret: string | Uint8Array): Buffer {
   return createHmac('sha256', secret).update('trackerkit-mcp task handles v1').digest();
 }
 

@@ -5,14 +5,22 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createTrackerClient } from '@trackerkit/client';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { createTrackerMcpServer, type TrackerMcpServerOptions } from '../../src/index.ts';
+import { serviceFetch } from '../../src/service-fetch.ts';
 
 export async function startTestEmulator(): Promise<RunningEmulator> {
   return startEmulator({ port: 0, validateResponses: true, log: () => {} });
 }
 
-/** A client with short poll intervals, so waiting tests take a second, not fifteen. */
+/**
+ * The server's client (its lean fetch, as the bin's) with short poll intervals, so waiting tests
+ * take a second, not fifteen.
+ */
 export function fastClient(emulator: RunningEmulator) {
-  const client = createTrackerClient({ baseUrl: emulator.baseUrl, token: emulator.token });
+  const client = createTrackerClient({
+    baseUrl: emulator.baseUrl,
+    token: emulator.token,
+    fetch: serviceFetch,
+  });
   const wait = client.runs.wait.bind(client.runs);
   client.runs.wait = (trackerId, runId, options = {}) =>
     wait(trackerId, runId, { intervalMs: 50, maxIntervalMs: 200, ...options });

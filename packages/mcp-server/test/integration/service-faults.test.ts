@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createTrackerClient } from '@trackerkit/client';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceFetch } from '../../src/service-fetch.ts';
 import { call, connectInMemory, fastClient, structured, textOf, trackerArgs } from './harness.ts';
 
 const servers: Server[] = [];
@@ -71,7 +72,7 @@ describe('a service that does not answer', () => {
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
     const server = createTrackerMcpServer({
-      client: createTrackerClient({ baseUrl: `${hanging}/v1`, token: 'qapi_x' }),
+      client: createTrackerClient({ baseUrl: `${hanging}/v1`, token: 'qapi_x', fetch: serviceFetch }),
       callTimeoutMs: 300,
     });
     const client = new Client({ name: 't', version: '0' });
@@ -97,7 +98,12 @@ describe('a resource read on a service that is down', () => {
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
     const server = createTrackerMcpServer({
-      client: createTrackerClient({ baseUrl: 'http://127.0.0.1:1/v1', token: 'qapi_x', retries: 0 }),
+      client: createTrackerClient({
+        baseUrl: 'http://127.0.0.1:1/v1',
+        token: 'qapi_x',
+        retries: 0,
+        fetch: serviceFetch,
+      }),
     });
     const client = new Client({ name: 't', version: '0' });
     const [a, b] = InMemoryTransport.createLinkedPair();
@@ -125,7 +131,7 @@ describe('an upload cut off part-way', () => {
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
     const server = createTrackerMcpServer({
-      client: createTrackerClient({ baseUrl, token: emulator.token }),
+      client: createTrackerClient({ baseUrl, token: emulator.token, fetch: serviceFetch }),
       callTimeoutMs: 1500,
     });
     const client = new Client({ name: 't', version: '0' });

@@ -3,7 +3,7 @@ import { defineTool, type TokenIdentity, type ToolAnnotations } from '../../tool
 import { ToolInputError } from '../../tool-errors.ts';
 
 /** Changes only this server's record of the caller: nothing on the Tracker service. */
-export const OWN_SETTING: ToolAnnotations = {
+const OWN_SETTING: ToolAnnotations = {
   readOnlyHint: false,
   destructiveHint: false,
   idempotentHint: true,
@@ -17,7 +17,7 @@ function sees({ spaces, spaceNames }: TokenIdentity): string {
   return `${spaces} space${spaces === 1 ? '' : 's'} visible${names}`;
 }
 
-export const registerTrackerToken = defineTool({
+const registerTrackerToken = defineTool({
   name: 'register_tracker_token',
   title: 'Register your Tracker API token',
   description:
@@ -69,7 +69,7 @@ export const registerTrackerToken = defineTool({
   },
 });
 
-export const forgetTrackerToken = defineTool({
+const forgetTrackerToken = defineTool({
   name: 'forget_tracker_token',
   title: 'Forget your Tracker API token',
   description:

@@ -9,8 +9,8 @@ import { PartialSuccessError } from '../../tool-errors.ts';
  * Without a progress token the client's request timeout (60 s by default) is never extended, and
  * the server's call deadline (50 s) applies: the wait ends well before both.
  */
-export const WAIT_WITHOUT_PROGRESS_SECONDS = 40;
-export const WAIT_MAX_SECONDS = 3600;
+const WAIT_WITHOUT_PROGRESS_SECONDS = 40;
+const WAIT_MAX_SECONDS = 3600;
 
 const output = z.object({
   run_id: z.string(),

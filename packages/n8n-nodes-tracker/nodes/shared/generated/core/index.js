@@ -4154,6 +4154,23 @@ function problem(path, rule, message = rule, type = "value_error") {
 }
 var under = (prefix, problems) => problems.map((p) => ({ ...p, path: [...prefix, ...p.path], field: fieldOf([...prefix, ...p.path]) }));
 
+// ../core/src/rate/rate-window.ts
+function rateWindow(rule) {
+  return { limit: rule.requests, windowMs: rule.window_seconds * 1e3 };
+}
+function windowState(stamps, nowMs, window, pending = 0) {
+  const recent = stamps.filter((at) => at > nowMs - window.windowMs);
+  if (recent.length + pending < window.limit) return { recent, waitMs: 0 };
+  const oldest = recent[0];
+  return { recent, waitMs: oldest === void 0 ? null : oldest + window.windowMs - nowMs };
+}
+
+// ../core/src/retry/backoff.ts
+function backoffMs(attempt, baseMs, capMs, random) {
+  return Math.floor(random() * Math.min(capMs, baseMs * 2 ** attempt));
+}
+var RETRY_AFTER_CEILING_MS = 24 * 60 * 60 * 1e3;
+
 // ../core/src/retry/retry-after.ts
 function parseRetryAfter(value, nowMs) {
   if (value === null || value === void 0) return void 0;
@@ -4178,9 +4195,6 @@ function mayResend(method, outcome, options = {}) {
   return idempotent;
 }
 var RETRY_DEFAULTS = { retries: 3, baseMs: 500, capMs: 3e4 };
-function backoffMs(attempt, baseMs, capMs, random) {
-  return Math.floor(random() * Math.min(capMs, baseMs * 2 ** attempt));
-}
 function retryDecision(method, outcome, attempt, policy, nowMs, random) {
   if (attempt >= policy.retries || !mayResend(method, outcome)) return { retry: false };
   const asked = outcome.kind === "status" ? parseRetryAfter(outcome.retryAfter, nowMs) : void 0;
@@ -17026,15 +17040,14 @@ async function waitForRun(getRun, runId, io, options = {}, startedAt = io.now())
 }
 
 // ../core/src/uploads/upload-pacer.ts
-var UPLOAD_WINDOW = {
-  limit: LIMITS.uploadsPerWindow,
-  windowMs: LIMITS.uploadWindowSeconds * 1e3
-};
+var UPLOAD_WINDOW = rateWindow({
+  requests: LIMITS.uploadsPerWindow,
+  window_seconds: LIMITS.uploadWindowSeconds
+});
 function pacingDecision(state, nowMs, window = UPLOAD_WINDOW) {
-  const recent = state.answered.filter((at) => at > nowMs - window.windowMs);
-  if (recent.length + state.inFlight < window.limit) return { go: true };
-  if (recent.length === 0) return { go: false, waitFor: "answer" };
-  return { go: false, waitMs: recent[0] + window.windowMs - nowMs };
+  const { waitMs } = windowState(state.answered, nowMs, window, state.inFlight);
+  if (waitMs === 0) return { go: true };
+  return waitMs === null ? { go: false, waitFor: "answer" } : { go: false, waitMs };
 }
 function createPacer(io, window = UPLOAD_WINDOW) {
   let answered = [];
@@ -17057,7 +17070,7 @@ function createPacer(io, window = UPLOAD_WINDOW) {
       for (; ; ) {
         signal?.throwIfAborted();
         const now = io.now();
-        answered = answered.filter((at) => at > now - window.windowMs);
+        answered = windowState(answered, now, window).recent;
         const decision = pacingDecision({ answered, inFlight }, now, window);
         if (decision.go) break;
         if ("waitFor" in decision) await nextAnswer(signal);
@@ -17254,8 +17267,23 @@ function expandPath(template, params = {}) {
 }
 
 // ../core/src/http/thrown.ts
-var TIMEOUTS = /* @__PURE__ */ new Set(["ETIMEDOUT", "ECONNABORTED", "ESOCKETTIMEDOUT"]);
-var NETWORK = /* @__PURE__ */ new Set(["ECONNRESET", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+var TIMEOUTS = /* @__PURE__ */ new Set([
+  "ETIMEDOUT",
+  "ECONNABORTED",
+  "ESOCKETTIMEDOUT",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT"
+]);
+var NETWORK = /* @__PURE__ */ new Set([
+  "ECONNRESET",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_SOCKET"
+]);
 var codeOf = (error2) => error2?.code;
 function outcomeOfThrown(error2) {
   for (let at = error2, depth = 0; at && typeof at === "object" && depth < 5; depth++) {

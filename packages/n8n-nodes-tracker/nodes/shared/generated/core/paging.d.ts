@@ -2,6 +2,15 @@
 import type { Pagination } from './types';
 /** The page size for "Return All" (the largest) or for the first `limit` items. */
 export declare const pageSizeFor: (limit: number | undefined) => number;
+/**
+ * The service's side: which items page `page` (1-based) of `pageSize` holds out of `totalItems`
+ * (`start` to `end`, end exclusive), and the `pagination` its answer carries.
+ */
+export declare function pageWindow(page: number, pageSize: number, totalItems: number): {
+    start: number;
+    end: number;
+    pagination: Pagination;
+};
 /** The next page to fetch after `page`, or undefined when the list is done. */
 export declare function nextPage(page: number, result: {
     data: readonly unknown[];

@@ -20,8 +20,6 @@ export interface RetryPolicy {
     capMs: number;
 }
 export declare const RETRY_DEFAULTS: RetryPolicy;
-/** Exponential backoff with full jitter: a random wait in [0, base * 2^attempt), capped. */
-export declare function backoffMs(attempt: number, baseMs: number, capMs: number, random: () => number): number;
 export type RetryDecision = {
     retry: false;
 } | {

@@ -1,4 +1,5 @@
 // Generated from @trackerkit/core by scripts/bundle-core.mjs. Do not edit.
+import { type RateWindow } from '../rate/rate-window';
 export interface PacingState {
     /** When earlier uploads were answered, oldest first. */
     answered: readonly number[];
@@ -14,12 +15,8 @@ export type PacingDecision = {
     go: false;
     waitFor: 'answer';
 };
-export interface PacingWindow {
-    limit: number;
-    windowMs: number;
-}
 /** Whether the next upload may go now, given the window; pure. */
-export declare function pacingDecision(state: PacingState, nowMs: number, window?: PacingWindow): PacingDecision;
+export declare function pacingDecision(state: PacingState, nowMs: number, window?: RateWindow): PacingDecision;
 export interface Pacer {
     /** Waits for a free slot; call the returned function once the request has been answered. */
     acquire(signal?: AbortSignal): Promise<() => void>;
@@ -28,4 +25,4 @@ export interface Pacer {
 export declare function createPacer(io: {
     now(): number;
     sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}, window?: PacingWindow): Pacer;
+}, window?: RateWindow): Pacer;

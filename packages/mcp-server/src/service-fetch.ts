@@ -1,0 +1,47 @@
+// How the MCP server talks to the Tracker service: undici's request on one keep-alive Agent (a
+// Pool per origin), not the global fetch. A tool call is one small JSON request; fetch spent more
+// on its web Request, Headers and streams (and on the headers it adds: accept-encoding,
+// accept-language, sec-fetch-mode) than the service spent answering. URL uploads do not come
+// through here: they fetch the user's URL with a dispatcher of their own (loopback/SSRF rules).
+import type { FetchLike } from '@trackerkit/client';
+import { Agent, request } from 'undici';
+
+/** Idle connections are unreferenced and closed after this: the pool never holds a process. */
+const KEEP_ALIVE_MS = 4_000;
+
+// The client's transport bounds each attempt with its own timer and signal (timeoutMs, default
+// 60 s, and per call); undici's header and body timers are left off so that one rule decides.
+// Connecting keeps undici's bound (10 s), as the global fetch does.
+const agent = new Agent({
+  keepAliveTimeout: KEEP_ALIVE_MS,
+  keepAliveMaxTimeout: KEEP_ALIVE_MS,
+  headersTimeout: 0,
+  bodyTimeout: 0,
+});
+
+const first = (value: string | string[] | undefined): string | null =>
+  (Array.isArray(value) ? value[0] : value) ?? null;
+
+/**
+ * The client's FetchLike on undici's request. A redirect is answered as it came (not followed:
+ * the document describes no redirect in the API, and a token is not sent on to another address).
+ */
+export const serviceFetch: FetchLike = async (url, init) => {
+  // A multipart upload (a file) goes by the global fetch, as before: this undici's multipart
+  // encoder does not take Node's FormData and File (each undici checks its own classes), and an
+  // upload is rare beside the calls this path is for.
+  if (init.body instanceof FormData) return fetch(url, init);
+  const { statusCode, headers, body } = await request(url, {
+    method: init.method,
+    headers: init.headers,
+    body: init.body ?? null,
+    signal: init.signal,
+    dispatcher: agent,
+  });
+  return {
+    ok: statusCode >= 200 && statusCode < 300,
+    status: statusCode,
+    headers: { get: (name) => first(headers[name.toLowerCase()]) },
+    text: () => body.text(),
+  };
+};
