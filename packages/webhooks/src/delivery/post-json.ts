@@ -1,4 +1,5 @@
 import { mayResend, type Outcome, parseRetryAfter } from '@trackerkit/core';
+import { outcomeOfThrown } from '@trackerkit/core/http';
 import { Agent, type Dispatcher, request } from 'undici';
 import type { DeliveryJob, DeliveryOutcome } from './types.ts';
 
@@ -31,14 +32,12 @@ function dispatcherFor(timeoutMs: number): Dispatcher {
   return agent;
 }
 
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-
+// The receiver's own stop (its signal) ends a request as a timeout does: sent again later. What
+// the error says of the network (refused, timed out, reset) is the core's rule.
 function failedOutcome(error: Error & { code?: unknown }): Outcome {
-  if (error.name === 'TimeoutError' || error.name === 'AbortError') return { kind: 'timeout' };
-  if (typeof error.code === 'string' && TIMEOUT_CODES.has(error.code)) return { kind: 'timeout' };
-  if (error.code === 'UND_ERR_ABORTED') return { kind: 'timeout' };
-  const code = error.code ?? (error.cause as { code?: unknown } | undefined)?.code;
-  return code === 'ECONNREFUSED' ? { kind: 'refused' } : { kind: 'network' };
+  if (error.name === 'TimeoutError' || error.name === 'AbortError' || error.code === 'UND_ERR_ABORTED')
+    return { kind: 'timeout' };
+  return outcomeOfThrown(error) ?? { kind: 'network' };
 }
 
 export interface PostOptions {
