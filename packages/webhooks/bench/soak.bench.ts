@@ -24,7 +24,7 @@ function rssMb(pid: number): number {
 // Gauges that count work held in memory (queues, buffers, work in flight), whatever their names'
 // owner adds later; the outbox's pending rows are in the store, read separately.
 const IN_MEMORY =
-  /^trackerkit_webhooks_\w*(queue|queued|in_flight|inflight|buffered|backlog)\w*(\{[^}]*\})? /;
+  /^trackerkit_webhooks_\w*(queue|queued|in_flight|inflight|buffered|backlog|held|recording)\w*(\{[^}]*\})? /;
 
 type Sample = {
   atS: number;

@@ -39,6 +39,12 @@ export interface Outbox {
   /** Stops claiming; waits up to `graceMs` for attempts in flight, then aborts them (they are retried later). */
   stop(graceMs?: number): Promise<void>;
   breakerState(name: string): string | undefined;
+  /**
+   * What the outbox holds in memory: attempts in flight (at most `concurrency`), rows taken and
+   * not yet settled, outcomes not yet committed. The rest waits in the store, so none of these
+   * grows with the load; `/metrics` shows them so a soak can tell.
+   */
+  inMemory(): { inFlight: number; held: number; recording: number };
 }
 
 const BREAKER_GAUGE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
@@ -366,5 +372,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await Promise.allSettled([...destinations.values()].map(async (d) => d.close?.()));
     },
     breakerState: (name) => breakers.get(name)?.state(),
+    inMemory: () => ({ inFlight: inFlight.size, held: held.size, recording: recording.size }),
   };
 }

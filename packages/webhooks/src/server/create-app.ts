@@ -146,10 +146,24 @@ export function createApp(ctx: AppContext): Express {
       counts = await ctx.store.counts();
     } catch {}
     const states = ['pending', 'delivered', 'dead', 'muted', 'suppressed', 'silenced', 'inhibited'];
+    const memory = ctx.outbox.inMemory();
     const body = ctx.metrics.render({
       trackerkit_webhooks_outbox_deliveries: {
         help: 'Outbox rows by state.',
         values: states.map((state) => [{ state }, counts[state] ?? 0]),
+      },
+      // What the outbox holds in memory; bounded by design (the rest waits in the store), shown so a soak can tell.
+      trackerkit_webhooks_outbox_in_flight: {
+        help: 'Outbox attempts in flight (at most delivery.concurrency).',
+        values: [[{}, memory.inFlight]],
+      },
+      trackerkit_webhooks_outbox_held: {
+        help: 'Outbox rows taken and not yet settled in the store.',
+        values: [[{}, memory.held]],
+      },
+      trackerkit_webhooks_outbox_recording: {
+        help: 'Outbox outcomes handed to the store and not yet committed.',
+        values: [[{}, memory.recording]],
       },
       trackerkit_webhooks_circuit_open: {
         help: '1 while the destination circuit breaker is open or half-open.',

@@ -189,6 +189,9 @@ describe('receiver over HTTP', () => {
       /trackerkit_webhooks_delivery_latency_seconds_bucket\{destination="main",le="\+Inf"\} \d+/,
     );
     expect(text).toContain('trackerkit_webhooks_outbox_deliveries{state="dead"} 0');
+    // What the outbox holds in memory, bounded by delivery.concurrency.
+    for (const gauge of ['in_flight', 'held', 'recording'])
+      expect(text).toMatch(new RegExp(`trackerkit_webhooks_outbox_${gauge} \\d+\n`));
     // Sampled since the receiver started: no timing asserted, only that the samples are there.
     expect(text).toMatch(/trackerkit_webhooks_event_loop_delay_seconds_count [1-9]\d*\n/);
     expect(text).toMatch(/trackerkit_webhooks_event_loop_delay_seconds\{quantile="0\.99"\} [0-9.e-]+\n/);
