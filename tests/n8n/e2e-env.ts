@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SKILL_COSTS } from '@trackerkit/core';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
-import { freePort, N8n, ROOT, startCollector, startCountingProxy } from './harness.ts';
+import { emulatorApi, freePort, N8n, ROOT, startCollector, startCountingProxy } from './harness.ts';
 import {
   actionsWorkflow,
   CUSTOM_SKILL,
@@ -70,21 +70,7 @@ export async function startE2e(env: E2eEnv, app: string): Promise<void> {
     log: () => {},
   });
   env.emulator = emulator;
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${emulator.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${emulator.token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-    return JSON.parse(text) as T;
-  };
-  const runOnce = (trackerId: string, score: number) =>
-    api<{ run_id: string }>('POST', `/api/trackers/${trackerId}/runs`, {
-      sync: true,
-      context: { emulator: { score } },
-    });
+  const { api, runOnce } = emulatorApi(emulator);
   const newTracker = async (name: string, description: string) =>
     (
       await api<{ tracker_id: string }>('POST', `/api/spaces/${emulator.spaceId}/trackers`, {

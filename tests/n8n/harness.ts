@@ -360,3 +360,24 @@ export async function waitFor<T>(
     await new Promise((done) => setTimeout(done, 250));
   }
 }
+
+/** The emulator's REST API as the suites call it to arrange and check state (JSON in and out). */
+export function emulatorApi(emulator: { baseUrl: string; token: string }) {
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${emulator.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${emulator.token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+    return JSON.parse(text) as T;
+  };
+  // One run now, finished, with the score it is told to give.
+  const runOnce = (trackerId: string, score: number) =>
+    api<{ run_id: string }>('POST', `/api/trackers/${trackerId}/runs`, {
+      sync: true,
+      context: { emulator: { score } },
+    });
+  return { api, runOnce };
+}

@@ -6,7 +6,16 @@ import { randomUUID } from 'node:crypto';
 import { signStandardWebhooks } from '@trackerkit/core/signing';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, N8n, prepare, run, startCollector, startCountingProxy, waitFor } from './harness.ts';
+import {
+  emulatorApi,
+  freePort,
+  N8n,
+  prepare,
+  run,
+  startCollector,
+  startCountingProxy,
+  waitFor,
+} from './harness.ts';
 import { actionsWorkflow, credentials, pollingWorkflow, WEBHOOK_ID, webhookWorkflow } from './workflows.ts';
 
 const ROWS = 2500;
@@ -25,22 +34,9 @@ let secret: string;
 let watchedTrackerId: string;
 let firstRunId: string;
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${emulator.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${emulator.token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-const runOnce = (trackerId: string, score: number) =>
-  api<{ run_id: string }>('POST', `/api/trackers/${trackerId}/runs`, {
-    sync: true,
-    context: { emulator: { score } },
-  });
+// Made once the emulator is up (beforeAll).
+let api: ReturnType<typeof emulatorApi>['api'];
+let runOnce: ReturnType<typeof emulatorApi>['runOnce'];
 
 /** The actions workflow started by a production webhook, so its execution is queued for the worker. */
 function actionsByWebhook(spaceId: string, rowsUrl: string, filesUrl: string) {
@@ -65,6 +61,7 @@ beforeAll(async () => {
   const app = await prepare();
   await psql(`CREATE DATABASE ${DATABASE}`);
   emulator = await startEmulator({ validateResponses: true, log: () => {} });
+  ({ api, runOnce } = emulatorApi(emulator));
   proxy = await startCountingProxy(emulator.origin);
   const rows = Array.from({ length: ROWS }, (_, i) => ({ sku: `SKU-${i}`, late_days: i % 9 }));
   collector = await startCollector((req) =>

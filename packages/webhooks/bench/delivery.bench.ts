@@ -18,6 +18,7 @@ import { alertmanagerAlert, startAlertmanager } from './alertmanager-peer.ts';
 import { CONCURRENCY, closeAgent, closedLoop, type LoadRequest, SECRET } from './load.ts';
 import { backendCpuSince, backendPids, cpuMicros, loadAverage, postgresCpu } from './proc-cpu.ts';
 import { jsonServer, killAll, receiverProcess, stop } from './spawn.ts';
+import { spread } from './stats.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PHASE_MS = Number(process.env.BENCH_DELIVERY_PHASE_MS ?? 5_000);
@@ -225,12 +226,6 @@ try {
 }
 
 // Medians with the spread over rounds (min–max); ratios are taken round by round, then summarised.
-const median = (v: number[]) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const spread = (v: number[], digits = 0, unit = '') =>
-  `${median(v).toFixed(digits)}${unit} (${Math.min(...v).toFixed(digits)}–${Math.max(...v).toFixed(digits)})`;
 const of = (label: string) => samples.get(label) ?? [];
 const ratio = (a: string, b: string, pick: (s: Sample) => number) =>
   of(a).map((s, i) => pick(s) / pick(of(b)[i]!));

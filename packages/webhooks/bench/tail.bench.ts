@@ -13,6 +13,7 @@ import { dropSchemas, freshSchema, TEST_DATABASE_URL } from '../../../tests/help
 import { closeAgent, openLoop, quantile, SECRET } from './load.ts';
 import { backendCpuSince, backendPids, cpuMicros, loadAverage, postgresCpu } from './proc-cpu.ts';
 import { jsonServer, killAll, receiverProcess, stop } from './spawn.ts';
+import { median, spread as spreadOf } from './stats.ts';
 
 const RATE = 500;
 const TAIL_MS = Number(process.env.BENCH_TAIL_MS ?? 60_000);
@@ -119,14 +120,7 @@ try {
 }
 
 // Medians with the spread over rounds (min–max).
-const median = (v: number[]) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const spread = (v: number[], digits = 1) =>
-  v.length === 1
-    ? v[0]!.toFixed(digits)
-    : `${median(v).toFixed(digits)} (${Math.min(...v).toFixed(digits)}–${Math.max(...v).toFixed(digits)})`;
+const spread = (v: number[], digits = 1) => spreadOf(v, digits);
 const rows: Array<[string, string]> = [];
 for (const [label, v] of samples) {
   const p99 = median(v.map((s) => s.p99));
