@@ -4,7 +4,7 @@ import { LIMITS, RUN_MODES } from '../../../shared/generated/core';
 import { show, spaceLocator } from '../../../shared/locators';
 import { buildTrackerCreate, skillsOf } from '../../../shared/mapping';
 import { idParameter, mapParams, throwIfProblems } from '../../../shared/node-errors';
-import { knownSkillOptions, optionsOf } from '../../../shared/properties';
+import { optionsOf } from '../../../shared/properties';
 import { trackerRequest } from '../../../shared/transport';
 import {
   inVersion,
@@ -12,6 +12,7 @@ import {
   notificationCollection,
   readNotification,
   reasoningModeField,
+  skillFieldsV2,
 } from './fields';
 
 const here = show('tracker', ['create']);
@@ -68,26 +69,12 @@ export const description: INodeProperties[] = [
       'Comma-separated skill IDs; empty makes a general analyst using only the vault and linked trackers',
     displayOptions: inVersion(here, 1),
   },
-  {
-    displayName: 'Skills',
-    name: 'skills',
-    type: 'multiOptions',
-    options: knownSkillOptions,
-    default: [],
-    description:
+  ...skillFieldsV2({
+    skills:
       'Skills the analyst uses; none (and no custom skill) makes a general analyst using only the vault and linked trackers',
-    displayOptions: inVersion(here, 2),
-  },
-  {
-    displayName: 'Custom Skill IDs',
-    name: 'customSkills',
-    type: 'string',
-    default: '',
-    placeholder: 'e.g. supplier_news, port_congestion',
-    description:
+    custom:
       "Comma-separated skill IDs not in the Skills list (the service's catalogue is not published), added to the chosen skills",
-    displayOptions: inVersion(here, 2),
-  },
+  }).map((field) => ({ ...field, displayOptions: inVersion(here, 2) })),
   {
     displayName: 'Run Mode',
     name: 'runMode',

@@ -8,7 +8,7 @@ import {
   SIGNAL_LEVELS,
 } from '../../../shared/generated/core';
 import type { NotificationParams } from '../../../shared/mapping';
-import { optionsOf, scoreRange } from '../../../shared/properties';
+import { knownSkillOptions, optionsOf, scoreRange } from '../../../shared/properties';
 
 /**
  * Skills changed form in version 2 of the node (Create's and Update's alike): version 1, the version
@@ -152,3 +152,27 @@ export function readNotification(value: unknown, legacy: unknown = {}): Notifica
   const collection = { ...((legacy ?? {}) as IDataObject), ...((value ?? {}) as IDataObject) };
   return Object.keys(collection).length > 0 ? (collection as NotificationParams) : undefined;
 }
+
+/**
+ * Skills at node version 2, Create's and Update's: a multi-select of the known skill ids and a
+ * text field for ids outside it (the service's catalogue is not published). Only what the two
+ * mean differs (added to a new tracker, or replacing the stored list).
+ */
+export const skillFieldsV2 = (describe: { skills: string; custom: string }): INodeProperties[] => [
+  {
+    displayName: 'Skills',
+    name: 'skills',
+    type: 'multiOptions',
+    options: knownSkillOptions,
+    default: [],
+    description: describe.skills,
+  },
+  {
+    displayName: 'Custom Skill IDs',
+    name: 'customSkills',
+    type: 'string',
+    default: '',
+    placeholder: 'e.g. supplier_news, port_congestion',
+    description: describe.custom,
+  },
+];

@@ -10,7 +10,7 @@ import {
 import { show, trackerLocator } from '../../../shared/locators';
 import { buildTrackerUpdate, type TrackerUpdateParams } from '../../../shared/mapping';
 import { idParameter, mapParams, throwIfProblems } from '../../../shared/node-errors';
-import { knownSkillOptions, optionsOf } from '../../../shared/properties';
+import { optionsOf } from '../../../shared/properties';
 import { trackerRequest } from '../../../shared/transport';
 import {
   inVersion,
@@ -18,6 +18,7 @@ import {
   notificationCollection,
   readNotification,
   reasoningModeField,
+  skillFieldsV2,
 } from './fields';
 
 const here = show('tracker', ['update']);
@@ -34,26 +35,13 @@ const skillFields: Record<1 | 2, INodeProperties[]> = {
       description: 'Comma-separated skill IDs; replaces the list',
     },
   ],
-  2: [
-    {
-      displayName: 'Custom Skill IDs',
-      name: 'customSkills',
-      type: 'string',
-      default: '',
-      placeholder: 'e.g. supplier_news, port_congestion',
-      description:
-        "Comma-separated skill IDs not in the Skills list (the service's catalogue is not published); with Skills, the list that replaces the stored one",
-    },
-    {
-      displayName: 'Skills',
-      name: 'skills',
-      type: 'multiOptions',
-      options: knownSkillOptions,
-      default: [],
-      description:
-        'Replaces the list, with any Custom Skill IDs; none (and no custom skill) leaves the analyst only the vault and linked trackers',
-    },
-  ],
+  // In a collection n8n lists the options by name: Custom Skill IDs, then Skills.
+  2: skillFieldsV2({
+    skills:
+      'Replaces the list, with any Custom Skill IDs; none (and no custom skill) leaves the analyst only the vault and linked trackers',
+    custom:
+      "Comma-separated skill IDs not in the Skills list (the service's catalogue is not published); with Skills, the list that replaces the stored one",
+  }).reverse(),
 };
 
 // The fields of Update Fields in both versions.
