@@ -6,6 +6,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { type LoadRequest, nextSequence } from './load.ts';
+import { adopt } from './spawn.ts';
 
 export const ALERTMANAGER_BIN = process.env.BENCH_ALERTMANAGER ?? '/usr/bin/prometheus-alertmanager';
 
@@ -39,16 +40,19 @@ receivers:
 `,
   );
   const port = await freePort();
-  const child = spawn(
-    ALERTMANAGER_BIN,
-    [
-      `--config.file=${config}`,
-      `--storage.path=${join(dir, 'alertmanager-data')}`,
-      `--web.listen-address=127.0.0.1:${port}`,
-      '--cluster.listen-address=',
-      '--log.level=warn',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+  // Adopted: killAll stops it with the bench's other servers (its open stderr would keep the bench alive).
+  const child = adopt(
+    spawn(
+      ALERTMANAGER_BIN,
+      [
+        `--config.file=${config}`,
+        `--storage.path=${join(dir, 'alertmanager-data')}`,
+        `--web.listen-address=127.0.0.1:${port}`,
+        '--cluster.listen-address=',
+        '--log.level=warn',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    ),
   );
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => {

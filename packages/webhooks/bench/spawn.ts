@@ -51,6 +51,12 @@ export async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** A process the bench started itself (Alertmanager): killed with the others at the end. */
+export function adopt(child: ChildProcess): ChildProcess {
+  children.push(child);
+  return child;
+}
+
 export function killAll(): void {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
 }
