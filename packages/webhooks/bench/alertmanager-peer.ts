@@ -3,20 +3,12 @@
 // own) after group_wait 100ms to a webhook sink. Absent binary: the bench says so and goes on.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../test/helpers/spawn-receiver.ts';
 import { type LoadRequest, nextSequence } from './load.ts';
 import { adopt } from './spawn.ts';
 
 export const ALERTMANAGER_BIN = process.env.BENCH_ALERTMANAGER ?? '/usr/bin/prometheus-alertmanager';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 export async function startAlertmanager(
   dir: string,

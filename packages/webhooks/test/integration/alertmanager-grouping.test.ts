@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TrackerAlertEvent, TrackerAlertResolvedEvent } from '@trackerkit/core';
@@ -11,6 +10,7 @@ import type { WebhookMessage } from '../../src/delivery/alertmanager-payload.ts'
 import type { Receiver } from '../../src/server/start-receiver.ts';
 import { exampleAlert, exampleResolved, SECRET, signedRequest } from '../helpers/alerts.ts';
 import { post } from '../helpers/post.ts';
+import { freePort } from '../helpers/spawn-receiver.ts';
 
 // The differential proof of the delivery side: a real Alertmanager (Debian's
 // prometheus-alertmanager 0.25) and the receiver are fed the same alerts at the same moments,
@@ -37,14 +37,6 @@ let sinkUrl = '';
 let receiver: Receiver;
 let t0 = 0;
 const received: Received[] = [];
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Waits until `seconds` after the start of the sequence. */

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import type { Receiver } from '../../src/server/start-receiver.ts';
 import { exampleAlert, exampleResolved, SECRET, signedRequest } from '../helpers/alerts.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
 import { post } from '../helpers/post.ts';
+import { freePort } from '../helpers/spawn-receiver.ts';
 
 // A real Alertmanager from Debian's prometheus-alertmanager package, on loopback, behind basic
 // auth (its --web.config.file), receiving from a real receiver over the full path: signed alert
@@ -35,14 +35,6 @@ let amUrl = '';
 let amLog = '';
 let receiver: Receiver;
 let bearer: Loopback;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Polls until `read` gives a value; the test's own timeout bounds the wait. */
 async function until<T>(read: () => Promise<T | undefined>): Promise<T> {
