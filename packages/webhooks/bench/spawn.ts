@@ -22,10 +22,12 @@ export async function receiverProcess(
   config: object,
   configPath: string,
   env: Record<string, string>,
+  /** Node's own flags for the receiver (those NODE_OPTIONS refuses, such as --trace-gc). */
+  nodeFlags: string[] = [],
 ): Promise<{ url: URL; base: string; child: ChildProcess }> {
   writeFileSync(configPath, JSON.stringify(config));
   const child = node(
-    [join(here, '..', 'src', 'bin.ts'), 'serve', '--config', configPath, '--port', '0'],
+    [...nodeFlags, join(here, '..', 'src', 'bin.ts'), 'serve', '--config', configPath, '--port', '0'],
     env,
   );
   let stdout = '';

@@ -7,6 +7,24 @@ const threadUrl = new URL(
   import.meta.url,
 );
 
+/**
+ * The thread, with the process's options plus a quiet node:sqlite (it warns in every thread that
+ * loads it; the process's main thread decides that). A Worker refuses V8's flags in an explicit
+ * list (`node --max-old-space-size=4096 …`, `--trace-gc`) but accepts them inherited, so with one
+ * of those on the command line the thread inherits and may print the warning once.
+ */
+function startThread(workerData: { path: string; intervalMs: number }): Worker {
+  try {
+    return new Worker(threadUrl, {
+      workerData,
+      execArgv: [...process.execArgv, '--disable-warning=ExperimentalWarning'],
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+    return new Worker(threadUrl, { workerData });
+  }
+}
+
 /** SQLite's own threshold (pages), put back if the checkpointer stops. */
 const AUTO_CHECKPOINT_PAGES = 1000;
 /** Past this many pages (64 MB of 4 KB pages) the owner starts the log over itself. */
@@ -30,11 +48,7 @@ export function startCheckpointer(
   // A log started over is cut back to this length, so the file does not keep its high-water mark.
   db.exec(`PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = ${restartPages * 4096};`);
   let stopped = false;
-  const worker = new Worker(threadUrl, {
-    workerData: { path, intervalMs },
-    // node:sqlite warns in every thread that loads it; the process's main thread decides that.
-    execArgv: [...process.execArgv, '--disable-warning=ExperimentalWarning'],
-  });
+  const worker = startThread({ path, intervalMs });
   worker.unref();
   worker.on('message', (pages: number) => {
     if (!stopped && db.isOpen && !db.isTransaction && pages > restartPages)

@@ -18,11 +18,14 @@ export async function spawnReceiver(
   configPath: string,
   port: number,
   env: Record<string, string>,
+  /** Node's own flags on the command line, as an operator adds them (`node --max-old-space-size=…`). */
+  nodeFlags: string[] = [],
 ): Promise<{ child: ChildProcess; stderr: string[] }> {
   const stderr: string[] = [];
   const child = spawn(
     process.execPath,
     [
+      ...nodeFlags,
       '--conditions=trackerkit-source',
       '--no-warnings',
       join(packageDir, 'src', 'bin.ts'),

@@ -73,6 +73,27 @@ describe('one process owns a store', () => {
   });
 });
 
+describe('V8 flags on the command line', () => {
+  // Worker threads refuse V8's flags when given them in a list; the checkpointer's thread used to
+  // be, so `node --max-old-space-size=… trackerkit-webhooks serve` exited at start.
+  it.each([['--max-old-space-size=512'], ['--trace-gc']])(
+    'starts with %s, receives and delivers',
+    async (flag) => {
+      const { file } = setup('d0');
+      const port = await freePort();
+      const { child } = await spawnReceiver(file, port, env, [flag]);
+      children.push(child);
+      const req = signedRequest(exampleAlert({ tracker_name: `Started with ${flag}` }));
+      expect((await post(`http://127.0.0.1:${port}/webhooks/tracker`, req.body, req.headers)).status).toBe(
+        200,
+      );
+      await loops[0]!.waitFor((l) => l.requests.some((r) => r.body.includes(`Started with ${flag}`)));
+      child.kill('SIGTERM');
+      expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+    },
+  );
+});
+
 describe('SIGHUP reloads instead of killing the process', () => {
   it('applies a good configuration; refuses a bad one and keeps running the old', async () => {
     const { file, write } = setup('d0');
