@@ -20,8 +20,10 @@ import { startHttpServer } from './http-server.ts';
 import { createStderrLogger } from './logger.ts';
 import { INTROSPECTION_ENV } from './oauth/oauth-settings.ts';
 import { parseTokenKey, TOKEN_KEY_ENV } from './oauth/token-key.ts';
-import { createTrackerMcpServer } from './server.ts';
+import { createTrackerMcpServer, subscriptionPollMs } from './server.ts';
 import { LimitedStdioServerTransport } from './stdio-transport.ts';
+import { RunWatch } from './subscriptions/run-watch.ts';
+import { StdioListenTransport } from './subscriptions/stdio-listen.ts';
 import { taskKeyFrom } from './tasks/task-key.ts';
 import { SERVER_VERSION } from './version.ts';
 
@@ -129,12 +131,26 @@ async function main() {
   }
   keepStdoutForProtocol();
   // The SDK owns the era decision: a 2026-07-28 opening is served modern, an `initialize` pins the
-  // connection to a 2025-era instance; both over this process's limited stdio transport. A 2025-era
-  // connection keeps its session, so it offers resources/subscribe.
+  // connection to a 2025-era instance; both over this process's limited stdio transport. Either era
+  // offers subscriptions: a 2025-era session serves resources/subscribe, and serveStdio serves a
+  // 2026-07-28 subscriptions/listen, fed by the transport under it (stdio-listen.ts).
+  const stdioClient = client ?? createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
+  const transport = new StdioListenTransport(new LimitedStdioServerTransport({ logger }), {
+    client: stdioClient,
+    watch: new RunWatch({
+      client: stdioClient,
+      intervalMs: subscriptionPollMs(undefined),
+      onError: (trackerId, error) => logger.error(`polling the runs of ${trackerId} failed; retrying`, error),
+    }),
+  });
   const handle = serveStdio(
-    ({ era }) => createTrackerMcpServer({ ...common, subscriptions: era === 'legacy' }),
+    ({ era }) => {
+      const server = createTrackerMcpServer({ ...common, subscriptions: true });
+      if (era === 'modern') transport.attach(server);
+      return server;
+    },
     {
-      transport: new LimitedStdioServerTransport({ logger }),
+      transport,
       // Any transport or protocol error reaches stderr: the client shows it, the operator can act.
       onerror: (error) => logger.error('MCP transport error', error),
     },

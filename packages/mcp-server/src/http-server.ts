@@ -18,15 +18,23 @@ import { DEFAULT_HTTP_PORT } from './cli-options.ts';
 import { createClientFromEnv, serviceBaseUrl } from './client-factory.ts';
 import { addCorsHeaders, answerPreflight } from './cors.ts';
 import { calledToolName, parseInbound } from './inbound-message.ts';
+import { createLeanToolCalls, type LeanAnswer } from './lean-call.ts';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS, MAX_MESSAGE_BYTES } from './limits.ts';
 import { type OAuthOptions, prepareOAuth, type ResolvedOAuth } from './oauth/oauth-settings.ts';
 import { handleRegistration, REGISTRATION_PATH } from './oauth/registration-page.ts';
 import type { UserSession } from './oauth/user-client.ts';
 import { readBodyWithin } from './read-body.ts';
 import { createRequestGuard } from './request-guard.ts';
-import { createTrackerMcpServer, subscriptionPollMs, type TrackerMcpServerOptions } from './server.ts';
-import { feedListenStream, listenedUris } from './subscriptions/listen-feed.ts';
-import { RunWatch } from './subscriptions/run-watch.ts';
+import {
+  createTrackerMcpServer,
+  resolveToolOptions,
+  subscriptionPollMs,
+  type TrackerMcpServerOptions,
+} from './server.ts';
+import { KeyedRunWatches } from './subscriptions/keyed-watches.ts';
+import { feedListen, listenRefusal, listenRequestOf } from './subscriptions/listen-feed.ts';
+import { StreamBus } from './subscriptions/stream-bus.ts';
+import { selectTools } from './tools/index.ts';
 
 export interface HttpServerOptions extends TrackerMcpServerOptions {
   /** Default 3100; 0 picks a free port. */
@@ -51,6 +59,11 @@ export interface HttpServerOptions extends TrackerMcpServerOptions {
    * `authToken`.
    */
   oauth?: OAuthOptions;
+  /**
+   * Answer a plain tools/call without building the SDK's server for it (lean-call.ts; default
+   * true). False serves every request through the SDK: the reference its tests compare against.
+   */
+  leanToolCalls?: boolean;
 }
 
 export interface RunningHttpServer {
@@ -62,6 +75,8 @@ export interface RunningHttpServer {
   authTokenGenerated: boolean;
   /** Requests being served now. */
   readonly inFlight: number;
+  /** Tool calls answered so far without the SDK's per-request server (lean-call.ts). */
+  readonly leanCalls: number;
   /**
    * Stops taking requests, gives those in progress `graceMs` (default 5 s) to be answered, then
    * cuts what is left and closes the listener.
@@ -142,6 +157,12 @@ async function writeWebResponse(response: Response, res: ServerResponse): Promis
   res.end();
 }
 
+/** A fast-path answer (lean-call.ts), whole, with its length, in one write. */
+function writeLeanAnswer(answer: LeanAnswer, res: ServerResponse): void {
+  res.writeHead(200, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
+  res.end(answer.body);
+}
+
 /** How long a stop waits for calls in flight (a tool call waiting on a run reports progress meanwhile). */
 const DEFAULT_DRAIN_MS = 5000;
 
@@ -172,18 +193,16 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const sessions = new WeakMap<AuthInfo, UserSession>();
   // One fresh server per request on both paths: nothing survives a request. A signed-in user's
   // server carries that user's own client and account tools.
-  // subscriptions/listen (2026-07-28) is offered with the shared identity: one watch for the
-  // process polls each listened-to tracker once however many streams follow it. Under OAuth each
-  // user reads with their own token, so nothing is advertised there (yet). The stateless 2025-era
-  // path has no session to notify later: no resources/subscribe on HTTP.
-  const listenWatch = client
-    ? new RunWatch({
-        client,
-        intervalMs: subscriptionPollMs(options.subscriptionPollMs),
-        onError: (trackerId, error) =>
-          options.logger?.error(`polling the runs of ${trackerId} failed`, error),
-      })
-    : undefined;
+  // subscriptions/listen (2026-07-28) on both identities: the polls of a stream are made with the
+  // token of whoever opened it, one loop per (reader, tracker) however many of their streams follow
+  // it (the shared token is one reader; under OAuth each user and token is one), and each update is
+  // published to its own stream only (stream-bus.ts). The stateless 2025-era path has no session
+  // to notify later: no resources/subscribe on HTTP.
+  const listenWatches = new KeyedRunWatches({
+    intervalMs: subscriptionPollMs(options.subscriptionPollMs),
+    onError: (trackerId, error) => options.logger?.error(`polling the runs of ${trackerId} failed`, error),
+  });
+  const bus = new StreamBus((error) => options.logger?.error('subscriptions/listen delivery', error));
   // A tools/call request gets a server with its one tool (server.ts `toolCall`), found by the
   // request the factory is handed: building the whole table per request was most of a call's CPU.
   const calledTools = new WeakMap<Request, string>();
@@ -196,16 +215,29 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       ...serverOptions,
       ...session,
       writeScopes: oauth.writeScopes,
-      subscriptions: false,
+      subscriptions: era === 'modern',
       toolCall,
     });
   };
   const handler = createMcpHandler(factory, {
     legacy: 'stateless',
+    bus,
     maxRequestBodySize: MAX_MESSAGE_BYTES,
     onerror: (error) => options.logger?.error('MCP HTTP', error),
   });
+  // The plain tools/call with the shared identity is answered without the SDK's per-request server
+  // (lean-call.ts); under OAuth every call takes the SDK's path (a user's tools, scope challenges).
+  const lean =
+    client && options.leanToolCalls !== false
+      ? createLeanToolCalls({
+          tools: selectTools({ readOnly: options.readOnly, toolsets: options.toolsets }),
+          client,
+          options: resolveToolOptions(options),
+          logger: options.logger,
+        })
+      : undefined;
   let inFlight = 0;
+  let leanCalls = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     // Streamable HTTP uses these; any other (TRACE, PUT, ...) is the caller's mistake, and the
@@ -254,7 +286,9 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     const gone = new AbortController();
     res.once('close', () => {
       inFlight -= 1;
-      gone.abort();
+      // Only a client that left before its whole answer went out cancels anything; aborting after
+      // every answer made an AbortError, with its stack, per request for no one.
+      if (!res.writableFinished) gone.abort();
     });
     if (oauth) {
       try {
@@ -268,27 +302,49 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     }
     const body = req.method === 'POST' ? await readBody(req) : undefined;
     const message = parseInbound(body);
-    const listened = listenWatch ? listenedUris(message) : [];
-    if (listenWatch && listened.length > 0) {
-      // Before the handler acks the stream: a run that finishes after the ack is reported.
-      await feedListenStream(listened, {
-        watch: listenWatch,
-        bus: handler.bus,
-        closed: gone.signal,
-        onError: (uri, error) => options.logger?.error(`subscriptions/listen: cannot watch ${uri}`, error),
-      });
+    const leanCall = lean?.plan(req.headers, message);
+    if (leanCall) {
+      leanCalls += 1;
+      return writeLeanAnswer(await leanCall(gone.signal), res);
+    }
+    const listen = listenRequestOf(message);
+    const stream = {};
+    if (listen && listen.uris.length > 0) {
+      const reader = oauth ? sessions.get(checked) : undefined;
+      const readerClient = reader?.client ?? client;
+      if (!readerClient) throw new Error('subscriptions/listen: no client to read the service with');
+      // The stream's watches end with its response, however it ends (the client's close, a
+      // disconnect, the SDK refusing the listen or closing it).
+      const ended = new AbortController();
+      res.once('close', () => ended.abort());
+      try {
+        // Before the handler acks the stream: a run that finishes after the ack is reported.
+        await feedListen(listen.uris, {
+          client: readerClient,
+          watch: listenWatches.for(reader?.readerKey ?? 'shared', readerClient),
+          closed: ended.signal,
+          notify: (params) => bus.publishTo(stream, { kind: 'resource_updated', uri: params.uri, params }),
+        });
+      } catch (error) {
+        const body = JSON.stringify(listenRefusal(listen.id, error));
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+        });
+        return void res.end(body);
+      }
     }
     // A parsed body reaches the SDK as parsedBody, which it reads instead of the request's bytes.
     const request = toWebRequest(req, message === undefined ? body : undefined, gone.signal);
     const toolCall = calledToolName(message);
     if (toolCall !== undefined) calledTools.set(request, toolCall);
-    await writeWebResponse(
-      await handler.fetch(request, {
+    const fetch = () =>
+      handler.fetch(request, {
         authInfo: checked,
         ...(message === undefined ? {} : { parsedBody: message }),
-      }),
-      res,
-    );
+      });
+    // A listen's stream is registered inside the fetch: its updates are published to it alone.
+    await writeWebResponse(await (listen ? bus.serving(stream, fetch) : fetch()), res);
   }
 
   const httpServer = createServer((req, res) => {
@@ -319,12 +375,15 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     get inFlight() {
       return inFlight;
     },
+    get leanCalls() {
+      return leanCalls;
+    },
     async close({ graceMs = DEFAULT_DRAIN_MS } = {}) {
       const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
       const until = Date.now() + graceMs;
       while (inFlight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-      listenWatch?.close();
+      listenWatches.close();
       await handler.close();
       httpServer.closeAllConnections();
       await closed;

@@ -12,7 +12,8 @@ import {
 import { appToolMeta } from './apps/signal-chart.ts';
 import { type Logger, runTool } from './call-tool.ts';
 import { canElicit, confirmOrAsk } from './confirmation.ts';
-import { acceptsTasks, startRunTask } from './tasks/run-tasks.ts';
+import { legacyToolExecution } from './tasks/legacy-task-wire.ts';
+import { acceptsTasks, isLegacyTaskCall, startToolTask } from './tasks/task-protocol.ts';
 import type { AccountContext, ToolAnnotations, ToolDefinition, ToolOptions } from './tool-definition.ts';
 import { type ToolSchemas, toolSchemas } from './tool-schema.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
@@ -119,10 +120,13 @@ export function registerTools(
         const asked = confirmOrAsk(tool.name, tool.confirm(args), ctx.mcpReq.inputResponses);
         if (asked) return asked as CallToolResult;
       }
-      if (tool.startTask && taskKey && acceptsTasks(envelope)) {
-        return (await startRunTask(tool, args, {
+      const legacyTask = isLegacyTaskCall(ctx);
+      if (tool.task && taskKey && (legacyTask || acceptsTasks(envelope))) {
+        return (await startToolTask(tool, args, {
           client: dependencies.client,
           key: taskKey,
+          inputResponses: ctx.mcpReq.inputResponses,
+          legacy: legacyTask,
         })) as CallToolResult;
       }
       const progressToken = ctx.mcpReq._meta?.progressToken;
@@ -139,6 +143,8 @@ export function registerTools(
                 }),
       });
     };
-    server.registerTool(tool.name, config, callback);
+    const registered = server.registerTool(tool.name, config, callback);
+    // registerTool takes no `execution`; the 2025-era listing needs it (the SDK drops it for 2026).
+    registered.execution = legacyToolExecution(tool);
   }
 }

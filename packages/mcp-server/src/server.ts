@@ -12,13 +12,14 @@ import { registerResources } from './resources.ts';
 import { registerTools } from './sdk-adapter.ts';
 import { registerResourceSubscriptions } from './subscriptions/resource-subscriptions.ts';
 import { DEFAULT_SUBSCRIPTION_POLL_MS, RunWatch } from './subscriptions/run-watch.ts';
-import { registerRunTasks, TASKS_CAPABILITY } from './tasks/run-tasks.ts';
+import { LEGACY_TASKS_CAPABILITY } from './tasks/legacy-task-wire.ts';
 import { taskKeyFrom } from './tasks/task-key.ts';
-import type { AccountContext, ToolOptions, Toolset } from './tool-definition.ts';
+import { registerTasks, routeTaskCalls, TASKS_CAPABILITY, taskBackings } from './tasks/task-protocol.ts';
+import type { AccountContext, ToolDefinition, ToolOptions, Toolset } from './tool-definition.ts';
 import { accountTools } from './tools/account/register-tracker-token.ts';
 import { selectTools } from './tools/index.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
-import { SERVER_NAME, SERVER_VERSION } from './version.ts';
+import { SERVER_INFO } from './version.ts';
 
 export interface TrackerMcpServerOptions {
   /** A client to use; otherwise one is made from baseUrl and token. */
@@ -31,6 +32,12 @@ export interface TrackerMcpServerOptions {
   readOnly?: boolean;
   /** List and serve only these groups of tools (all when omitted). */
   toolsets?: readonly Toolset[];
+  /**
+   * Tools offered after the catalogue, as given (readOnly and toolsets do not filter them): an
+   * embedder's own, or the conformance suite's fixtures (test/conformance). They are served like
+   * the catalogue's, tasks included: a tool with a `task` brings its backing.
+   */
+  extraTools?: readonly ToolDefinition[];
   /** Directories whose files the upload tools may read (default none: no local file is read). */
   filesRoots?: readonly string[];
   /** Let upload_vault_data fetch loopback and private-network URLs (default false). */
@@ -149,25 +156,26 @@ export function resolveToolOptions(
 export function createTrackerMcpServer(options: TrackerMcpServerOptions = {}): McpServer {
   const client = options.client ?? createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
   const toolOptions = resolveToolOptions(options);
-  const server = new McpServer(
-    { name: SERVER_NAME, title: 'Tracker Monitoring Service', version: SERVER_VERSION },
-    {
-      instructions: INSTRUCTIONS,
-      // The tool set is fixed for the process (the SDK would announce listChanged: true).
-      capabilities: {
-        logging: {},
-        tools: { listChanged: false },
-        ...(options.subscriptions ? { resources: { subscribe: true, listChanged: false } } : {}),
-        ...TASKS_CAPABILITY,
-      },
-      cacheHints: CACHE_HINTS,
+  const server = new McpServer(SERVER_INFO, {
+    instructions: INSTRUCTIONS,
+    // The tool set is fixed for the process (the SDK would announce listChanged: true).
+    capabilities: {
+      logging: {},
+      tools: { listChanged: false },
+      ...(options.subscriptions ? { resources: { subscribe: true, listChanged: false } } : {}),
+      // Tasks in both eras: the extension (2026-07-28), capabilities.tasks (2025-11-25); the SDK
+      // drops what an era does not have.
+      ...TASKS_CAPABILITY,
+      ...LEGACY_TASKS_CAPABILITY,
     },
-  );
+    cacheHints: CACHE_HINTS,
+  });
   const selected = selectTools({ readOnly: options.readOnly, toolsets: options.toolsets });
-  const offered = options.account ? [...accountTools, ...selected] : selected;
+  const offered = [...(options.account ? accountTools : []), ...selected, ...(options.extraTools ?? [])];
   const taskKey = options.taskKey ?? defaultTaskKey(options.token ?? process.env.TRACKER_API_TOKEN);
   const toolCall = options.toolCall;
-  registerTools(server, toolCall === undefined ? offered : offered.filter((tool) => tool.name === toolCall), {
+  const registered = toolCall === undefined ? offered : offered.filter((tool) => tool.name === toolCall);
+  registerTools(server, registered, {
     taskKey,
     client,
     options: toolOptions,
@@ -175,8 +183,9 @@ export function createTrackerMcpServer(options: TrackerMcpServerOptions = {}): M
     writeScopes: options.writeScopes,
     ...(options.logger ? { logger: options.logger } : {}),
   });
+  routeTaskCalls(server, registered);
   if (toolCall !== undefined) return server;
-  registerRunTasks(server, { client, key: taskKey });
+  registerTasks(server, { client, key: taskKey, backings: taskBackings(offered) });
   registerResources(server, client);
   if (options.subscriptions) {
     const watch = new RunWatch({

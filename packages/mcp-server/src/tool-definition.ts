@@ -5,6 +5,7 @@ import type { Problem } from '@trackerkit/core';
 import type { z } from 'zod';
 import type { HostLookup } from './files/url-check.ts';
 import type { ConnectAddress } from './files/url-fetch.ts';
+import type { ToolTask } from './tasks/task-backing.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
 
 export const TOOLSETS = ['spaces', 'trackers', 'runs', 'vault'] as const;
@@ -109,13 +110,12 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
    */
   check?(args: z.output<I>): Problem[];
   /**
-   * Starts the work as a task (Tasks extension) for a client that takes tasks: the run it started
-   * and what the call answers at once. Without it, or for other clients, the handler runs.
+   * The call can run as a task (Tasks extension, tasks/task-protocol.ts): for a client that
+   * declares the extension, `start` begins the work and the call answers with the task at once;
+   * the backing answers tasks/get, cancel and update. Other clients get the handler (or, for a
+   * `required` task, -32021).
    */
-  startTask?(
-    args: z.output<I>,
-    context: Pick<ToolContext, 'client'>,
-  ): Promise<{ trackerId: string; runId: string; result: ToolResult<z.input<O>> }>;
+  task?: ToolTask<z.output<I>, z.input<O>>;
   handler(args: z.output<I>, context: ToolContext): Promise<ToolResult<z.input<O>>>;
 }
 

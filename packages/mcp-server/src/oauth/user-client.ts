@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createTrackerClient } from '@trackerkit/client';
 import { LIMITS } from '@trackerkit/core';
 import { serviceFetch } from '../service-fetch.ts';
@@ -32,6 +33,11 @@ const unregistered: TrackerClientLike = new Proxy({} as TrackerClientLike, {
 export interface UserSession {
   client: TrackerClientLike;
   account: AccountContext;
+  /**
+   * Who reads with `client`: the user and a fingerprint of their token (never the token), so a
+   * poll shared between requests is only shared by the same user with the same token.
+   */
+  readerKey: string;
 }
 
 /**
@@ -106,8 +112,11 @@ async function confirmStaged(
 
 export async function userSession(user: TokenSubject, settings: UserSettings): Promise<UserSession> {
   const token = await settings.tokens.get(user);
+  const fingerprint =
+    token === undefined ? 'none' : createHash('sha256').update(token).digest('base64url').slice(0, 22);
   return {
     client: token === undefined ? unregistered : clientFor(settings.baseUrl, token),
+    readerKey: JSON.stringify([user.issuer, user.subject, fingerprint]),
     account: {
       register: (candidate) => registerToken(user, candidate, settings),
       confirm: (code) => confirmStaged(user, code, settings),

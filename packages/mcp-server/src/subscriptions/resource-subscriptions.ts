@@ -59,6 +59,35 @@ function notFoundOr(uri: string, error: unknown): never {
   throw new ProtocolError(ProtocolErrorCode.InternalError, text);
 }
 
+/** The params of the notifications/resources/updated telling of `run` (every path sends these). */
+export const updatedParams = (uri: string, run: Run) => ({
+  uri,
+  _meta: { [RUN_UPDATE_META_KEY]: runUpdate(run) },
+});
+
+/**
+ * Starts reporting the finished runs `uri` names, read with `client` (whose token decides what is
+ * visible): the one rule of resources/subscribe and subscriptions/listen. Resolves after the
+ * baseline poll with the way to stop; rejects with the resource miss (a tracker or run `client`
+ * cannot read: -32602, data { uri }), invalid params (not a tracker URI) or an internal error.
+ */
+export async function watchUri(
+  uri: string,
+  dependencies: { client: TrackerClientLike; watch: RunWatch; onRun: (run: Run) => void },
+): Promise<() => void> {
+  const { client, watch, onRun } = dependencies;
+  const target = targetOf(uri);
+  try {
+    // A run's URI must name a run of the service (the tracker's is checked by the first poll).
+    if (target.runId) await client.runs.get(target.trackerId, target.runId);
+    return await watch.watch(target.trackerId, (run) => {
+      if (target.runId === undefined || run.run_id === target.runId) onRun(run);
+    });
+  } catch (error) {
+    notFoundOr(uri, error);
+  }
+}
+
 /**
  * Serves resources/subscribe and resources/unsubscribe on this server (one session) from the
  * process's RunWatch; returns what drops every subscription of the session.
@@ -76,23 +105,17 @@ export function registerResourceSubscriptions(
       await active.get(uri);
       return {};
     }
-    const target = targetOf(uri);
-    const subscribed = (async () => {
-      // A run's URI must name a run of the service (the tracker's is checked by the first poll).
-      if (target.runId) await client.runs.get(target.trackerId, target.runId);
-      return watch.watch(target.trackerId, (run) => {
-        if (target.runId !== undefined && run.run_id !== target.runId) return;
-        void server.server
-          .sendResourceUpdated({ uri, _meta: { [RUN_UPDATE_META_KEY]: runUpdate(run) } })
-          .catch(() => {});
-      });
-    })();
+    const subscribed = watchUri(uri, {
+      client,
+      watch,
+      onRun: (run) => void server.server.sendResourceUpdated(updatedParams(uri, run)).catch(() => {}),
+    });
     active.set(uri, subscribed);
     try {
       await subscribed;
     } catch (error) {
       active.delete(uri);
-      notFoundOr(uri, error);
+      throw error;
     }
     return {};
   });

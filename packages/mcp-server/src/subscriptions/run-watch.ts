@@ -63,16 +63,20 @@ export class RunWatch {
   readonly #client: TrackerClientLike;
   readonly #intervalMs: number;
   readonly #onError: (trackerId: string, error: unknown) => void;
+  readonly #onIdle: () => void;
   readonly #feeds = new Map<string, TrackerFeed>();
 
   constructor(options: {
     client: TrackerClientLike;
     intervalMs?: number;
     onError?: (trackerId: string, error: unknown) => void;
+    /** Called when the last loop stopped (the watch may be dropped). */
+    onIdle?: () => void;
   }) {
     this.#client = options.client;
     this.#intervalMs = options.intervalMs ?? DEFAULT_SUBSCRIPTION_POLL_MS;
     this.#onError = options.onError ?? (() => {});
+    this.#onIdle = options.onIdle ?? (() => {});
   }
 
   /** Trackers being polled now (one loop each). */
@@ -150,6 +154,8 @@ export class RunWatch {
   #stop(trackerId: string, feed: TrackerFeed) {
     feed.stopped = true;
     if (feed.timer) clearTimeout(feed.timer);
-    if (this.#feeds.get(trackerId) === feed) this.#feeds.delete(trackerId);
+    if (this.#feeds.get(trackerId) !== feed) return;
+    this.#feeds.delete(trackerId);
+    if (this.#feeds.size === 0) this.#onIdle();
   }
 }

@@ -12,7 +12,7 @@ import { createTrackerClient } from '@trackerkit/client';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { TASKS_EXTENSION } from '../../src/tasks/run-tasks.ts';
+import { TASKS_EXTENSION } from '../../src/tasks/task-protocol.ts';
 
 const BIN = fileURLToPath(new URL('../../src/bin.ts', import.meta.url));
 const AUTH = 'run-tasks-token';

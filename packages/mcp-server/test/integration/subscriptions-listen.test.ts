@@ -1,7 +1,8 @@
 // subscriptions/listen (2026-07-28) with the SDK v2 client over HTTP against the emulator (manual
 // clock): a listen stream on a tracker's URI gets notifications/resources/updated, stamped with its
 // subscription id, when one of the tracker's runs finishes (an alert said in _meta); closing the
-// stream stops the polling. The 2025-era stateless HTTP path does not offer resources/subscribe.
+// stream stops the polling; streams on one tracker share its loop; a tracker or run that does not
+// exist is the resource miss. The 2025-era stateless HTTP path does not offer resources/subscribe.
 import {
   Client,
   StreamableHTTPClientTransport,
@@ -16,6 +17,8 @@ import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
 import { RUN_UPDATE_META_KEY } from '../../src/subscriptions/resource-subscriptions.ts';
 
 const POLL_MS = 100;
+const MISSING_TRACKER = 'trk_00000000-0000-4000-8000-000000000000';
+const MISSING_RUN = 'run_00000000-0000-4000-8000-000000000000';
 
 let emulator: RunningEmulator;
 let api: TrackerClient;
@@ -87,6 +90,77 @@ describe('subscriptions/listen (2026-07-28, HTTP)', () => {
       const atClose = listRunsCalls(trackerId);
       await sleep(POLL_MS * 5);
       expect(listRunsCalls(trackerId)).toBe(atClose);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('two streams on one tracker share its loop, and each is told of each run once', async () => {
+    const trackerId = await createTracker();
+    const uri = `tracker://${trackerId}`;
+    const connect = async () => {
+      const client = new Client(
+        { name: 'listen-twice', version: '0' },
+        { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+      );
+      const updates: Update[] = [];
+      client.setNotificationHandler('notifications/resources/updated', (notification) => {
+        updates.push(notification.params as Update);
+      });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: headers() } }),
+      );
+      return { client, updates, subscription: await client.listen({ resourceSubscriptions: [uri] }) };
+    };
+    const first = await connect();
+    const second = await connect();
+    try {
+      // One loop for the tracker: at most one poll per interval, however many streams follow it.
+      const before = listRunsCalls(trackerId);
+      await sleep(POLL_MS * 10);
+      expect(listRunsCalls(trackerId) - before).toBeLessThanOrEqual(11);
+      const runs = [
+        await api.runs.trigger(trackerId, { context: { emulator: { score: 4 } } }),
+        await api.runs.trigger(trackerId, { context: { emulator: { score: 6, delay_ms: 200 } } }),
+      ];
+      const both = () => [first, second].every((one) => one.updates.length >= runs.length);
+      for (let i = 0; i < 100 && !both(); i++) await sleep(50);
+      await sleep(POLL_MS * 3);
+      for (const { updates } of [first, second]) {
+        expect(
+          updates
+            .map((u) => u._meta?.[RUN_UPDATE_META_KEY])
+            .map((run) => (run as { run_id: string }).run_id)
+            .sort(),
+        ).toEqual(runs.map((run) => run.run_id).sort());
+      }
+    } finally {
+      for (const one of [first, second]) {
+        await one.subscription.close();
+        await one.client.close();
+      }
+    }
+  });
+
+  it.each([
+    ['a tracker that does not exist', () => `tracker://${MISSING_TRACKER}`],
+    ['a run that does not exist', (trackerId: string) => `tracker://${trackerId}/runs/${MISSING_RUN}`],
+  ])('%s is the resource miss, and nothing is left polling', async (_, uriOf) => {
+    const trackerId = await createTracker();
+    const uri = uriOf(trackerId);
+    const client = new Client(
+      { name: 'listen-miss', version: '0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: headers() } }),
+    );
+    try {
+      await expect(
+        client.listen({ resourceSubscriptions: [`tracker://${trackerId}`, uri] }),
+      ).rejects.toMatchObject({ code: -32602, data: { uri } });
+      await sleep(POLL_MS * 5);
+      expect(listRunsCalls(trackerId)).toBe(1);
     } finally {
       await client.close();
     }

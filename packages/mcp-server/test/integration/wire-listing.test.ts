@@ -1,6 +1,7 @@
 // What the SDK puts on the wire for the lists, over Streamable HTTP, read as raw JSON-RPC (a
 // client library would hide fields): the tools exactly as toToolListEntry gives them (so the
-// snapshots and the token budget measure the real listing), and the 2026-07-28 cache hints.
+// snapshots and the token budget measure the real listing; the 2025 era adds run_tracker's task
+// support), and the 2026-07-28 cache hints.
 import type { RunningEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_TTL_MS } from '../../src/cache-hints.ts';
@@ -10,6 +11,7 @@ import {
   toolDefinitions,
   toToolListEntry,
 } from '../../src/index.ts';
+import { legacyToolExecution } from '../../src/tasks/legacy-task-wire.ts';
 import { listingTokens, TOOLS_LIST_TOKEN_BUDGET } from '../token-budget.ts';
 import { fastClient, startTestEmulator } from './harness.ts';
 
@@ -76,8 +78,17 @@ const legacy = (method: string) => post(method, {}, { 'mcp-protocol-version': '2
 describe('lists on the wire', () => {
   it('tools/list is toToolListEntry of every tool, in both eras, within the token budget', async () => {
     const expected = toolDefinitions.map(toToolListEntry);
-    for (const result of [await modern('tools/list'), await legacy('tools/list')]) {
-      expect(result.tools).toEqual(expected);
+    // The 2025 era also says which tools run as tasks (its `execution`; 2026 has the extension).
+    const withExecution = toolDefinitions.map((tool) => {
+      const execution = legacyToolExecution(tool);
+      return execution ? { ...toToolListEntry(tool), execution } : toToolListEntry(tool);
+    });
+    expect(withExecution).not.toEqual(expected);
+    for (const [result, listed] of [
+      [await modern('tools/list'), expected],
+      [await legacy('tools/list'), withExecution],
+    ] as const) {
+      expect(result.tools).toEqual(listed);
       expect(listingTokens(result.tools as unknown[])).toBeLessThanOrEqual(TOOLS_LIST_TOKEN_BUDGET);
     }
   });

@@ -1,9 +1,10 @@
-import type { Run } from '@trackerkit/core';
 import { z } from 'zod';
 import { documentField } from '../../document-fields.ts';
 import { trackerId } from '../../schemas.ts';
-import { CREATES, defineTool, type ToolContext, type ToolResult } from '../../tool-definition.ts';
+import { runTaskBacking } from '../../tasks/run-tasks.ts';
+import { CREATES, defineTool, type ToolContext } from '../../tool-definition.ts';
 import { PartialSuccessError } from '../../tool-errors.ts';
+import { finishedRunResult, output, pollLater, render } from './run-result.ts';
 
 /**
  * Without a progress token the client's request timeout (60 s by default) is never extended, and
@@ -11,62 +12,6 @@ import { PartialSuccessError } from '../../tool-errors.ts';
  */
 const WAIT_WITHOUT_PROGRESS_SECONDS = 40;
 const WAIT_MAX_SECONDS = 3600;
-
-const output = z.object({
-  run_id: z.string(),
-  tracker_id: z.string(),
-  status: z.string(),
-  done: z.boolean(),
-  score: z.int().nullable(),
-  signal: z.string().nullable(),
-  analysis: z.string().nullable(),
-  error_message: z.string().nullable(),
-  next: z.string().nullable(),
-});
-
-type Output = z.infer<typeof output>;
-
-function pollLater(trackerId: string, runId: string, status: string, why: string): Output {
-  return {
-    run_id: runId,
-    tracker_id: trackerId,
-    status,
-    done: false,
-    score: null,
-    signal: null,
-    analysis: null,
-    error_message: null,
-    next: `${why} Call get_run with tracker_id ${trackerId} and run_id ${runId} to see the result.`,
-  };
-}
-
-function finished(run: Run): Output {
-  return {
-    run_id: run.run_id,
-    tracker_id: run.tracker_id,
-    status: run.status,
-    done: true,
-    score: run.result?.score ?? null,
-    signal: run.result?.signal ?? null,
-    analysis: run.result?.analysis ?? null,
-    error_message: run.error_message,
-    next: null,
-  };
-}
-
-function render(result: Output): string {
-  if (!result.done) return `Run ${result.run_id} is ${result.status}. ${result.next}`;
-  if (result.status === 'failed')
-    return `Run ${result.run_id} failed: ${result.error_message ?? 'no reason given'}`;
-  return `Run ${result.run_id} completed: score ${result.score} (${result.signal}). ${result.analysis ?? ''}`.trim();
-}
-
-/** The tool result of a finished run: run_tracker's, and a run task's result (tasks/run-tasks.ts). */
-export function finishedRunResult(run: Run): ToolResult<Output> {
-  const result = finished(run);
-  // A failed run is a failed call: the model must not read it as a signal.
-  return { structured: result, text: render(result), isError: result.status === 'failed' };
-}
 
 async function waitWithProgress(trackerId: string, runId: string, seconds: number, context: ToolContext) {
   const startedAt = Date.now();
@@ -120,15 +65,18 @@ export const runTracker = defineTool({
   annotations: CREATES,
   reportsProgress: true,
   // A client that takes tasks gets the run as a task at once (tasks/run-tasks.ts), not a wait.
-  async startTask(args, { client }) {
-    const body = args.context === undefined ? { sync: false } : { sync: false, context: args.context };
-    const accepted = await client.runs.trigger(args.tracker_id, body);
-    const result = pollLater(args.tracker_id, accepted.run_id, accepted.status, 'Started as a task.');
-    return {
-      trackerId: args.tracker_id,
-      runId: accepted.run_id,
-      result: { structured: result, text: render(result) },
-    };
+  task: {
+    backing: runTaskBacking,
+    async start(args, { client }) {
+      const body = args.context === undefined ? { sync: false } : { sync: false, context: args.context };
+      const accepted = await client.runs.trigger(args.tracker_id, body);
+      const result = pollLater(args.tracker_id, accepted.run_id, accepted.status, 'Started as a task.');
+      return {
+        fields: { trackerId: args.tracker_id, runId: accepted.run_id },
+        statusMessage: `Run ${accepted.run_id} of tracker ${args.tracker_id} started.`,
+        result: { structured: result, text: render(result) },
+      };
+    },
   },
   async handler(args, context) {
     const body = args.context === undefined ? { sync: false } : { sync: false, context: args.context };
