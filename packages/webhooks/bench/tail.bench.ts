@@ -5,6 +5,7 @@
 // Per phase: p50/p99 to the 2xx, the event loop delay p99 and max from the receiver's /metrics
 // (quantiles over the last 30-60 s: a phase of 60 s or more sees only itself), and CPU-µs per
 // alert of the receiver (plus its PostgreSQL backends).
+// BENCH_CPU_PROF=<dir> writes a CPU profile of each receiver there when it stops.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,12 @@ import { median, spread as spreadOf } from './stats.ts';
 const RATE = 500;
 const TAIL_MS = Number(process.env.BENCH_TAIL_MS ?? 60_000);
 const ROUNDS = Number(process.env.BENCH_TAIL_ROUNDS ?? 2);
+const env = {
+  BENCH_SECRET: SECRET,
+  ...(process.env.BENCH_CPU_PROF
+    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` }
+    : {}),
+};
 const dir = mkdtempSync(join(tmpdir(), 'tk-tail-bench-'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -81,7 +88,7 @@ try {
   const sqlite = await receiverProcess(
     receiverConfig({ path: join(dir, 'tail.db'), synchronous: 'full' }, sqliteSink.url),
     join(dir, 'sqlite.json'),
-    { BENCH_SECRET: SECRET },
+    env,
   );
   subjects.push({ label: 'SQLite → forward', pid: sqlite.child.pid!, ...sqlite, sink: sqliteSink.url });
   const schema = freshSchema('tk_tail_bench');
@@ -93,7 +100,7 @@ try {
   const onPostgres = await receiverProcess(
     receiverConfig({ url: url.href, schema }, pgSink.url),
     join(dir, 'postgres.json'),
-    { BENCH_SECRET: SECRET },
+    env,
   );
   subjects.push({
     label: 'PostgreSQL → forward',
