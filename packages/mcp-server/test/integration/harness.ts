@@ -1,4 +1,5 @@
 // Shared setup for integration tests: the real emulator, the real client and an MCP Client.
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -66,3 +67,40 @@ export const trackerArgs = (spaceId: string, name = 'ACME supplier risk') => ({
   score_meaning: '10 = no supply risk, 0 = imminent disruption',
   skills: ['web_research'],
 });
+
+/**
+ * What both SDKs' StdioClientTransport take to start the `trackerkit-mcp` command from source
+ * against the emulator, as a host would (its own PATH only, the service in the environment).
+ */
+export function commandParams(
+  emulator: RunningEmulator,
+  env: Record<string, string> = {},
+  stderr: 'pipe' | 'ignore' = 'pipe',
+) {
+  return {
+    command: process.execPath,
+    args: ['--conditions=trackerkit-source', fileURLToPath(new URL('../../src/bin.ts', import.meta.url))],
+    env: {
+      PATH: process.env.PATH ?? '',
+      TRACKER_API_URL: emulator.baseUrl,
+      TRACKER_API_TOKEN: emulator.token,
+      ...env,
+    },
+    stderr,
+  };
+}
+
+/**
+ * The JSON-RPC answer with id 1 of a Streamable HTTP POST, sent as JSON or as an SSE stream (the
+ * server may choose either), with the body's text for a failure message.
+ */
+export async function answerOf(response: Response) {
+  const text = await response.text();
+  const messages = response.headers.get('content-type')?.includes('text/event-stream')
+    ? text
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => JSON.parse(line.slice(5)))
+    : [JSON.parse(text)];
+  return { answer: messages.find((message) => message.id === 1), text };
+}

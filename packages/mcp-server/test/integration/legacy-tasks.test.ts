@@ -4,7 +4,6 @@
 // `trackerkit-mcp` process; the key derived from the API token, as the HTTP replicas' here) and
 // followed over HTTP, and by the 2026-07-28 path. tasks/result waits for the run; cancel is
 // refused and says why; a client that asks for no task keeps run_tracker as it was.
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -15,9 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
 import { taskKeyFrom } from '../../src/tasks/task-key.ts';
 import { TASKS_EXTENSION } from '../../src/tasks/task-protocol.ts';
-import { fastClient } from './harness.ts';
+import { commandParams, fastClient } from './harness.ts';
 
-const BIN = fileURLToPath(new URL('../../src/bin.ts', import.meta.url));
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
 let emulator: RunningEmulator;
@@ -200,18 +198,7 @@ describe('run_tracker as a 2025-11-25 task (SDK v1 client)', () => {
   it('a task started over stdio is answered over HTTP, in both eras', async () => {
     const trackerId = await createTracker();
     const stdio = new Client({ name: 'legacy-tasks-stdio', version: '0' });
-    await stdio.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: ['--conditions=trackerkit-source', BIN],
-        env: {
-          PATH: process.env.PATH ?? '',
-          TRACKER_API_URL: emulator.baseUrl,
-          TRACKER_API_TOKEN: emulator.token,
-        },
-        stderr: 'ignore',
-      }),
-    );
+    await stdio.connect(new StdioClientTransport(commandParams(emulator, {}, 'ignore')));
     let task: Task;
     try {
       expect(stdio.getServerCapabilities()?.tasks).toEqual({ requests: { tools: { call: {} } } });

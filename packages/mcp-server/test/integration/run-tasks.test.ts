@@ -13,6 +13,7 @@ import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TASKS_EXTENSION } from '../../src/tasks/task-protocol.ts';
+import { answerOf } from './harness.ts';
 
 const BIN = fileURLToPath(new URL('../../src/bin.ts', import.meta.url));
 const AUTH = 'run-tasks-token';
@@ -127,14 +128,7 @@ async function callRaw(_client: Client, name: string, args: Record<string, unkno
       },
     }),
   });
-  const text = await response.text();
-  const messages = response.headers.get('content-type')?.includes('text/event-stream')
-    ? text
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => JSON.parse(line.slice(5)))
-    : [JSON.parse(text)];
-  const answer = messages.find((message) => message.id === 1);
+  const { answer, text } = await answerOf(response);
   expect(answer?.result, text.slice(0, 500)).toBeDefined();
   return answer.result as Record<string, unknown>;
 }

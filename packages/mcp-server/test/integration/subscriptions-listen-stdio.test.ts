@@ -3,16 +3,15 @@
 // its subscription id; this server watches the URIs the listen names (subscriptions/stdio-listen.ts):
 // a tracker's URI is updated per finished run, a run's URI once, a URI the token cannot read is the
 // resource miss, and ending the listens stops the polling.
-import { fileURLToPath } from 'node:url';
 import { Client, type McpSubscription, SUBSCRIPTION_ID_META_KEY } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createTrackerClient, type TrackerClient } from '@trackerkit/client';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_UPDATE_META_KEY } from '../../src/subscriptions/resource-subscriptions.ts';
+import { commandParams } from './harness.ts';
 
 const POLL_MS = 100;
-const BIN = fileURLToPath(new URL('../../src/bin.ts', import.meta.url));
 const MISSING_TRACKER = 'trk_00000000-0000-4000-8000-000000000000';
 
 let emulator: RunningEmulator;
@@ -33,17 +32,9 @@ beforeAll(async () => {
     updates.push(notification.params as Update);
   });
   await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: ['--conditions=trackerkit-source', BIN],
-      env: {
-        PATH: process.env.PATH ?? '',
-        TRACKER_API_URL: emulator.baseUrl,
-        TRACKER_API_TOKEN: emulator.token,
-        TRACKERKIT_MCP_SUBSCRIPTION_POLL_MS: String(POLL_MS),
-      },
-      stderr: 'pipe',
-    }),
+    new StdioClientTransport(
+      commandParams(emulator, { TRACKERKIT_MCP_SUBSCRIPTION_POLL_MS: String(POLL_MS) }),
+    ),
   );
 });
 afterAll(async () => {

@@ -2,7 +2,6 @@
 // subscribing to a tracker's URI brings notifications/resources/updated when one of its runs
 // finishes, naming the run and whether it alerted; a run's URI, when that run finishes;
 // unsubscribing stops them and the polling; closing the session stops the polling too.
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -10,10 +9,9 @@ import { createTrackerClient, type TrackerClient } from '@trackerkit/client';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_UPDATE_META_KEY } from '../../src/subscriptions/resource-subscriptions.ts';
-import { connectInMemory } from './harness.ts';
+import { commandParams, connectInMemory } from './harness.ts';
 
 const POLL_MS = 100;
-const BIN = fileURLToPath(new URL('../../src/bin.ts', import.meta.url));
 
 let emulator: RunningEmulator;
 let api: TrackerClient;
@@ -213,17 +211,9 @@ describe('resources/subscribe over stdio (the trackerkit-mcp command, 2025 era)'
     const uri = `tracker://${trackerId}`;
     const client = new Client({ name: 'stdio-subscriber', version: '0' });
     await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: ['--conditions=trackerkit-source', BIN],
-        env: {
-          PATH: process.env.PATH ?? '',
-          TRACKER_API_URL: emulator.baseUrl,
-          TRACKER_API_TOKEN: emulator.token,
-          TRACKERKIT_MCP_SUBSCRIPTION_POLL_MS: String(POLL_MS),
-        },
-        stderr: 'pipe',
-      }),
+      new StdioClientTransport(
+        commandParams(emulator, { TRACKERKIT_MCP_SUBSCRIPTION_POLL_MS: String(POLL_MS) }),
+      ),
     );
     const received = collect(client);
     try {

@@ -9,7 +9,7 @@ import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
 import { signTaskHandle } from '../../src/tasks/task-handle.ts';
 import { TASKS_EXTENSION } from '../../src/tasks/task-protocol.ts';
 import { conformanceFixtures } from '../conformance/fixture-tools.ts';
-import { fastClient, startTestEmulator } from './harness.ts';
+import { answerOf, fastClient, startTestEmulator } from './harness.ts';
 
 const MODERN = '2026-07-28';
 const KEY = randomBytes(32);
@@ -66,14 +66,7 @@ async function rpc(
       },
     }),
   });
-  const text = await response.text();
-  const messages = response.headers.get('content-type')?.includes('text/event-stream')
-    ? text
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => JSON.parse(line.slice(5)))
-    : [JSON.parse(text)];
-  const answer = messages.find((message) => message.id === 1);
+  const { answer, text } = await answerOf(response);
   expect(answer, text.slice(0, 500)).toBeDefined();
   return answer as Answer;
 }

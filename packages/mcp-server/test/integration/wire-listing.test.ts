@@ -13,7 +13,7 @@ import {
 } from '../../src/index.ts';
 import { legacyToolExecution } from '../../src/tasks/legacy-task-wire.ts';
 import { listingTokens, TOOLS_LIST_TOKEN_BUDGET } from '../token-budget.ts';
-import { fastClient, startTestEmulator } from './harness.ts';
+import { answerOf, fastClient, startTestEmulator } from './harness.ts';
 
 let emulator: RunningEmulator;
 let http: RunningHttpServer;
@@ -41,14 +41,7 @@ async function post(method: string, params: Record<string, unknown>, headers: Re
     },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   });
-  const text = await response.text();
-  const messages = response.headers.get('content-type')?.includes('text/event-stream')
-    ? text
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => JSON.parse(line.slice(5)))
-    : [JSON.parse(text)];
-  const answer = messages.find((message) => message.id === 1);
+  const { answer, text } = await answerOf(response);
   expect(answer?.result, text.slice(0, 500)).toBeDefined();
   return answer.result as Record<string, unknown>;
 }
