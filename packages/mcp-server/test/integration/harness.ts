@@ -104,3 +104,14 @@ export async function answerOf(response: Response) {
     : [JSON.parse(text)];
   return { answer: messages.find((message) => message.id === 1), text };
 }
+
+/** A POST to the emulator's console (`/_emulator/...`: accounts, their spaces), its JSON answer. */
+export async function consolePost<T>(emulator: RunningEmulator, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${new URL(emulator.baseUrl).origin}/_emulator${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}

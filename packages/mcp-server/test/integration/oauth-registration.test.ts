@@ -10,7 +10,7 @@ import { createRegistrationLinks } from '../../src/oauth/registration-link.ts';
 import type { UserTokens } from '../../src/oauth/user-tokens.ts';
 import { dropUserSchemas, USER_STORES } from '../helpers/user-stores.ts';
 import { type CallResult, signInAt, startAuthorizationServer } from './authorization-server.ts';
-import { startTestEmulator } from './harness.ts';
+import { consolePost, startTestEmulator } from './harness.ts';
 
 const KEY = Buffer.alloc(32, 7);
 const CODE = /id="confirmation_code">([0-9A-Z]{4}-[0-9A-Z]{4})</;
@@ -32,12 +32,9 @@ beforeAll(async () => {
     oauth: { issuer: as.issuer, userTokens: audienceStore, tokenKey: KEY },
   });
   as.setResource(audience.url);
-  const bob = await fetch(`${new URL(emulator.baseUrl).origin}/_emulator/accounts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bob@example.com' }),
-  });
-  bobToken = ((await bob.json()) as { token: string }).token;
+  ({ token: bobToken } = await consolePost<{ token: string }>(emulator, '/accounts', {
+    email: 'bob@example.com',
+  }));
 });
 afterAll(async () => {
   await audience?.close();

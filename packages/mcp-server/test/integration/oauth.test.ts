@@ -18,7 +18,7 @@ import {
   signInAt,
   startAuthorizationServer,
 } from './authorization-server.ts';
-import { startTestEmulator, trackerArgs } from './harness.ts';
+import { consolePost, startTestEmulator, trackerArgs } from './harness.ts';
 
 const textOf = (r: CallResult) => r.content.map((p) => p.text ?? '').join('\n');
 
@@ -41,13 +41,9 @@ beforeAll(async () => {
     oauth: { issuer: as.issuer, userTokens, tokenKey: KEY },
   });
   as.setResource(mcp.url);
-  const origin = new URL(emulator.baseUrl).origin;
-  const bob = await fetch(`${origin}/_emulator/accounts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bob@example.com' }),
-  });
-  bobToken = ((await bob.json()) as { token: string }).token;
+  ({ token: bobToken } = await consolePost<{ token: string }>(emulator, '/accounts', {
+    email: 'bob@example.com',
+  }));
 });
 afterAll(async () => {
   await mcp?.close();

@@ -19,6 +19,7 @@ import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
 import { openSqliteUserTokens, type UserTokens } from '../../src/oauth/user-tokens.ts';
 import { RUN_UPDATE_META_KEY } from '../../src/subscriptions/resource-subscriptions.ts';
 import { signInAt, startAuthorizationServer } from './authorization-server.ts';
+import { consolePost } from './harness.ts';
 
 const POLL_MS = 100;
 const KEY = Buffer.alloc(32, 9);
@@ -39,16 +40,6 @@ interface Account {
 let alice: Account;
 let bob: Account;
 
-async function consolePost<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${new URL(emulator.baseUrl).origin}/_emulator${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, clock: 'manual', log: () => {} });
   dir = await mkdtemp(join(tmpdir(), 'trackerkit-oauth-listen-'));
@@ -67,10 +58,10 @@ beforeAll(async () => {
     spaceId: emulator.spaceId,
     api: createTrackerClient({ baseUrl: emulator.baseUrl, token: emulator.token }),
   };
-  const created = await consolePost<{ account_id: string; token: string }>('/accounts', {
+  const created = await consolePost<{ account_id: string; token: string }>(emulator, '/accounts', {
     email: 'bob@example.com',
   });
-  const space = await consolePost<{ space_id: string }>(`/accounts/${created.account_id}/spaces`, {
+  const space = await consolePost<{ space_id: string }>(emulator, `/accounts/${created.account_id}/spaces`, {
     name: "Bob's space",
   });
   bob = {
