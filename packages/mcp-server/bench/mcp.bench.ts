@@ -1,5 +1,6 @@
 // What the MCP layer costs, measured against the emulator in one run, each server a process of
-// its own (the emulator, trackerkit-mcp --http, trackerkit-mcp on stdio), real SDK clients here:
+// its own (the emulator, trackerkit-mcp --http with a shared token and with OAuth users signed in
+// through a real authorization server, trackerkit-mcp on stdio), real SDK clients here:
 // - CPU per call: the MCP server process's CPU-µs per tool call (utime + stime of /proc/PID/stat)
 //   against the emulator process's CPU-µs for the same request sent by @trackerkit/client
 //   directly (goal <= 2x); rounds of BATCH calls, the direct batch and the MCP batch interleaved,
@@ -11,6 +12,10 @@
 // size the run; BENCH_CPU_PROF=<dir> writes the MCP servers' CPU profiles (node --cpu-prof) there;
 // BENCH_MCP_BIN=<path of another tree's src/bin.ts> measures that server instead (a baseline).
 //   pnpm --filter @trackerkit/mcp-server bench
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   Client as ModernClient,
@@ -20,6 +25,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createTrackerClient } from '@trackerkit/client';
+import { SCOPES, signInAt, startAuthorizationServer } from '../test/integration/authorization-server.ts';
 import { listingTokens, TOOLS_LIST_TOKEN_BUDGET } from '../test/token-budget.ts';
 import { cpuMicros, here, loadAverage, profileFlags, startChild } from './processes.ts';
 
@@ -60,6 +66,25 @@ const http = await startChild([
   '--auth-token',
   AUTH,
 ]);
+// The server hosted for a team: users sign in through a real authorization server (oidc-provider)
+// and each call runs with the user's own Tracker token, kept in a SQLite user store.
+const as = await startAuthorizationServer();
+const userStoreDir = mkdtempSync(join(tmpdir(), 'trackerkit-mcp-bench-'));
+const oauthHttp = await startChild(
+  [
+    ...profileFlags('mcp-oauth'),
+    ...serverArgs.slice(0, 4),
+    '--http',
+    '--port',
+    '0',
+    '--oauth-issuer',
+    as.issuer,
+    '--user-store',
+    join(userStoreDir, 'users.db'),
+  ],
+  { ...process.env, TRACKERKIT_MCP_TOKEN_KEY: Buffer.alloc(32, 3).toString('base64') },
+);
+as.setResource(oauthHttp.ready.url as string);
 const stdio = new StdioClientTransport({
   command: process.execPath,
   args: [...profileFlags('mcp-stdio'), ...serverArgs],
@@ -74,10 +99,24 @@ const modernHttp = new ModernClient(
   { versionNegotiation: { mode: { pin: '2026-07-28' } } },
 );
 const modernStdio = new ModernClient({ name: 'bench-stdio', version: '0' });
+const legacyOAuth = new Client({ name: 'bench-oauth-2025', version: '0' });
+const modernOAuth = new ModernClient(
+  { name: 'bench-oauth-2026', version: '0' },
+  { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+);
 try {
   await legacyHttp.connect(new StreamableHTTPClientTransport(mcpUrl, { requestInit }));
   await modernHttp.connect(new ModernHttp(mcpUrl, { requestInit }));
   await modernStdio.connect(stdio);
+  // One user, signed in once (an hour's token), their Tracker token registered as a user would.
+  const oauthUrl = new URL(oauthHttp.ready.url as string);
+  const user = await signInAt(as, oauthUrl.href, 'bench-user', SCOPES, 3600);
+  const registered = await user.call('register_tracker_token', { api_token: token });
+  if (registered.isError) throw new Error(`register_tracker_token: ${JSON.stringify(registered)}`);
+  await user.close();
+  const userInit = { headers: { authorization: `Bearer ${user.auth.accessToken}` } };
+  await legacyOAuth.connect(new StreamableHTTPClientTransport(oauthUrl, { requestInit: userInit }));
+  await modernOAuth.connect(new ModernHttp(oauthUrl, { requestInit: userInit }));
   let trackerId = '';
   for (let i = 0; i < 10; i++) {
     const created = await api.trackers.create(spaceId as string, {
@@ -114,6 +153,8 @@ try {
     { name: 'HTTP 2026-07-28', pid: http.pid, call: (r) => modernHttp.callTool(r) },
     { name: 'HTTP 2025-11-25', pid: http.pid, call: (r) => legacyHttp.callTool(r) },
     { name: 'stdio', pid: stdio.pid as number, call: (r) => modernStdio.callTool(r) },
+    { name: 'HTTP OAuth 2026-07-28', pid: oauthHttp.pid, call: (r) => modernOAuth.callTool(r) },
+    { name: 'HTTP OAuth 2025-11-25', pid: oauthHttp.pid, call: (r) => legacyOAuth.callTool(r) },
   ];
 
   /** Runs `fn` n times: each call's latency (ms) and CPU-µs per call of the server and the emulator. */
@@ -221,6 +262,11 @@ try {
   await legacyHttp.close();
   await modernHttp.close();
   await modernStdio.close();
+  await legacyOAuth.close();
+  await modernOAuth.close();
   await http.stop();
+  await oauthHttp.stop();
+  await as.close();
+  rmSync(userStoreDir, { recursive: true, force: true });
   await emulator.stop();
 }

@@ -225,17 +225,10 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     maxRequestBodySize: MAX_MESSAGE_BYTES,
     onerror: (error) => options.logger?.error('MCP HTTP', error),
   });
-  // The plain tools/call with the shared identity is answered without the SDK's per-request server
-  // (lean-call.ts); under OAuth every call takes the SDK's path (a user's tools, scope challenges).
-  const lean =
-    client && options.leanToolCalls !== false
-      ? createLeanToolCalls({
-          tools: selectTools({ readOnly: options.readOnly, toolsets: options.toolsets }),
-          client,
-          options: resolveToolOptions(options),
-          logger: options.logger,
-        })
-      : undefined;
+  // The plain tools/call is answered without the SDK's per-request server (lean-call.ts), with the
+  // shared identity's client or, under OAuth, the signed-in user's; a call the token's scopes do not
+  // cover takes the SDK's path (its step-up challenge). Made once the OAuth settings are resolved.
+  let lean: ReturnType<typeof createLeanToolCalls> | undefined;
   let inFlight = 0;
   let leanCalls = 0;
 
@@ -252,7 +245,8 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
         },
       );
     }
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // The endpoint's own path as sent (nearly every request) needs no URL parse to be known.
+    const pathname = req.url === path ? path : new URL(req.url ?? '/', 'http://localhost').pathname;
     if (oauth && pathname.startsWith('/.well-known/')) {
       const metadata = oauthMetadataResponse(
         toWebRequest(req, undefined, new AbortController().signal),
@@ -275,7 +269,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     if (foreign) return writeWebResponse(foreign, res);
     addCorsHeaders(req, res);
     if (req.method === 'OPTIONS') return answerPreflight(req, res);
-    const checked = await guard(req.headers);
+    const checked = await guard.checkToken(req.headers);
     if (checked instanceof Response) return writeWebResponse(checked, res);
     if (inFlight >= maxRequests) {
       return sendJsonRpcError(res, 503, `Server busy: ${maxRequests} requests in progress; retry shortly`, {
@@ -302,7 +296,8 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     }
     const body = req.method === 'POST' ? await readBody(req) : undefined;
     const message = parseInbound(body);
-    const leanCall = lean?.plan(req.headers, message);
+    const caller = oauth ? { client: sessions.get(checked)?.client, authInfo: checked } : { client };
+    const leanCall = caller.client && lean?.plan(req.headers, message, { ...caller, client: caller.client });
     if (leanCall) {
       leanCalls += 1;
       return writeLeanAnswer(await leanCall(gone.signal), res);
@@ -364,6 +359,13 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   try {
     oauth = oauthPrepared?.resolve(url, baseUrl as string);
     guard = createRequestGuard({ ...options, host, authToken, oauth: oauth?.guard });
+    if (options.leanToolCalls !== false)
+      lean = createLeanToolCalls({
+        tools: selectTools({ readOnly: options.readOnly, toolsets: options.toolsets }),
+        options: resolveToolOptions(options),
+        logger: options.logger,
+        writeScopes: oauth?.writeScopes,
+      });
   } catch (error) {
     await new Promise((resolve) => httpServer.close(resolve));
     throw error;

@@ -11,11 +11,13 @@
 // and v2 clients to that: both eras, success, tool error, refused arguments, unknown tool.
 import type { IncomingHttpHeaders } from 'node:http';
 import {
+  type AuthInfo,
   classifyInboundRequest,
   SERVER_INFO_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
 import { checkToolArguments, type Logger, runTool, type ToolCallResult } from './call-tool.ts';
+import { scopeChallengeOf } from './sdk-adapter.ts';
 import type { ToolDefinition, ToolOptions } from './tool-definition.ts';
 import { toolSchemas } from './tool-schema.ts';
 import type { TrackerClientLike } from './tracker-client-like.ts';
@@ -45,9 +47,16 @@ export type LeanCall = (signal: AbortSignal) => Promise<LeanAnswer>;
 
 export interface LeanDependencies {
   tools: readonly ToolDefinition[];
-  client: TrackerClientLike;
   options: ToolOptions;
   logger?: Logger | undefined;
+  /** Under OAuth, the scopes a tool that changes the service needs (sdk-adapter.ts's challenge). */
+  writeScopes?: readonly [string, ...string[]] | undefined;
+}
+
+/** Who calls: the client the tool runs with and, under OAuth, the verified token. */
+export interface LeanCaller {
+  client: TrackerClientLike;
+  authInfo?: AuthInfo | undefined;
 }
 
 /** A tool the fast path may answer: what the SDK adapter's callback would do is runTool alone. */
@@ -165,17 +174,27 @@ function encoded(result: Json, id: string | number, era: 'legacy' | 'modern'): L
  * body) and returns the call to run, or undefined for the SDK to serve it.
  */
 export function createLeanToolCalls(dependencies: LeanDependencies) {
-  const tools = new Map(dependencies.tools.filter(plainTool).map((tool) => [tool.name, tool]));
+  const tools = new Map(
+    dependencies.tools
+      .filter(plainTool)
+      .map((tool) => [tool.name, { tool, challenge: scopeChallengeOf(tool, dependencies.writeScopes) }]),
+  );
   const classify = createClassifier();
   return {
-    plan(headers: IncomingHttpHeaders, message: unknown): LeanCall | undefined {
+    plan(headers: IncomingHttpHeaders, message: unknown, caller: LeanCaller): LeanCall | undefined {
       if (!isPlainObject(message) || !onlyKeys(message, MESSAGE_KEYS)) return undefined;
       if (message.jsonrpc !== '2.0' || message.method !== 'tools/call') return undefined;
       const { id, params } = message;
       if (!(typeof id === 'string' || Number.isSafeInteger(id)) || !isPlainObject(params)) return undefined;
       if (!onlyKeys(params, PARAMS_KEYS) || typeof params.name !== 'string') return undefined;
-      const tool = tools.get(params.name);
+      const { tool, challenge } = tools.get(params.name) ?? {};
       if (!tool || !(params.arguments === undefined || isPlainObject(params.arguments))) return undefined;
+      // A token without the scopes the tool needs: the SDK answers its 403 step-up challenge.
+      if (challenge) {
+        const request = message as Parameters<typeof challenge>[0]['request'];
+        if (challenge(caller.authInfo ? { request, authInfo: caller.authInfo } : { request }))
+          return undefined;
+      }
       const era = eraOf(classify, headers, message, params, params.name);
       if (!era) return undefined;
       // Refused arguments: the SDK words the refusal.
@@ -184,7 +203,8 @@ export function createLeanToolCalls(dependencies: LeanDependencies) {
       return async (signal) => {
         let result: ToolCallResult;
         try {
-          const { client, options, logger } = dependencies;
+          const { options, logger } = dependencies;
+          const { client } = caller;
           result = await checkedOutput(
             tool,
             await runTool(tool, checked.args, { client, options, logger, signal }),

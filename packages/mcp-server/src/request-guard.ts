@@ -19,7 +19,7 @@ import {
   verifyBearerToken,
 } from '@modelcontextprotocol/server';
 import { allowedHostnames, type OriginRefusal, originRefusal } from '@trackerkit/core';
-import { safeEqual } from '@trackerkit/core/signing';
+import { safeEqualTo } from '@trackerkit/core/signing';
 
 export interface GuardOptions {
   /** The address the server is bound to. */
@@ -66,15 +66,15 @@ function refused({ status, header, reason, message }: OriginRefusal): GuardRejec
 }
 
 /**
- * The operator's one token, compared in constant time (the core's safeEqual: neither its
+ * The operator's one token, compared in constant time (the core's safeEqualTo: neither its
  * content nor its length leaks). It does not expire while the process runs: `expiresAt` is
  * Infinity, which the SDK's expiry check (it refuses a token without one) accepts.
  */
 function staticTokenVerifier(expected: string): OAuthTokenVerifier {
+  const isExpected = safeEqualTo(expected);
   return {
     async verifyAccessToken(token): Promise<AuthInfo> {
-      if (!safeEqual(token, expected))
-        throw new OAuthError(OAuthErrorCode.InvalidToken, 'Invalid bearer token');
+      if (!isExpected(token)) throw new OAuthError(OAuthErrorCode.InvalidToken, 'Invalid bearer token');
       return { token, clientId: 'trackerkit-mcp-operator', scopes: [], expiresAt: Number.POSITIVE_INFINITY };
     },
   };
@@ -130,8 +130,11 @@ export function createRequestGuard(options: GuardOptions) {
    * `WWW-Authenticate: Bearer` (naming the resource metadata and the scope under OAuth) on a miss.
    */
   async function check(headers: IncomingHttpHeaders): Promise<GuardRejection | AuthInfo> {
-    const rejected = checkOrigin(headers);
-    if (rejected) return rejected;
+    return checkOrigin(headers) ?? checkToken(headers);
+  }
+
+  /** The bearer token alone, for a request whose origin checkOrigin has already passed. */
+  async function checkToken(headers: IncomingHttpHeaders): Promise<GuardRejection | AuthInfo> {
     try {
       return await verifyBearerToken(headers.authorization, bearer);
     } catch (error) {
@@ -146,5 +149,5 @@ export function createRequestGuard(options: GuardOptions) {
       );
     }
   }
-  return Object.assign(check, { checkOrigin });
+  return Object.assign(check, { checkOrigin, checkToken });
 }

@@ -75,6 +75,19 @@ type ToolConfig = ToolSchemas & {
 // server, so only the callback is made per request.
 const configs = new WeakMap<ToolDefinition, ToolConfig>();
 
+/**
+ * The step-up challenge of `tool` under OAuth (`writeScopes` given): a tool that changes the service
+ * needs the write scopes; reading tools and the account's own tools need none. The SDK's path
+ * registers it and the fast path (lean-call.ts) asks it, so both judge a token alike.
+ */
+export function scopeChallengeOf(
+  tool: ToolDefinition,
+  writeScopes: readonly [string, ...string[]] | undefined,
+): ReturnType<typeof requireScopes> | undefined {
+  if (!writeScopes || tool.annotations.readOnlyHint || tool.toolset === 'account') return undefined;
+  return requireScopes(...writeScopes);
+}
+
 function toolConfig(tool: ToolDefinition): ToolConfig {
   let config = configs.get(tool);
   if (!config) {
@@ -110,10 +123,9 @@ export function registerTools(
   },
 ): void {
   const { writeScopes, taskKey, ...callDependencies } = dependencies;
-  const needsWrite = writeScopes ? requireScopes(...writeScopes) : undefined;
   for (const tool of tools) {
-    const guarded = needsWrite && !tool.annotations.readOnlyHint && tool.toolset !== 'account';
-    const config = guarded ? { ...toolConfig(tool), scopeChallenge: needsWrite } : toolConfig(tool);
+    const scopeChallenge = scopeChallengeOf(tool, writeScopes);
+    const config = scopeChallenge ? { ...toolConfig(tool), scopeChallenge } : toolConfig(tool);
     const callback: ToolCallback<ToolSchemas['inputSchema']> = async (args, ctx) => {
       const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
       if (tool.confirm && canElicit(envelope, server.server.getClientCapabilities())) {

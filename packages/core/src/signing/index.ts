@@ -9,7 +9,7 @@ export {
   retrySpanSeconds,
   seenRecord,
 } from './dedupe-window.ts';
-export { contentId, deliveryId, safeEqual } from './headers.ts';
+export { contentId, deliveryId, safeEqual, safeEqualTo } from './headers.ts';
 export { generateSecret, SECRET_POLICY_RULE, secretKey, secretProblems } from './secret-policy.ts';
 export {
   signStandardWebhooks,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { createTrackerClient } from '@trackerkit/client';
 import { LIMITS } from '@trackerkit/core';
 import { serviceFetch } from '../service-fetch.ts';
@@ -112,8 +112,7 @@ async function confirmStaged(
 
 export async function userSession(user: TokenSubject, settings: UserSettings): Promise<UserSession> {
   const token = await settings.tokens.get(user);
-  const fingerprint =
-    token === undefined ? 'none' : createHash('sha256').update(token).digest('base64url').slice(0, 22);
+  const fingerprint = token === undefined ? 'none' : hash('sha256', token, 'base64url').slice(0, 22);
   return {
     client: token === undefined ? unregistered : clientFor(settings.baseUrl, token),
     readerKey: JSON.stringify([user.issuer, user.subject, fingerprint]),
