@@ -3,7 +3,7 @@ import { BASE_URL_RULE, createPacer, isServiceBaseUrl } from '@trackerkit/core';
 import { type Clock, realClock } from './clock.ts';
 import { validationError } from './errors.ts';
 import type { FetchLike } from './http/fetch-like.ts';
-import { createTransport } from './http/transport.ts';
+import { createTransport, type Transport } from './http/transport.ts';
 import type { ClientContext } from './resources/context.ts';
 import { createRunsApi, type RunsApi } from './resources/runs.ts';
 import { createSpacesApi, type SpacesApi } from './resources/spaces.ts';
@@ -41,6 +41,11 @@ export interface TrackerClient {
   trackers: TrackersApi;
   runs: RunsApi;
   vault: VaultApi;
+  /**
+   * This client with every call also ended by `signal` (a caller's cancel, a deadline), besides
+   * any signal the call is given: the same settings, connections and upload pacing.
+   */
+  withSignal(signal: AbortSignal): TrackerClient;
 }
 
 export const CLIENT_DEFAULTS = {
@@ -85,16 +90,26 @@ export function createTrackerClient(options: TrackerClientOptions): TrackerClien
     clock,
     random: options.random ?? Math.random,
   });
-  const ctx: ClientContext = {
-    transport,
-    clock,
-    uploadPacer: createPacer(clock),
-  };
+  return clientOver({ transport, clock, uploadPacer: createPacer(clock) });
+}
+
+function clientOver(ctx: ClientContext): TrackerClient {
   const trackers = createTrackersApi(ctx);
   return {
     spaces: createSpacesApi(ctx),
     trackers,
     runs: createRunsApi(ctx, trackers),
     vault: createVaultApi(ctx),
+    withSignal: (signal) => clientOver({ ...ctx, transport: endedBy(ctx.transport, signal) }),
   };
 }
+
+/** `transport` with each request also ended by `signal` (combined with the request's own, if other). */
+const endedBy = (transport: Transport, signal: AbortSignal): Transport => ({
+  config: transport.config,
+  request: (spec) =>
+    transport.request({
+      ...spec,
+      signal: spec.signal && spec.signal !== signal ? AbortSignal.any([spec.signal, signal]) : signal,
+    }),
+});

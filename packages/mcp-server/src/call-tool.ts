@@ -89,11 +89,34 @@ export async function runTool(
   // A tool that reports progress bounds itself when the client accepts progress (which keeps the
   // request alive); every other call ends by the deadline, with a message the model can act on.
   const deadlineMs = tool.reportsProgress && send ? undefined : dependencies.options.callTimeoutMs;
-  const deadline = new AbortController();
-  const signals = [deadline.signal, ...(dependencies.signal ? [dependencies.signal] : [])];
-  const signal = AbortSignal.any(signals);
+  // One signal for the handler, aborted by the deadline or by the caller: a listener on the
+  // caller's signal rather than AbortSignal.any, which costs a weak reference and a finalizer per call.
+  const stop = new AbortController();
+  const outer = dependencies.signal;
+  const onCallerAbort = () => stop.abort(outer?.reason);
+  if (outer?.aborted) onCallerAbort();
+  else outer?.addEventListener('abort', onCallerAbort, { once: true });
+  try {
+    return await settle(tool, args, dependencies, stop, deadlineMs);
+  } finally {
+    outer?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+/** The handler's result, or what the deadline makes of it (runTool's second half). */
+async function settle(
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  dependencies: ToolCallDependencies,
+  stop: AbortController,
+  deadlineMs: number | undefined,
+): Promise<ToolCallResult> {
+  const send = dependencies.sendProgress;
+  const { signal } = stop;
+  let deadlineHit = false;
   const context: ToolContext = {
-    client: dependencies.client,
+    // Every request the handler makes ends with the call: cancelled by the caller, or at the deadline.
+    client: dependencies.client.withSignal?.(signal) ?? dependencies.client,
     account: dependencies.account,
     options: dependencies.options,
     signal,
@@ -114,7 +137,8 @@ export async function runTool(
   let outcome = await Promise.race([settled, expired]);
   clearTimeout(timer);
   if (outcome === 'expired') {
-    deadline.abort(new Error('deadline'));
+    deadlineHit = true;
+    stop.abort(new Error('deadline'));
     const late = await Promise.race([
       settled,
       new Promise<'expired'>((resolve) => setTimeout(() => resolve('expired'), SETTLE_AFTER_DEADLINE_MS)),
@@ -141,8 +165,6 @@ export async function runTool(
     dependencies.logger?.error(`${tool.name} failed`, error);
   }
   return errorResult(
-    deadline.signal.aborted
-      ? `${text} (stopped at this server's ${seconds(deadlineMs as number)} deadline)`
-      : text,
+    deadlineHit ? `${text} (stopped at this server's ${seconds(deadlineMs as number)} deadline)` : text,
   );
 }

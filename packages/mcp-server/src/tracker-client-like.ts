@@ -13,4 +13,6 @@ export interface TrackerClientLike {
     TrackerClient['vault'],
     'recent' | 'uploadRows' | 'uploadFile' | 'listSources' | 'getSource' | 'updateSource' | 'deleteSource'
   >;
+  /** The client with every call ended by a tool call's signal (absent on a hand-made stand-in). */
+  withSignal?(signal: AbortSignal): TrackerClientLike;
 }

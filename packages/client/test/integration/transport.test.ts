@@ -271,4 +271,29 @@ describe('timeouts and cancellation', () => {
     await expect(pending).rejects.toThrow('user cancelled');
     expect(server.requests).toHaveLength(1);
   });
+
+  it.each([
+    ['the bound signal alone', { own: false, aborts: 'bound' }],
+    ['the bound signal, the call having its own', { own: true, aborts: 'bound' }],
+    ["the call's own signal, under a bound one", { own: true, aborts: 'own' }],
+  ] as const)('withSignal: every call ends with %s', async (_name, { own, aborts }) => {
+    const server = await serve(() => {});
+    const bound = new AbortController();
+    const mine = new AbortController();
+    const scoped = client(server.baseUrl).tracker.withSignal(bound.signal);
+    const pending = scoped.runs.list('trk_1', {}, own ? { signal: mine.signal } : undefined);
+    setTimeout(() => (aborts === 'bound' ? bound : mine).abort(new Error(`${aborts} ended`)), 20);
+    await expect(pending).rejects.toThrow(`${aborts} ended`);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('withSignal leaves the client it came from alone', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, trackerBody()));
+    const { tracker } = client(server.baseUrl);
+    const ended = new AbortController();
+    ended.abort(new Error('gone'));
+    await expect(tracker.withSignal(ended.signal).trackers.get('trk_1')).rejects.toThrow('gone');
+    await expect(tracker.trackers.get('trk_1')).resolves.toMatchObject({ tracker_id: 'trk_1' });
+    expect(server.requests).toHaveLength(1);
+  });
 });

@@ -19,15 +19,17 @@ class TokenNotRegisteredError extends Error {
 
 /** Every call fails with TokenNotRegisteredError, which the tools turn into what to do next. */
 const unregistered: TrackerClientLike = new Proxy({} as TrackerClientLike, {
-  get: () =>
-    new Proxy(
-      {},
-      {
-        get: () => async () => {
-          throw new TokenNotRegisteredError();
-        },
-      },
-    ),
+  get: (_target, name) =>
+    name === 'withSignal'
+      ? () => unregistered
+      : new Proxy(
+          {},
+          {
+            get: () => async () => {
+              throw new TokenNotRegisteredError();
+            },
+          },
+        ),
 });
 
 export interface UserSession {

@@ -92,6 +92,52 @@ describe('a service that does not answer', () => {
   });
 });
 
+describe('a call that ends before the service answers', () => {
+  it.each([
+    ['the client cancels it', { cancels: true, callTimeoutMs: 30_000 }],
+    ["the server's deadline passes", { cancels: false, callTimeoutMs: 300 }],
+  ])('%s: its request to the service is let go at once', async (_name, { cancels, callTimeoutMs }) => {
+    // A service that never answers, and says when a request's connection is let go.
+    const closed: Promise<void>[] = [];
+    const base = await listen(
+      createServer((req) => {
+        req.resume();
+        closed.push(new Promise((resolve) => req.socket.once('close', () => resolve())));
+      }),
+    );
+    const { createTrackerMcpServer } = await import('../../src/index.ts');
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+    const server = createTrackerMcpServer({
+      client: createTrackerClient({ baseUrl: `${base}/v1`, token: 'qapi_x', fetch: serviceFetch }),
+      callTimeoutMs,
+    });
+    const client = new Client({ name: 't', version: '0' });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(b), client.connect(a)]);
+    try {
+      const cancel = new AbortController();
+      const pending = client
+        .callTool({ name: 'get_tracker', arguments: { tracker_id: 'trk_1' } }, undefined, {
+          signal: cancel.signal,
+        })
+        .catch((error: unknown) => error);
+      while (closed.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      const started = performance.now();
+      if (cancels) cancel.abort(new Error('the user moved on'));
+      const ended = await pending;
+      const said = ended instanceof Error ? String(ended) : JSON.stringify(ended);
+      expect(said).toMatch(cancels ? /the user moved on/ : /this server's deadline/);
+      // Before the fix the connection stayed open until the client's own 60 s timeout.
+      await closed[0];
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
+
 describe('a resource read on a service that is down', () => {
   it('is -32603 (internal), not the -32602 + { uri } of a missing resource', async () => {
     const { createTrackerMcpServer } = await import('../../src/index.ts');
