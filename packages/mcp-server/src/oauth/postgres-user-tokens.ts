@@ -1,7 +1,7 @@
 import { DATABASE_SCHEMA_RULE, isDatabaseSchemaName } from '@trackerkit/core';
 import pg from 'pg';
 import { createLinkStore, REGISTRATION_LINKS_TABLE } from './link-store.ts';
-import { seal, USER_TOKENS_TABLE, type UserTokens, unseal } from './user-tokens.ts';
+import { createUnsealer, seal, USER_TOKENS_TABLE, type UserTokens } from './user-tokens.ts';
 
 export interface PostgresUserTokensOptions {
   url: string;
@@ -46,13 +46,14 @@ export async function openPostgresUserTokens(options: PostgresUserTokensOptions)
     client.release();
   }
   const { key } = options;
+  const open = createUnsealer(key);
   return {
     async get(user) {
       const { rows } = await pool.query<{ sealed: Buffer }>(
         `SELECT sealed FROM ${table} WHERE issuer = $1 AND subject = $2`,
         [user.issuer, user.subject],
       );
-      return rows[0] ? unseal(key, user, rows[0].sealed) : undefined;
+      return rows[0] ? open(user, rows[0].sealed) : undefined;
     },
     async put(user, token) {
       await pool.query(

@@ -47,8 +47,31 @@ export function unseal(key: Buffer, user: TokenSubject, sealed: Uint8Array): str
   }
 }
 
+/** Opened tokens kept per store at most (a user's sealed row and its token): the oldest goes first. */
+const MAX_OPENED = 1024;
+
+/**
+ * unseal for one store: a row already opened for its user is not decrypted again. The stores read
+ * the row on every call (so a token replaced or removed by any replica is seen at once); opening it
+ * was most of a signed-in call's own cost. The memo is keyed by the user and the sealed bytes, so a
+ * row copied onto another user still does not open, and a row sealed anew is opened anew.
+ */
+export function createUnsealer(key: Buffer): (user: TokenSubject, sealed: Uint8Array) => string {
+  const opened = new Map<string, string>();
+  return (user, sealed) => {
+    const memo = `${aad(user).toString('latin1')}\n${Buffer.from(sealed).toString('base64')}`;
+    const known = opened.get(memo);
+    if (known !== undefined) return known;
+    const token = unseal(key, user, sealed);
+    if (opened.size >= MAX_OPENED) opened.delete(opened.keys().next().value as string);
+    opened.set(memo, token);
+    return token;
+  };
+}
+
 /** The embedded store: one SQLite file (node:sqlite), tokens sealed with `key`. */
 export function openSqliteUserTokens(path: string, key: Buffer): UserTokens {
+  const open = createUnsealer(key);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
   db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL;');
@@ -75,7 +98,7 @@ export function openSqliteUserTokens(path: string, key: Buffer): UserTokens {
   return {
     async get(user) {
       const row = select.get(user.issuer, user.subject) as { sealed: Uint8Array } | undefined;
-      return row ? unseal(key, user, row.sealed) : undefined;
+      return row ? open(user, row.sealed) : undefined;
     },
     async put(user, token) {
       upsert.run(user.issuer, user.subject, seal(key, user, token), new Date().toISOString());

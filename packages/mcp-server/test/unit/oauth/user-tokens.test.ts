@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTokenKey } from '../../../src/oauth/token-key.ts';
-import { seal, unseal } from '../../../src/oauth/user-tokens.ts';
+import { createUnsealer, seal, unseal } from '../../../src/oauth/user-tokens.ts';
 import { dropUserSchemas, USER_STORES } from '../../helpers/user-stores.ts';
 
 const key = Buffer.alloc(32, 3);
@@ -31,6 +31,37 @@ describe('sealed user tokens', () => {
     expect(open).toThrow(/cannot open the stored API token of \w+: TRACKERKIT_MCP_TOKEN_KEY is not the key/);
   });
 });
+
+describe('createUnsealer: a row opened once is not decrypted again, and nothing else changes', () => {
+  it('opens, and opens the same row again from memory', () => {
+    const open = createUnsealer(key);
+    const sealed = seal(key, alice, 'qapi_secret');
+    expect(open(alice, sealed)).toBe('qapi_secret');
+    expect(open(alice, Buffer.from(sealed))).toBe('qapi_secret');
+    expect(open(alice, seal(key, alice, 'qapi_other'))).toBe('qapi_other');
+  });
+
+  it.each([
+    ["another user's row, once it has opened for its own user", (o: Opener, row: Buffer) => o(mallory, row)],
+    ['the same row with one byte changed', (o: Opener, row: Buffer) => o(alice, flipLast(row))],
+    [
+      'a store opened with another key',
+      (_o: Opener, row: Buffer) => createUnsealer(Buffer.alloc(32, 4))(alice, row),
+    ],
+  ])('still refuses %s', (_name, attempt) => {
+    const open = createUnsealer(key);
+    const row = seal(key, alice, 'qapi_secret');
+    expect(open(alice, row)).toBe('qapi_secret');
+    expect(() => attempt(open, row)).toThrow(/cannot open the stored API token/);
+  });
+});
+
+type Opener = ReturnType<typeof createUnsealer>;
+const flipLast = (row: Buffer) => {
+  const copy = Buffer.from(row);
+  copy[copy.length - 1]! ^= 1;
+  return copy;
+};
 
 describe.each(USER_STORES)('the user store on %s', (_kind, open) => {
   it('keeps one token per user: put replaces, remove says whether there was one', async () => {
