@@ -4,7 +4,6 @@
 // exit 2; over HTTP, ready is ONE JSON line on stdout; SIGINT/SIGTERM answer calls in flight, then
 // exit 0. Over stdio, stdout is the protocol's alone.
 import { readFileSync } from 'node:fs';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import {
   commandArgs,
   failureLine,
@@ -20,10 +19,8 @@ import { startHttpServer } from './http-server.ts';
 import { createStderrLogger } from './logger.ts';
 import { INTROSPECTION_ENV } from './oauth/oauth-settings.ts';
 import { parseTokenKey, TOKEN_KEY_ENV } from './oauth/token-key.ts';
-import { createTrackerMcpServer, subscriptionPollMs } from './server.ts';
+import { serveStdioConnection } from './stdio-serve.ts';
 import { LimitedStdioServerTransport } from './stdio-transport.ts';
-import { RunWatch } from './subscriptions/run-watch.ts';
-import { StdioListenTransport } from './subscriptions/stdio-listen.ts';
 import { taskKeyFrom } from './tasks/task-key.ts';
 import { SERVER_VERSION } from './version.ts';
 
@@ -130,31 +127,14 @@ async function main() {
     return;
   }
   keepStdoutForProtocol();
-  // The SDK owns the era decision: a 2026-07-28 opening is served modern, an `initialize` pins the
-  // connection to a 2025-era instance; both over this process's limited stdio transport. Either era
-  // offers subscriptions: a 2025-era session serves resources/subscribe, and serveStdio serves a
-  // 2026-07-28 subscriptions/listen, fed by the transport under it (stdio-listen.ts).
+  // serveStdio owns the era decision; stdio-serve.ts puts the fast path, the listen feed and this
+  // process's limited stdio transport under it.
   const stdioClient = client ?? createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
-  const transport = new StdioListenTransport(new LimitedStdioServerTransport({ logger }), {
+  const { handle } = serveStdioConnection(new LimitedStdioServerTransport({ logger }), {
+    ...common,
     client: stdioClient,
-    watch: new RunWatch({
-      client: stdioClient,
-      intervalMs: subscriptionPollMs(undefined),
-      onError: (trackerId, error) => logger.error(`polling the runs of ${trackerId} failed; retrying`, error),
-    }),
+    logger,
   });
-  const handle = serveStdio(
-    ({ era }) => {
-      const server = createTrackerMcpServer({ ...common, subscriptions: true });
-      if (era === 'modern') transport.attach(server);
-      return server;
-    },
-    {
-      transport,
-      // Any transport or protocol error reaches stderr: the client shows it, the operator can act.
-      onerror: (error) => logger.error('MCP transport error', error),
-    },
-  );
   // The client closing stdin is the normal end, a signal the other; anything else that ends the
   // process says why.
   const { trigger } = stopOnSignals(

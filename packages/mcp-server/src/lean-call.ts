@@ -152,7 +152,7 @@ async function checkedOutput(tool: ToolDefinition, result: ToolCallResult): Prom
  * The SDK's projection of a result for each era: a structuredContent that is no object gets a text
  * copy, and for the 2025 era is wrapped as `{ result }` (our output schemas are all objects).
  */
-function projected(result: ToolCallResult, era: 'legacy' | 'modern'): Json {
+function projected(result: ToolCallResult, era: Era): Json {
   const content = result.structuredContent as unknown;
   if (content === undefined || isPlainObject(content)) return result;
   const withText = result.content.some((part) => part.type === 'text')
@@ -162,16 +162,21 @@ function projected(result: ToolCallResult, era: 'legacy' | 'modern'): Json {
 }
 
 /** The JSON-RPC response; for 2026-07-28 stamped as the SDK's encoder does (resultType, serverInfo). */
-function encoded(result: Json, id: string | number, era: 'legacy' | 'modern'): LeanAnswer {
-  if (era === 'legacy')
-    return { headers: JSON_HEADERS, body: JSON.stringify({ result, jsonrpc: '2.0', id }) };
+function response(result: Json, id: string | number, era: Era): Json {
+  if (era === 'legacy') return { result, jsonrpc: '2.0', id };
   const stamped = { ...result, resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: SERVER_INFO } };
-  return { headers: JSON_HEADERS, body: JSON.stringify({ result: stamped, jsonrpc: '2.0', id }) };
+  return { result: stamped, jsonrpc: '2.0', id };
 }
 
+type Era = 'legacy' | 'modern';
+
+/** A plain call the fast path takes: run it to get the JSON-RPC response to send. */
+export type LeanMessageCall = (signal: AbortSignal) => Promise<Json>;
+
 /**
- * The fast path of one process: `plan` says whether it takes a request (its headers and parsed
- * body) and returns the call to run, or undefined for the SDK to serve it.
+ * The fast path of one process: `plan` says whether it takes an HTTP request (its headers and
+ * parsed body) and returns the call to run, or undefined for the SDK to serve it; `planStdio` does
+ * the same for a message on a stdio connection whose era the transport knows (lean-stdio.ts).
  */
 export function createLeanToolCalls(dependencies: LeanDependencies) {
   const tools = new Map(
@@ -180,40 +185,70 @@ export function createLeanToolCalls(dependencies: LeanDependencies) {
       .map((tool) => [tool.name, { tool, challenge: scopeChallengeOf(tool, dependencies.writeScopes) }]),
   );
   const classify = createClassifier();
+
+  /** Everything but the era: a plain tools/call of a plain tool the caller may call, arguments checked. */
+  function prepare(
+    message: unknown,
+    caller: LeanCaller,
+    eraFor: (message: Json, params: Json) => Era | undefined,
+  ) {
+    if (!isPlainObject(message) || !onlyKeys(message, MESSAGE_KEYS)) return undefined;
+    if (message.jsonrpc !== '2.0' || message.method !== 'tools/call') return undefined;
+    const { id, params } = message;
+    if (!(typeof id === 'string' || Number.isSafeInteger(id)) || !isPlainObject(params)) return undefined;
+    if (!onlyKeys(params, PARAMS_KEYS) || typeof params.name !== 'string') return undefined;
+    const { tool, challenge } = tools.get(params.name) ?? {};
+    if (!tool || !(params.arguments === undefined || isPlainObject(params.arguments))) return undefined;
+    // A token without the scopes the tool needs: the SDK answers its 403 step-up challenge.
+    if (challenge) {
+      const request = message as Parameters<typeof challenge>[0]['request'];
+      if (challenge(caller.authInfo ? { request, authInfo: caller.authInfo } : { request })) return undefined;
+    }
+    const era = eraFor(message, params);
+    if (!era) return undefined;
+    // Refused arguments: the SDK words the refusal.
+    const checked = checkToolArguments(tool, params.arguments ?? {});
+    if (!checked.ok) return undefined;
+    const call: LeanMessageCall = async (signal) => {
+      let result: ToolCallResult;
+      try {
+        const { options, logger } = dependencies;
+        const { client } = caller;
+        result = await checkedOutput(
+          tool,
+          await runTool(tool, checked.args, { client, options, logger, signal }),
+        );
+      } catch (error) {
+        result = toolError(error instanceof Error ? error.message : String(error));
+      }
+      return response(projected(result, era), id as string | number, era);
+    };
+    return call;
+  }
+
   return {
     plan(headers: IncomingHttpHeaders, message: unknown, caller: LeanCaller): LeanCall | undefined {
-      if (!isPlainObject(message) || !onlyKeys(message, MESSAGE_KEYS)) return undefined;
-      if (message.jsonrpc !== '2.0' || message.method !== 'tools/call') return undefined;
-      const { id, params } = message;
-      if (!(typeof id === 'string' || Number.isSafeInteger(id)) || !isPlainObject(params)) return undefined;
-      if (!onlyKeys(params, PARAMS_KEYS) || typeof params.name !== 'string') return undefined;
-      const { tool, challenge } = tools.get(params.name) ?? {};
-      if (!tool || !(params.arguments === undefined || isPlainObject(params.arguments))) return undefined;
-      // A token without the scopes the tool needs: the SDK answers its 403 step-up challenge.
-      if (challenge) {
-        const request = message as Parameters<typeof challenge>[0]['request'];
-        if (challenge(caller.authInfo ? { request, authInfo: caller.authInfo } : { request }))
-          return undefined;
-      }
-      const era = eraOf(classify, headers, message, params, params.name);
-      if (!era) return undefined;
-      // Refused arguments: the SDK words the refusal.
-      const checked = checkToolArguments(tool, params.arguments ?? {});
-      if (!checked.ok) return undefined;
-      return async (signal) => {
-        let result: ToolCallResult;
-        try {
-          const { options, logger } = dependencies;
-          const { client } = caller;
-          result = await checkedOutput(
-            tool,
-            await runTool(tool, checked.args, { client, options, logger, signal }),
-          );
-        } catch (error) {
-          result = toolError(error instanceof Error ? error.message : String(error));
-        }
-        return encoded(projected(result, era), id as string | number, era);
-      };
+      const call = prepare(message, caller, (json, params) =>
+        eraOf(classify, headers, json, params, params.name as string),
+      );
+      return (
+        call && (async (signal) => ({ headers: JSON_HEADERS, body: JSON.stringify(await call(signal)) }))
+      );
+    },
+    /**
+     * A message on a stdio connection: `legacy` once the connection's `initialize` was answered
+     * (then only a call without `_meta`, which the 2025 session serves as it is), else a call whose
+     * `_meta` is a 2026-07-28 envelope the SDK accepts, judged as for a client that sends the
+     * standard headers over HTTP.
+     */
+    planStdio(message: unknown, legacy: boolean, caller: LeanCaller): LeanMessageCall | undefined {
+      return prepare(message, caller, (json, params) => {
+        if (legacy) return params._meta === undefined ? 'legacy' : undefined;
+        const meta = params._meta;
+        if (!isPlainObject(meta) || !onlyKeys(meta, ENVELOPE_KEYS)) return undefined;
+        if (meta[`io.modelcontextprotocol/protocolVersion`] !== MODERN_REVISION) return undefined;
+        return classify(json, meta, MODERN_REVISION, 'tools/call') === 'modern' ? 'modern' : undefined;
+      });
     },
   };
 }

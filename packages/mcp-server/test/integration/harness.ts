@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createTrackerClient } from '@trackerkit/client';
+import { createTrackerClient, type TrackerClient } from '@trackerkit/client';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { createTrackerMcpServer, type TrackerMcpServerOptions } from '../../src/index.ts';
 import { serviceFetch } from '../../src/service-fetch.ts';
@@ -17,14 +17,18 @@ export async function startTestEmulator(): Promise<RunningEmulator> {
  * take a second, not fifteen.
  */
 export function fastClient(emulator: RunningEmulator) {
-  const client = createTrackerClient({
-    baseUrl: emulator.baseUrl,
-    token: emulator.token,
-    fetch: serviceFetch,
-  });
+  return polledFast(
+    createTrackerClient({ baseUrl: emulator.baseUrl, token: emulator.token, fetch: serviceFetch }),
+  );
+}
+
+/** `client` with short run polls, kept by the clients withSignal makes of it (each tool call's). */
+function polledFast(client: TrackerClient): TrackerClient {
   const wait = client.runs.wait.bind(client.runs);
   client.runs.wait = (trackerId, runId, options = {}) =>
     wait(trackerId, runId, { intervalMs: 50, maxIntervalMs: 200, ...options });
+  const withSignal = client.withSignal.bind(client);
+  client.withSignal = (signal) => polledFast(withSignal(signal));
   return client;
 }
 
