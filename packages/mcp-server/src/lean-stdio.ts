@@ -1,6 +1,6 @@
 // The fast path of a plain tools/call over stdio (lean-call.ts's planStdio): a transport under
 // serveStdio that answers such a call itself and hands every other message on. Over stdio the SDK
-// validates each result it sends and types each message with zod, most of a call's own CPU. The
+// validates each result it sends and types each message with zod: about half of a call's CPU. The
 // era is the connection's: 2025-era once the client's `initialize` has been answered with a
 // result (serveStdio then serves every message with that session), else 2026-07-28 when the call
 // carries an envelope the SDK accepts. Until then, and for anything else, the SDK serves it. A call
