@@ -15,6 +15,7 @@ import type { RunningEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
 import { fastClient, startTestEmulator } from './harness.ts';
+import { plainCalls } from './plain-calls.ts';
 
 let emulator: RunningEmulator;
 let lean: RunningHttpServer;
@@ -109,35 +110,7 @@ async function connect(kind: (typeof clients)[number][0], server: RunningHttpSer
 
 const clients = [['v1'], ['v2 modern'], ['v2 legacy']] as const;
 
-const calls: [
-  string,
-  { name: string; args: () => Record<string, unknown>; progress?: true; lean: boolean },
-][] = [
-  ['a tracker', { name: 'get_tracker', args: () => ({ tracker_id: trackerId }), lean: true }],
-  [
-    'a page of trackers',
-    { name: 'list_trackers', args: () => ({ space_id: emulator.spaceId, page_size: 5 }), lean: true },
-  ],
-  ['no arguments', { name: 'list_spaces', args: () => ({}), lean: true }],
-  [
-    'a tool error (the service answers 404)',
-    { name: 'get_tracker', args: () => ({ tracker_id: 'trk_missing' }), lean: true },
-  ],
-  ['a refused argument', { name: 'get_tracker', args: () => ({ tracker_id: 7 }), lean: false }],
-  [
-    'an unknown argument',
-    { name: 'get_tracker', args: () => ({ tracker_id: trackerId, extra: 1 }), lean: false },
-  ],
-  ['an unknown tool', { name: 'no_such_tool', args: () => ({}), lean: false }],
-  [
-    'a tool that asks to confirm',
-    { name: 'delete_tracker', args: () => ({ tracker_id: 'trk_missing' }), lean: false },
-  ],
-  [
-    'a progress token',
-    { name: 'get_tracker', args: () => ({ tracker_id: trackerId }), progress: true, lean: false },
-  ],
-];
+const calls = plainCalls({ tracker: () => trackerId, space: () => emulator.spaceId });
 
 describe.each(clients)('a plain tools/call from the %s client', (kind) => {
   it.each(calls)('%s: the fast path answers as the SDK does', async (_, call) => {
