@@ -296,8 +296,9 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     }
     const body = req.method === 'POST' ? await readBody(req) : undefined;
     const message = parseInbound(body);
-    const caller = oauth ? { client: sessions.get(checked)?.client, authInfo: checked } : { client };
-    const leanCall = caller.client && lean?.plan(req.headers, message, { ...caller, client: caller.client });
+    const callerClient = oauth ? sessions.get(checked)?.client : client;
+    const leanCall =
+      callerClient && lean?.plan(req.headers, message, { client: callerClient, authInfo: oauth && checked });
     if (leanCall) {
       leanCalls += 1;
       return writeLeanAnswer(await leanCall(gone.signal), res);

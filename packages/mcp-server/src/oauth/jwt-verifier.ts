@@ -5,6 +5,7 @@ import {
   type OAuthTokenVerifier,
 } from '@modelcontextprotocol/server';
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { keptAtMost } from './kept-at-most.ts';
 import { authInfoFromClaims, invalidToken } from './token-claims.ts';
 
 export interface JwtVerifierOptions {
@@ -35,14 +36,12 @@ const MAX_VERIFIED = 1024;
 export function createJwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifier {
   const keys = createRemoteJWKSet(new URL(options.jwksUri));
   const now = options.now ?? Date.now;
-  const verified = new Map<string, { authInfo: AuthInfo; until: number }>();
+  const verified = keptAtMost<{ authInfo: AuthInfo; until: number }>(MAX_VERIFIED);
   return {
     async verifyAccessToken(token): Promise<AuthInfo> {
       const kept = verified.get(token);
       if (kept && now() < kept.until) return kept.authInfo;
-      verified.delete(token);
       const authInfo = await verify(token);
-      if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
       // A verdict without an expiry (none is made here: `exp` is required) would not be kept.
       const until = Math.min(now() + VERIFIED_FOR_MS, (authInfo.expiresAt ?? 0) * 1000);
       verified.set(token, { authInfo, until });

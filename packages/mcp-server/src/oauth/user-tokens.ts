@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { keptAtMost } from './kept-at-most.ts';
 import { createLinkStore, type LinkStore, REGISTRATION_LINKS_TABLE, type RunSql } from './link-store.ts';
 import { openText, sealText } from './seal.ts';
 import type { TokenSubject } from './token-claims.ts';
@@ -57,13 +58,12 @@ const MAX_OPENED = 1024;
  * row copied onto another user still does not open, and a row sealed anew is opened anew.
  */
 export function createUnsealer(key: Buffer): (user: TokenSubject, sealed: Uint8Array) => string {
-  const opened = new Map<string, string>();
+  const opened = keptAtMost<string>(MAX_OPENED);
   return (user, sealed) => {
     const memo = `${aad(user).toString('latin1')}\n${Buffer.from(sealed).toString('base64')}`;
     const known = opened.get(memo);
     if (known !== undefined) return known;
     const token = unseal(key, user, sealed);
-    if (opened.size >= MAX_OPENED) opened.delete(opened.keys().next().value as string);
     opened.set(memo, token);
     return token;
   };
