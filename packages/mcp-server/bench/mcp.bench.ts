@@ -10,6 +10,9 @@
 //   back and spaced about 1 ms apart (a timer between calls, near the MCP call's own pace);
 //   rounds of BATCH calls, the direct batches and the MCP batch interleaved, the order swapped
 //   every round;
+// - the floor (floor-server.ts): a bare proxy with no SDK, no checks and no rendering, over the
+//   same transport, its batch interleaved with the MCP batch in every round. Its ratio to the
+//   emulator is what the I/O of any server in between costs; "MCP / floor" is what MCP adds;
 // - latency: p50 of the MCP call minus p50 of the direct client call (goal <= 1 ms);
 // - the size of tools/list in tokens of a real tokenizer (o200k_base, gpt-tokenizer; goal
 //   <= TOOLS_LIST_TOKEN_BUDGET).
@@ -95,6 +98,19 @@ const stdio = new StdioClientTransport({
   args: [...profileFlags('mcp-stdio'), ...serverArgs],
   stderr: 'inherit',
 });
+// The floor beside them (floor-server.ts): a bare proxy with no SDK, over HTTP and over stdio.
+const floorArgs = [here('./floor-server.ts'), baseUrl as string, token as string];
+const floorHttp = await startChild([
+  ...profileFlags('floor-http'),
+  floorArgs[0] as string,
+  'http',
+  ...floorArgs.slice(1),
+]);
+const floorStdio = new StdioClientTransport({
+  command: process.execPath,
+  args: [...profileFlags('floor-stdio'), floorArgs[0] as string, 'stdio', ...floorArgs.slice(1)],
+  stderr: 'inherit',
+});
 const api = createTrackerClient({ baseUrl: baseUrl as string, token: token as string });
 const requestInit = { headers: { authorization: `Bearer ${AUTH}` } };
 const mcpUrl = new URL(http.ready.url as string);
@@ -104,6 +120,8 @@ const modernHttp = new ModernClient(
   { versionNegotiation: { mode: { pin: '2026-07-28' } } },
 );
 const modernStdio = new ModernClient({ name: 'bench-stdio', version: '0' });
+const floorHttpClient = new Client({ name: 'bench-floor-http', version: '0' });
+const floorStdioClient = new Client({ name: 'bench-floor-stdio', version: '0' });
 const legacyOAuth = new Client({ name: 'bench-oauth-2025', version: '0' });
 const modernOAuth = new ModernClient(
   { name: 'bench-oauth-2026', version: '0' },
@@ -113,6 +131,8 @@ try {
   await legacyHttp.connect(new StreamableHTTPClientTransport(mcpUrl, { requestInit }));
   await modernHttp.connect(new ModernHttp(mcpUrl, { requestInit }));
   await modernStdio.connect(stdio);
+  await floorHttpClient.connect(new StreamableHTTPClientTransport(new URL(floorHttp.ready.url as string)));
+  await floorStdioClient.connect(floorStdio);
   // One user, signed in once (an hour's token), their Tracker token registered as a user would.
   const oauthUrl = new URL(oauthHttp.ready.url as string);
   const user = await signInAt(as, oauthUrl.href, 'bench-user', SCOPES, 3600);
@@ -154,13 +174,38 @@ try {
       direct: () => api.trackers.list({ space_id: spaceId as string, page: 1, page_size: 10 }),
     },
   ];
-  const transports: { name: string; pid: number; call: CallTool }[] = [
-    { name: 'HTTP 2026-07-28', pid: http.pid, call: (r) => modernHttp.callTool(r) },
-    { name: 'HTTP 2025-11-25', pid: http.pid, call: (r) => legacyHttp.callTool(r) },
-    { name: 'stdio', pid: stdio.pid as number, call: (r) => modernStdio.callTool(r) },
-    { name: 'HTTP OAuth 2026-07-28', pid: oauthHttp.pid, call: (r) => modernOAuth.callTool(r) },
-    { name: 'HTTP OAuth 2025-11-25', pid: oauthHttp.pid, call: (r) => legacyOAuth.callTool(r) },
-  ];
+  // Each MCP row is measured beside the floor over the same transport, in the same rounds.
+  const floorOverHttp = {
+    pid: floorHttp.pid,
+    call: (r: Parameters<CallTool>[0]) => floorHttpClient.callTool(r),
+  };
+  const floorOverStdio = {
+    pid: floorStdio.pid as number,
+    call: (r: Parameters<CallTool>[0]) => floorStdioClient.callTool(r),
+  };
+  const transports: { name: string; pid: number; call: CallTool; floor: { pid: number; call: CallTool } }[] =
+    [
+      { name: 'HTTP 2026-07-28', pid: http.pid, call: (r) => modernHttp.callTool(r), floor: floorOverHttp },
+      { name: 'HTTP 2025-11-25', pid: http.pid, call: (r) => legacyHttp.callTool(r), floor: floorOverHttp },
+      {
+        name: 'stdio',
+        pid: stdio.pid as number,
+        call: (r) => modernStdio.callTool(r),
+        floor: floorOverStdio,
+      },
+      {
+        name: 'HTTP OAuth 2026-07-28',
+        pid: oauthHttp.pid,
+        call: (r) => modernOAuth.callTool(r),
+        floor: floorOverHttp,
+      },
+      {
+        name: 'HTTP OAuth 2025-11-25',
+        pid: oauthHttp.pid,
+        call: (r) => legacyOAuth.callTool(r),
+        floor: floorOverHttp,
+      },
+    ];
 
   /** Runs `fn` n times: each call's latency (ms) and CPU-µs per call of the server and the emulator. */
   const apart = () => new Promise((resolve) => setTimeout(resolve, 1));
@@ -187,12 +232,15 @@ try {
   const rows: string[][] = [];
   for (const { tool, args, direct } of tools) {
     for (const transport of transports) {
-      const viaMcp = async () => {
-        const result = (await transport.call({ name: tool, arguments: args })) as { isError?: boolean };
+      const through = (call: CallTool) => async () => {
+        const result = (await call({ name: tool, arguments: args })) as { isError?: boolean };
         if (result.isError) throw new Error(`${tool}: ${JSON.stringify(result)}`);
       };
+      const viaMcp = through(transport.call);
+      const viaFloor = through(transport.floor.call);
       await batch(WARMUP, direct, undefined);
       await batch(WARMUP, viaMcp, transport.pid);
+      await batch(WARMUP, viaFloor, transport.floor.pid);
       const directMs: number[] = [];
       const mcpMs: number[] = [];
       const ratios: number[] = [];
@@ -203,12 +251,20 @@ try {
       const serverCpu: number[] = [];
       const serverSystem: number[] = [];
       const overheads: number[] = [];
+      const floorCpu: number[] = [];
+      const floorSamePace: number[] = [];
+      const overFloor: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         // Interleaved, the order swapped each round: drift in the machine affects both sides alike.
         const first = round % 2 === 0;
         const d1 = first ? await batch(BATCH, direct, undefined) : undefined;
+        const f1 = first ? await batch(BATCH, viaFloor, transport.floor.pid) : undefined;
         const m = await batch(BATCH, viaMcp, transport.pid);
+        const f = f1 ?? (await batch(BATCH, viaFloor, transport.floor.pid));
         const d = d1 ?? (await batch(BATCH, direct, undefined));
+        floorCpu.push(f.serverCpu);
+        floorSamePace.push(f.serverCpu / f.emulatorCpu);
+        overFloor.push(m.serverCpu / m.emulatorCpu / (f.serverCpu / f.emulatorCpu));
         emulatorSpaced.push((await batch(BATCH, direct, undefined, true)).emulatorCpu);
         directMs.push(...d.latencies);
         mcpMs.push(...m.latencies);
@@ -227,6 +283,9 @@ try {
         spread(serverSystem, 0),
         spread(emulatorDuringMcp, 0),
         `x${spread(ratiosSamePace, 2)}`,
+        spread(floorCpu, 0),
+        `x${spread(floorSamePace, 2)}`,
+        `x${spread(overFloor, 2)}`,
         spread(emulatorSpaced, 0),
         spread(emulatorCpu, 0),
         `x${spread(ratios, 2)}`,
@@ -258,6 +317,9 @@ try {
       'of which kernel',
       'emulator CPU-µs/req, via MCP',
       'MCP / emulator, same pace (goal <= 2)',
+      'floor CPU-µs/call',
+      'floor / emulator, same pace',
+      'MCP / floor, same pace',
       'emulator, direct ~1 ms apart',
       'emulator, direct back to back',
       'MCP / back to back',
@@ -276,6 +338,9 @@ try {
   await modernStdio.close();
   await legacyOAuth.close();
   await modernOAuth.close();
+  await floorHttpClient.close();
+  await floorStdioClient.close();
+  await floorHttp.stop();
   await http.stop();
   await oauthHttp.stop();
   await as.close();
