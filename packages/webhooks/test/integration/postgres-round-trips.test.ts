@@ -71,6 +71,13 @@ describe('PostgreSQL round trips per ingest', () => {
     expect(await costOf(work)).toBe(want);
   });
 
+  it('a delivered mark with no ingest beside it goes alone: one round trip', async () => {
+    const stored = await store.ingest(fired('mark_alone', 'trk_mark_alone'));
+    const [row] = stored.pending;
+    expect(await costOf(() => store.markDelivered(row!.id, 204))).toBe(1);
+    expect(await store.get(row!.id)).toMatchObject({ state: 'delivered', lastStatus: 204 });
+  });
+
   it('the stored rows are those the plan decided', async () => {
     const [first, again] = await Promise.all([
       store.ingest(fired('check', 'trk_check')),
