@@ -28,7 +28,7 @@ function manualFlush() {
 describe('turnBatch', () => {
   it('hands the calls of one turn to one flush, each call its own result', async () => {
     const m = manualFlush();
-    const add = turnBatch<number, string>(m.flush, 1);
+    const add = turnBatch<number, string>(m.flush);
     const calls = [add(1), add(2), add(3)];
     await nextTurn();
     expect(m.groups).toEqual([[1, 2, 3]]);
@@ -36,9 +36,9 @@ describe('turnBatch', () => {
     expect(await Promise.all(calls)).toEqual(['stored 1', 'stored 2', 'stored 3']);
   });
 
-  it('with one flush in flight, gathers what comes meanwhile into the next flush', async () => {
+  it('gathers what comes while a flush runs into the next flush, one flush at a time', async () => {
     const m = manualFlush();
-    const add = turnBatch<number, string>(m.flush, 1);
+    const add = turnBatch<number, string>(m.flush);
     const first = add(1);
     await nextTurn();
     // Three more turns while the first flush runs: none starts a flush of its own.
@@ -58,23 +58,9 @@ describe('turnBatch', () => {
     expect(m.mostAtOnce()).toBe(1);
   });
 
-  it('without a bound, starts a flush every turn', async () => {
-    const m = manualFlush();
-    const add = turnBatch<number, string>(m.flush);
-    const calls = [add(1)];
-    await nextTurn();
-    calls.push(add(2));
-    await nextTurn();
-    expect(m.groups).toEqual([[1], [2]]);
-    expect(m.mostAtOnce()).toBe(2);
-    m.pending[0]?.(m.ok([1]));
-    m.pending[1]?.(m.ok([2]));
-    expect(await Promise.all(calls)).toEqual(['stored 1', 'stored 2']);
-  });
-
   it('a flush that fails rejects its own calls only, and the gathered ones still go', async () => {
     const m = manualFlush();
-    const add = turnBatch<number, string>(m.flush, 1);
+    const add = turnBatch<number, string>(m.flush);
     const failing = add(1);
     await nextTurn();
     const waiting = add(2);
@@ -89,7 +75,7 @@ describe('turnBatch', () => {
 
   it('settles each call by its own result', async () => {
     const m = manualFlush();
-    const add = turnBatch<number, string>(m.flush, 1);
+    const add = turnBatch<number, string>(m.flush);
     const calls = [add(1), add(2)].map((p) =>
       p.then(
         (v) => v,

@@ -1,17 +1,16 @@
 /**
- * Gathers the calls made during one turn of the event loop and hands them to `flush` together:
- * a busy receiver pays one transaction (one commit, one WAL flush) per turn, not one per alert.
- * At most `maxInFlight` flushes run at once; calls made meanwhile wait for one to end and go
- * together. That is group commit: the busier the receiver, the more alerts share a statement.
+ * Gathers the calls made while the previous flush runs (or, when none runs, during one turn of
+ * the event loop) and hands them to `flush` together, one flush at a time: group commit. A busy
+ * receiver pays one statement (one start, one commit, one WAL flush) per flush, not one per alert,
+ * and the busier it is, the more alerts share one.
  * `flush` settles each item; a failure it does not settle rejects them all.
  */
 export function turnBatch<I, R>(
   flush: (items: I[]) => Promise<Array<{ ok: true; value: R } | { ok: false; error: unknown }>>,
-  maxInFlight = Number.POSITIVE_INFINITY,
 ) {
   let queue: Array<{ item: I; resolve: (value: R) => void; reject: (error: unknown) => void }> = [];
   let scheduled = false;
-  let inFlight = 0;
+  let running = false;
   const schedule = () => {
     if (scheduled || queue.length === 0) return;
     scheduled = true;
@@ -20,10 +19,10 @@ export function turnBatch<I, R>(
   const run = async () => {
     scheduled = false;
     // The flush that ends next runs what gathered.
-    if (inFlight >= maxInFlight) return;
+    if (running) return;
     const group = queue;
     queue = [];
-    inFlight += 1;
+    running = true;
     try {
       const results = await flush(group.map((q) => q.item));
       for (const [i, r] of results.entries()) {
@@ -33,7 +32,7 @@ export function turnBatch<I, R>(
     } catch (error) {
       for (const q of group) q.reject(error);
     } finally {
-      inFlight -= 1;
+      running = false;
       schedule();
     }
   };
