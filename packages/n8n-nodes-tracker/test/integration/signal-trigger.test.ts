@@ -35,6 +35,13 @@ const failOnce = (trackerId: string) =>
   });
 
 /**
+ * Waits until the clock is in the next second. The service's timestamps have one-second
+ * precision: two runs that end within one second are tied, and which of them is the newer is then
+ * not in the data (on a fast machine both runs of a test end in the same second).
+ */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_005 - (Date.now() % 1_000)));
+
+/**
  * One activated trigger: its parameters and the static data n8n keeps for it between polls. Without
  * `events` the parameter is absent, as in a workflow saved before the option existed.
  */
@@ -136,6 +143,7 @@ describe('Tracker Signal Trigger: one cursor per tracker', () => {
   it('a manual test shows the newest run and leaves the cursors alone', async () => {
     const tracker = await createTracker('Tested by hand');
     await runOnce(tracker);
+    await nextSecond();
     const newest = await runOnce(tracker);
     const manual = trigger(() => [tracker], 'manual');
     expect(await manual.poll()).toEqual([newest]);
@@ -189,6 +197,7 @@ describe('Tracker Signal Trigger: Events › Failed Runs', () => {
   it('a manual test shows the newest failed run', async () => {
     const tracker = await createTracker('Failure tested by hand');
     await failOnce(tracker);
+    await nextSecond();
     const newest = await failOnce(tracker);
     const manual = trigger(() => [tracker], 'manual', { events: () => ['failed'] });
     expect(await manual.poll()).toEqual([newest]);
