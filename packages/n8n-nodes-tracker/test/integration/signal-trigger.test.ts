@@ -2,7 +2,7 @@
 // polls as n8n keeps it. The same behaviour runs inside real n8n in tests/n8n (the "baselines a tracker"
 // test); here each case is a few milliseconds.
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { type IDataObject, type IPollFunctions, sleep } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrackerSignalTrigger } from '../../nodes/TrackerSignalTrigger/TrackerSignalTrigger.node';
 import { callApi, nodeContext } from './node-context';
@@ -39,7 +39,7 @@ const failOnce = (trackerId: string) =>
  * precision: two runs that end within one second are tied, and which of them is the newer is then
  * not in the data (on a fast machine both runs of a test end in the same second).
  */
-const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_005 - (Date.now() % 1_000)));
+const nextSecond = () => sleep(1_005 - (Date.now() % 1_000));
 
 /**
  * One activated trigger: its parameters and the static data n8n keeps for it between polls. Without
