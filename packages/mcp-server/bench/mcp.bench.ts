@@ -99,16 +99,16 @@ const stdio = new StdioClientTransport({
   stderr: 'inherit',
 });
 // The floor beside them (floor-server.ts): a bare proxy with no SDK, over HTTP and over stdio.
-const floorArgs = [here('./floor-server.ts'), baseUrl as string, token as string];
-const floorHttp = await startChild([
-  ...profileFlags('floor-http'),
-  floorArgs[0] as string,
-  'http',
-  ...floorArgs.slice(1),
-]);
+const floorArgs = (mode: 'http' | 'stdio') => [
+  here('./floor-server.ts'),
+  mode,
+  baseUrl as string,
+  token as string,
+];
+const floorHttp = await startChild([...profileFlags('floor-http'), ...floorArgs('http')]);
 const floorStdio = new StdioClientTransport({
   command: process.execPath,
-  args: [...profileFlags('floor-stdio'), floorArgs[0] as string, 'stdio', ...floorArgs.slice(1)],
+  args: [...profileFlags('floor-stdio'), ...floorArgs('stdio')],
   stderr: 'inherit',
 });
 const api = createTrackerClient({ baseUrl: baseUrl as string, token: token as string });

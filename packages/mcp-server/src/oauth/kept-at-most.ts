@@ -5,7 +5,6 @@ export function keptAtMost<V>(max: number) {
   const entries = new Map<string, V>();
   return {
     get: (key: string): V | undefined => entries.get(key),
-    delete: (key: string) => void entries.delete(key),
     set(key: string, value: V) {
       entries.delete(key);
       if (entries.size >= max) entries.delete(entries.keys().next().value as string);

@@ -11,15 +11,14 @@ export function turnBatch<I, R>(
   let queue: Array<{ item: I; resolve: (value: R) => void; reject: (error: unknown) => void }> = [];
   let scheduled = false;
   let running = false;
+  // While a flush runs, nothing is scheduled: its end schedules what gathered.
   const schedule = () => {
-    if (scheduled || queue.length === 0) return;
+    if (scheduled || running || queue.length === 0) return;
     scheduled = true;
     setImmediate(() => void run());
   };
   const run = async () => {
     scheduled = false;
-    // The flush that ends next runs what gathered.
-    if (running) return;
     const group = queue;
     queue = [];
     running = true;
