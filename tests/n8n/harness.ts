@@ -12,6 +12,8 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { freshSchema, TEST_DATABASE_URL } from '../helpers/test-database.ts';
 
+export { freePort } from '../helpers/free-port.ts';
+
 export const run = promisify(execFile);
 export const HERE = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(HERE, '..', '..');
@@ -72,14 +74,6 @@ async function installPacked(folder: string): Promise<void> {
     ],
     { cwd: target, env, maxBuffer: 64 << 20 },
   );
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 /**
@@ -254,13 +248,18 @@ export class N8n {
       this.log += chunk;
     });
     const log = () => this.log;
+    // What n8n 2.35.7 logs once its server is bound: "n8n ready on <address>, port <port>" (main,
+    // webhook), "n8n worker server listening on port <port>" (worker).
+    const listening = new RegExp(`(ready on \\S+, port|listening on port) ${this.port}\\b`);
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`n8n ${command} exited ${child.exitCode}:\n${log()}`);
       const status = await fetch(`http://127.0.0.1:${this.port}/healthz`)
         .then((response) => response.status)
         .catch(() => 0);
-      if (status === 200) return;
+      // Healthy only when this child says it listens on the port: an answer alone could come from
+      // whatever else holds the port (then n8n fails to bind and exits, which the next turn reports).
+      if (status === 200 && listening.test(this.log)) return;
       await new Promise((done) => setTimeout(done, 500));
     }
     throw new Error(`n8n ${command} did not become healthy:\n${log()}`);

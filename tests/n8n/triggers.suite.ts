@@ -40,9 +40,14 @@ export function triggersSuite(env: E2eEnv) {
         { 'webhook-id': 'msg_tampered', 'webhook-timestamp': String(now), 'webhook-signature': signature },
         body.replace(trackerId, 'trk_someone-else'),
       ).catch(() => undefined);
-      return response === undefined || response.status === 404 ? undefined : response.status;
+      if (response === undefined || response.status === 404) return undefined;
+      return { status: response.status, body: await response.text() };
     });
-    expect(tampered).toBe(401);
+    // The answer's body and n8n's log say who answered, should anything but the node's refusal come back.
+    expect(tampered, `n8n log:\n${n8n.log.slice(-4000)}`).toEqual({
+      status: 401,
+      body: expect.stringContaining('invalid signature'),
+    });
     expect((await post({}, body)).status).toBe(401);
     const stale = now - 3600;
     const old = await post(

@@ -104,10 +104,3 @@ export function useLoopbackServers(): (handler: Handler, port?: number) => Promi
 }
 
 /** A port nothing listens on (bound, then released), for connection-refused cases. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../../tests/helpers/free-port.ts';
 import {
   createTrackerClient,
   TrackerApiError,
@@ -12,7 +13,7 @@ import {
   TrackerUnprocessableError,
 } from '../../src/index.ts';
 import { recordingClock, TOKEN, trackerBody } from '../helpers/fixtures.ts';
-import { freePort, type LoopbackServer, sendJson, useLoopbackServers } from '../helpers/loopback-server.ts';
+import { type LoopbackServer, sendJson, useLoopbackServers } from '../helpers/loopback-server.ts';
 
 const serve = useLoopbackServers();
 

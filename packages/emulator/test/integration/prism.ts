@@ -1,8 +1,8 @@
 // Prism (Stoplight's validating proxy) on a free loopback port in front of an emulator's `/v1`,
 // started from node_modules: each answer carries Prism's findings in `sl-violations`.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../../tests/helpers/free-port.ts';
 
 const PRISM = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
 const DOCUMENT = fileURLToPath(new URL('../../../../openapi/tracker-service.yaml', import.meta.url));
@@ -16,14 +16,6 @@ export interface RunningPrism {
   /** Prism's own origin; paths are the document's (`/api/...`), Prism adds the upstream's `/v1`. */
   url: string;
   stop: () => void;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** `prism proxy` in front of `upstream` (an emulator's `baseUrl`), once it says it is listening. */

@@ -1,17 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { freePort } from '../../../../tests/helpers/free-port.ts';
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Runs `trackerkit-webhooks serve` from source in a child process and waits until /readyz answers. */
 export async function spawnReceiver(
