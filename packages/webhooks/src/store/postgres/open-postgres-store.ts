@@ -13,6 +13,7 @@ import { DELIVERY_COLUMNS, rowToDelivery } from '../row-to-delivery.ts';
 import type { Store } from '../store.ts';
 import type { IngestItem, IngestResult } from '../types.ts';
 import { inTransaction, retried } from './in-transaction.ts';
+import { deliveredQuery } from './pg-delivered.ts';
 import { pgFlushOps } from './pg-group-ops.ts';
 import { independentWaves, pgIngestOps } from './pg-ingest-ops.ts';
 import { ingestInOneStatement } from './pg-ingest-statement.ts';
@@ -190,16 +191,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       ),
     );
   });
-  // Deliveries recorded in one turn: one statement.
+  // Deliveries recorded while the last mark ran: one statement.
   const delivered = turnBatch<{ id: number; status: number | null }, void>(async (items) => {
-    const t = now();
-    await pool.query({
-      name: 'trackerkit_delivered',
-      text: `UPDATE deliveries d SET state = 'delivered', attempts = attempts + 1, last_status = u.status, last_error = NULL,
-         updated_at = $3, delivered_at = $3, locked_until = 0, locked_by = NULL
-       FROM unnest($1::bigint[], $2::int[]) AS u(id, status) WHERE d.id = u.id AND d.state = 'pending'`,
-      values: [items.map((i) => i.id), items.map((i) => i.status), t],
-    });
+    await pool.query(deliveredQuery(items, now()));
     return items.map(() => ({ ok: true as const, value: undefined }));
   });
   const prune = createPruneStep(pgPruneOps(pool));

@@ -1,0 +1,133 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropSchemas, freshSchema, TEST_DATABASE_URL } from '../../../../tests/helpers/test-database.ts';
+import { deliveredQuery } from '../../src/store/postgres/pg-delivered.ts';
+import { migrate } from '../../src/store/postgres/pg-schema.ts';
+
+// PostgreSQL itself judges the delivered mark: its planner, in the state a receiver reaches when
+// a backlog grows after the last ANALYZE (statistics saying 10 of 10,000 deliveries are pending,
+// 1,000 pending now). The mark must find its rows by primary key as the store sends it and in
+// every plan cache mode; the plain `d.state = 'pending'` it replaced walked all pending rows
+// through `deliveries_due` in all of them.
+const schema = freshSchema('tk_delivered_plan');
+const pool = new pg.Pool({
+  connectionString: TEST_DATABASE_URL,
+  max: 2,
+  options: `-c search_path=${schema}`,
+});
+let client: pg.PoolClient;
+
+const STEADY = 10_000;
+const BACKLOG = 1_000;
+
+beforeAll(async () => {
+  await migrate(pool, schema);
+  client = await pool.connect();
+  const seed = async (from: number, count: number, state: string) => {
+    await client.query(
+      `INSERT INTO alerts (id, source, webhook_id, event_type, known, body, received_at)
+         SELECT g, 's', 'w' || g, 'e', true, '{}', 0 FROM generate_series($1::bigint, $2::bigint) g`,
+      [from, from + count - 1],
+    );
+    await client.query(
+      `INSERT INTO deliveries (id, alert_id, destination, route, idempotency_key, state, next_attempt_at, created_at, updated_at)
+         SELECT g, g, 'd', 'r', 'k' || g, CASE WHEN $3 = 'steady' AND g % 1000 <> 1 THEN 'delivered' ELSE 'pending' END, g, 0, 0
+         FROM generate_series($1::bigint, $2::bigint) g`,
+      [from, from + count - 1, state],
+    );
+  };
+  await seed(1, STEADY, 'steady');
+  await client.query('ANALYZE alerts; ANALYZE deliveries');
+  await seed(STEADY + 1, BACKLOG, 'backlog');
+});
+
+afterAll(async () => {
+  client?.release();
+  await pool.end();
+  await dropSchemas([schema]);
+});
+
+const planOf = async (mode: string, ids: number[]) => {
+  const query = deliveredQuery(
+    ids.map((id) => ({ id, status: 200 })),
+    1,
+  );
+  await client.query('BEGIN');
+  try {
+    await client.query(`SET LOCAL plan_cache_mode = ${mode}`);
+    await client.query(`PREPARE mark AS ${query.text}`);
+    // Five custom plans first: after them, `auto` may settle on the generic plan, as a named
+    // statement does on a long-lived connection.
+    let plan = '';
+    for (let run = 0; run < 6; run++) {
+      // EXECUTE takes no bind parameters: the arrays go in as literals.
+      const { rows } = await client.query(
+        `EXPLAIN (FORMAT JSON) EXECUTE mark('{${ids.join(',')}}', '{${ids.map(() => 200).join(',')}}', 1)`,
+      );
+      plan = JSON.stringify(rows[0]['QUERY PLAN']);
+    }
+    return [...plan.matchAll(/"Index Name":"(\w+)"/g)].map((m) => m[1]);
+  } finally {
+    await client.query('ROLLBACK');
+    await client.query('DEALLOCATE ALL');
+  }
+};
+
+// As the store sends it: an unnamed statement with its values bound, which PostgreSQL plans on
+// each run (a named one would keep the plan it got while the table was small).
+const sentPlan = async (ids: number[]) => {
+  const query = deliveredQuery(
+    ids.map((id) => ({ id, status: 200 })),
+    1,
+  );
+  const { rows } = await client.query({ text: `EXPLAIN (FORMAT JSON) ${query.text}`, values: query.values });
+  return [...JSON.stringify(rows[0]['QUERY PLAN']).matchAll(/"Index Name":"(\w+)"/g)].map((m) => m[1]);
+};
+
+describe('the delivered mark on a grown backlog, with statistics from before it', () => {
+  const ids = [STEADY + 7, STEADY + 500, STEADY + BACKLOG - 1];
+  it('is sent unnamed, so that no connection keeps a plan made for a smaller table', () => {
+    expect(deliveredQuery([{ id: 1, status: 200 }], 1).name).toBeUndefined();
+  });
+
+  it('as the store sends it: through the primary key only', async () => {
+    expect(await sentPlan(ids)).toEqual(['deliveries_pkey']);
+  });
+
+  // Prepared, in each plan cache mode: the form holds even where a plan is kept.
+  it.each([
+    ['auto', { given: 'auto', want: ['deliveries_pkey'] }],
+    ['generic plan', { given: 'force_generic_plan', want: ['deliveries_pkey'] }],
+    ['custom plan', { given: 'force_custom_plan', want: ['deliveries_pkey'] }],
+  ])('prepared, %s: through the primary key only', async (_name, { given, want }) => {
+    expect(await planOf(given, ids)).toEqual(want);
+  });
+
+  it('marks exactly the pending rows it names, each with its own status', async () => {
+    const steadyDelivered = 2; // g % 1000 <> 1: delivered already, so left as it is
+    const query = deliveredQuery(
+      [
+        { id: STEADY + 3, status: 200 },
+        { id: STEADY + 4, status: 204 },
+        { id: steadyDelivered, status: 500 },
+      ],
+      42,
+    );
+    await client.query('BEGIN');
+    try {
+      const { rowCount } = await client.query(query);
+      const { rows } = await client.query(
+        'SELECT id::int, state, last_status, delivered_at::int FROM deliveries WHERE id = ANY($1) ORDER BY id',
+        [[steadyDelivered, STEADY + 3, STEADY + 4]],
+      );
+      expect(rowCount).toBe(2);
+      expect(rows).toEqual([
+        { id: steadyDelivered, state: 'delivered', last_status: null, delivered_at: null },
+        { id: STEADY + 3, state: 'delivered', last_status: 200, delivered_at: 42 },
+        { id: STEADY + 4, state: 'delivered', last_status: 204, delivered_at: 42 },
+      ]);
+    } finally {
+      await client.query('ROLLBACK');
+    }
+  });
+});
