@@ -4,8 +4,9 @@
 // before the child binds it (or between a stop and the next start) any connection of the machine,
 // the child's own included, may take that number as its local port, and the child then fails to
 // bind or, worse, a probe reaches something else. Ports below the ephemeral range are never handed
-// out that way. Each vitest worker takes its own slice of them, counting up, and checks each one is
-// free now, so two workers (or two calls of one) never get the same port.
+// out that way. Each vitest worker (or other process) takes its own slice of them, counting up
+// from a random start and checking each port is free now: one process hands out a port again only
+// after going round its whole slice.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 

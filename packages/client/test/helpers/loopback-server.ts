@@ -102,5 +102,3 @@ export function useLoopbackServers(): (handler: Handler, port?: number) => Promi
     return server;
   };
 }
-
-/** A port nothing listens on (bound, then released), for connection-refused cases. */
