@@ -174,38 +174,22 @@ try {
       direct: () => api.trackers.list({ space_id: spaceId as string, page: 1, page_size: 10 }),
     },
   ];
+  const rowsToMeasure: { name: string; pid: number; call: CallTool }[] = [
+    { name: 'HTTP 2026-07-28', pid: http.pid, call: (r) => modernHttp.callTool(r) },
+    { name: 'HTTP 2025-11-25', pid: http.pid, call: (r) => legacyHttp.callTool(r) },
+    { name: 'stdio', pid: stdio.pid as number, call: (r) => modernStdio.callTool(r) },
+    { name: 'HTTP OAuth 2026-07-28', pid: oauthHttp.pid, call: (r) => modernOAuth.callTool(r) },
+    { name: 'HTTP OAuth 2025-11-25', pid: oauthHttp.pid, call: (r) => legacyOAuth.callTool(r) },
+  ];
   // Each MCP row is measured beside the floor over the same transport, in the same rounds.
-  const floorOverHttp = {
-    pid: floorHttp.pid,
-    call: (r: Parameters<CallTool>[0]) => floorHttpClient.callTool(r),
+  const floorOver: Record<'http' | 'stdio', { pid: number; call: CallTool }> = {
+    http: { pid: floorHttp.pid, call: (r) => floorHttpClient.callTool(r) },
+    stdio: { pid: floorStdio.pid as number, call: (r) => floorStdioClient.callTool(r) },
   };
-  const floorOverStdio = {
-    pid: floorStdio.pid as number,
-    call: (r: Parameters<CallTool>[0]) => floorStdioClient.callTool(r),
-  };
-  const transports: { name: string; pid: number; call: CallTool; floor: { pid: number; call: CallTool } }[] =
-    [
-      { name: 'HTTP 2026-07-28', pid: http.pid, call: (r) => modernHttp.callTool(r), floor: floorOverHttp },
-      { name: 'HTTP 2025-11-25', pid: http.pid, call: (r) => legacyHttp.callTool(r), floor: floorOverHttp },
-      {
-        name: 'stdio',
-        pid: stdio.pid as number,
-        call: (r) => modernStdio.callTool(r),
-        floor: floorOverStdio,
-      },
-      {
-        name: 'HTTP OAuth 2026-07-28',
-        pid: oauthHttp.pid,
-        call: (r) => modernOAuth.callTool(r),
-        floor: floorOverHttp,
-      },
-      {
-        name: 'HTTP OAuth 2025-11-25',
-        pid: oauthHttp.pid,
-        call: (r) => legacyOAuth.callTool(r),
-        floor: floorOverHttp,
-      },
-    ];
+  const transports = rowsToMeasure.map((row) => ({
+    ...row,
+    floor: row.name === 'stdio' ? floorOver.stdio : floorOver.http,
+  }));
 
   /** Runs `fn` n times: each call's latency (ms) and CPU-µs per call of the server and the emulator. */
   const apart = () => new Promise((resolve) => setTimeout(resolve, 1));

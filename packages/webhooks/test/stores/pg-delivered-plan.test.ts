@@ -47,26 +47,30 @@ afterAll(async () => {
   await dropSchemas([schema]);
 });
 
-const planOf = async (mode: string, ids: number[]) => {
-  const query = deliveredQuery(
+const markOf = (ids: number[]) =>
+  deliveredQuery(
     ids.map((id) => ({ id, status: 200 })),
     1,
   );
+/** The indexes an EXPLAIN (FORMAT JSON) answer's plan reads. */
+const indexesIn = (rows: Array<Record<string, unknown>>) =>
+  [...JSON.stringify(rows[0]?.['QUERY PLAN']).matchAll(/"Index Name":"(\w+)"/g)].map((m) => m[1]);
+
+const planOf = async (mode: string, ids: number[]) => {
   await client.query('BEGIN');
   try {
     await client.query(`SET LOCAL plan_cache_mode = ${mode}`);
-    await client.query(`PREPARE mark AS ${query.text}`);
+    await client.query(`PREPARE mark AS ${markOf(ids).text}`);
     // Five custom plans first: after them, `auto` may settle on the generic plan, as a named
     // statement does on a long-lived connection.
-    let plan = '';
+    let rows: Array<Record<string, unknown>> = [];
     for (let run = 0; run < 6; run++) {
       // EXECUTE takes no bind parameters: the arrays go in as literals.
-      const { rows } = await client.query(
+      ({ rows } = await client.query(
         `EXPLAIN (FORMAT JSON) EXECUTE mark('{${ids.join(',')}}', '{${ids.map(() => 200).join(',')}}', 1)`,
-      );
-      plan = JSON.stringify(rows[0]['QUERY PLAN']);
+      ));
     }
-    return [...plan.matchAll(/"Index Name":"(\w+)"/g)].map((m) => m[1]);
+    return indexesIn(rows);
   } finally {
     await client.query('ROLLBACK');
     await client.query('DEALLOCATE ALL');
@@ -76,12 +80,9 @@ const planOf = async (mode: string, ids: number[]) => {
 // As the store sends it: an unnamed statement with its values bound, which PostgreSQL plans on
 // each run (a named one would keep the plan it got while the table was small).
 const sentPlan = async (ids: number[]) => {
-  const query = deliveredQuery(
-    ids.map((id) => ({ id, status: 200 })),
-    1,
-  );
+  const query = markOf(ids);
   const { rows } = await client.query({ text: `EXPLAIN (FORMAT JSON) ${query.text}`, values: query.values });
-  return [...JSON.stringify(rows[0]['QUERY PLAN']).matchAll(/"Index Name":"(\w+)"/g)].map((m) => m[1]);
+  return indexesIn(rows);
 };
 
 describe('the delivered mark on a grown backlog, with statistics from before it', () => {
