@@ -140,6 +140,12 @@ CREATE TABLE notify_log (
   PRIMARY KEY (route, group_key, destination)
 );
 `,
+  // Every ingest reads the silences version, MAX(version): without an index that read scans every
+  // silence kept, 3.0-3.8 ms an ingest with 20,000 of them (0.7 ms with none). SQLite's file has
+  // had the index from the start; here `silences_version` names the sequence, hence the name (3).
+  `
+CREATE INDEX silences_by_version ON silences (version);
+`,
 ];
 
 // Any constant: replicas starting at once queue on this lock, so each migration runs exactly once.
