@@ -136,6 +136,7 @@ export function registerTools(
       if (tool.task && taskKey && (legacyTask || acceptsTasks(envelope))) {
         return (await startToolTask(tool, args, {
           client: dependencies.client,
+          options: dependencies.options,
           key: taskKey,
           inputResponses: ctx.mcpReq.inputResponses,
           legacy: legacyTask,

@@ -670,7 +670,10 @@ export interface components {
             source_type: string;
             /** Format: int64 */
             size_bytes: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Number of data items in the source.
+             */
             data_count: number;
             /** @example completed */
             status: string;

@@ -4,7 +4,7 @@
 // it never keeps a task itself. run_tracker's backing is the service's run (run-tasks.ts).
 import type { InputRequests } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import type { ToolResult } from '../tool-definition.ts';
+import type { ToolOptions, ToolResult } from '../tool-definition.ts';
 import type { TrackerClientLike } from '../tracker-client-like.ts';
 
 /** What a backing may use to look at its work. */
@@ -73,6 +73,8 @@ export type TaskStart<F, R> =
 
 /** The client's answers of a multi-round-trip retry (`inputResponses`), for a start that asked. */
 export interface TaskStartContext extends TaskContext {
+  /** The server's options for tools (where files may be read, which URLs fetched). */
+  options: ToolOptions;
   inputResponses: Record<string, unknown> | undefined;
 }
 

@@ -16,7 +16,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ToolCallResult } from '../call-tool.ts';
-import type { ToolDefinition, ToolResult } from '../tool-definition.ts';
+import type { ToolDefinition, ToolOptions, ToolResult } from '../tool-definition.ts';
 import { describeToolError } from '../tool-errors.ts';
 import type { TrackerClientLike } from '../tracker-client-like.ts';
 import {
@@ -89,6 +89,7 @@ export async function startToolTask(
   args: Record<string, unknown>,
   dependencies: {
     client: TrackerClientLike;
+    options: ToolOptions;
     key: Uint8Array;
     inputResponses?: Record<string, unknown> | undefined;
     /** A 2025-era call (isLegacyTaskCall): the answer is that era's `{ task }`. */
@@ -100,6 +101,7 @@ export async function startToolTask(
   try {
     started = await task.start(args, {
       client: dependencies.client,
+      options: dependencies.options,
       inputResponses: dependencies.inputResponses,
     });
   } catch (error) {

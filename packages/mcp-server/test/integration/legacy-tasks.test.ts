@@ -85,7 +85,7 @@ async function pollToEnd(client: Client, taskId: string) {
 }
 
 describe('run_tracker as a 2025-11-25 task (SDK v1 client)', () => {
-  it('declares tasks for tools/call only (no list, no cancel) and run_tracker as optional', async () => {
+  it('declares tasks for tools/call only (no list, no cancel), and run_tracker and upload_vault_data as optional', async () => {
     const client = await connect(replicas[0]!);
     try {
       expect(client.getServerCapabilities()?.tasks).toEqual({ requests: { tools: { call: {} } } });
@@ -93,6 +93,7 @@ describe('run_tracker as a 2025-11-25 task (SDK v1 client)', () => {
       const withTasks = tools.filter((tool) => tool.execution?.taskSupport !== undefined);
       expect(withTasks.map((tool) => [tool.name, tool.execution?.taskSupport])).toEqual([
         ['run_tracker', 'optional'],
+        ['upload_vault_data', 'optional'],
       ]);
     } finally {
       await client.close();

@@ -1,20 +1,11 @@
-import { LIMITS, type Problem, problem, type VaultRow } from '@trackerkit/core';
+import { LIMITS, type Problem, problem } from '@trackerkit/core';
 import { z } from 'zod';
 import { documentField } from '../../document-fields.ts';
-import { resolveUnderRoots } from '../../files/files-root.ts';
-import { fileBytes, ROW_FORMATS, readRows, rowFormatOf } from '../../files/row-source.ts';
-import { fetchUrlBytes } from '../../files/url-fetch.ts';
+import { ROW_FORMATS } from '../../files/row-source.ts';
 import { definedOnly, trackerId } from '../../schemas.ts';
-import { CREATES, defineTool, type ToolContext } from '../../tool-definition.ts';
-import { PartialSuccessError } from '../../tool-errors.ts';
-
-interface RowArgs {
-  rows?: unknown[] | undefined;
-  path?: string | undefined;
-  url?: string | undefined;
-  format?: (typeof ROW_FORMATS)[number] | undefined;
-  skip_rows?: number | undefined;
-}
+import { startUploadTask, uploadTaskBacking } from '../../tasks/upload-tasks.ts';
+import { CREATES, defineTool } from '../../tool-definition.ts';
+import { openRows, type RowArgs, sendRows } from './upload-rows.ts';
 
 /** Exactly one place the rows come from. */
 function sourceProblems(args: RowArgs): Problem[] {
@@ -24,34 +15,6 @@ function sourceProblems(args: RowArgs): Problem[] {
     return [problem(['skip_rows'], 'only with path or url')];
   }
   return [];
-}
-
-/** The rows as a stream, and what to call them in messages ("rows[...]", "rows of data.csv"). */
-async function openRows(args: RowArgs, context: ToolContext) {
-  if (args.rows !== undefined)
-    return { rows: args.rows as VaultRow[], from: 'rows', total: args.rows.length };
-  const skip = args.skip_rows ?? 0;
-  if (args.path !== undefined) {
-    const real = await resolveUnderRoots(args.path, context.options.filesRoots);
-    const format = args.format ?? rowFormatOf('path', real);
-    return {
-      rows: readRows('path', fileBytes(real), format, skip),
-      from: `rows of ${args.path}`,
-      total: undefined,
-    };
-  }
-  const { allowPrivateUrls, lookup, connect } = context.options;
-  const fetched = await fetchUrlBytes(
-    args.url as string,
-    { allowPrivate: allowPrivateUrls, lookup, connect },
-    context.signal,
-  );
-  const format = args.format ?? rowFormatOf('url', fetched.url.pathname, fetched.type);
-  return {
-    rows: readRows('url', fetched.bytes, format, skip),
-    from: `rows of ${args.url}`,
-    total: undefined,
-  };
 }
 
 export const uploadVaultData = defineTool({
@@ -74,51 +37,27 @@ export const uploadVaultData = defineTool({
   annotations: CREATES,
   reportsProgress: true,
   check: sourceProblems,
-  async handler({ tracker_id, rows: inline, path, url, format, skip_rows, ...source }, context) {
-    const opened = await openRows({ rows: inline, path, url, format, skip_rows }, context);
-    const first = skip_rows ?? 0;
-    const total = opened.total === undefined ? undefined : Math.ceil(opened.total / LIMITS.uploadRowsMax);
-    let sent = 0;
-    let stored = 0;
-    let storedIn = '';
-    const result = await context.client.vault
-      .uploadRows(
-        tracker_id,
-        { ...definedOnly(source), rows: opened.rows },
-        {
-          signal: context.signal,
-          onBatch: (batch) => {
-            sent += 1;
-            stored += batch.rows;
-            storedIn = batch.response.source_id;
-            const of = total === undefined ? '' : ` of about ${total}`;
-            void context
-              .reportProgress(stored, opened.total, `Uploaded batch ${sent}${of} (${stored} rows)`)
-              .catch(() => {});
-          },
-        },
-      )
-      .catch((error: unknown) => {
-        // Batches already sent are stored: a plain retry would add them twice.
-        if (stored === 0) throw error;
-        const last = first + stored - 1;
-        const resume =
-          opened.from === 'rows'
-            ? `call again with only the rows from index ${stored} on`
-            : `call again with skip_rows ${first + stored}`;
-        throw new PartialSuccessError(
-          error,
-          `${opened.from}[${first}..${last}] (${stored} rows, confirmed by the service) are stored in source ${storedIn}; rows from index ${first + stored} on are not confirmed (a batch in flight when the call stopped may have arrived: get_vault_source shows data_count). To finish, ${resume}.`,
-        );
+  async handler({ tracker_id, rows, path, url, format, skip_rows, ...source }, context) {
+    const opened = await openRows({ rows, path, url, format, skip_rows }, context);
+    const batches = opened.total === undefined ? undefined : Math.ceil(opened.total / LIMITS.uploadRowsMax);
+    const of = batches === undefined ? '' : ` of about ${batches}`;
+    try {
+      return await sendRows(tracker_id, definedOnly(source), opened, skip_rows ?? 0, {
+        client: context.client,
+        signal: context.signal,
+        onStored: (stored, _sourceId, batch) =>
+          void context
+            .reportProgress(stored, opened.total, `Uploaded batch ${batch}${of} (${stored} rows)`)
+            .catch(() => {}),
       });
-    const structured = {
-      source_id: result.source_id,
-      batches: result.batches,
-      rows_processed: result.rows_processed,
-    };
-    return {
-      structured,
-      text: `Uploaded ${result.rows_processed} rows to source ${result.source_id} "${source.source_name}" in ${result.batches} batches.`,
-    };
+    } finally {
+      await opened.close();
+    }
+  },
+  // A client that takes tasks gets an upload of many rows as a task (tasks/upload-tasks.ts).
+  task: {
+    backing: uploadTaskBacking,
+    start: ({ tracker_id, rows, path, url, format, skip_rows, ...source }, context) =>
+      startUploadTask(tracker_id, definedOnly(source), { rows, path, url, format, skip_rows }, context),
   },
 });

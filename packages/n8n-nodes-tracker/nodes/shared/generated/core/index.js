@@ -1808,7 +1808,9 @@ var openapiDocument = {
             "type": "integer",
             "format": "int64",
             "minimum": 0,
-            "maximum": 9007199254740991
+            "maximum": 9007199254740991,
+            "description": "Number of data items in the source.",
+            "x-trackerkit-assumption": "The specification does not say how a JSON upload's rows become items. One item per row is assumed (what rows_processed reports); the MCP server's upload tasks count a source's stored rows by it."
           },
           "status": {
             "type": "string",

@@ -1402,6 +1402,8 @@ export declare const openapiDocument: {
                         readonly format: "int64";
                         readonly minimum: 0;
                         readonly maximum: 9007199254740991;
+                        readonly description: "Number of data items in the source.";
+                        readonly "x-trackerkit-assumption": "The specification does not say how a JSON upload's rows become items. One item per row is assumed (what rows_processed reports); the MCP server's upload tasks count a source's stored rows by it.";
                     };
                     readonly status: {
                         readonly type: "string";
