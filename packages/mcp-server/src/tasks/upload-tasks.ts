@@ -10,7 +10,7 @@
 //   own result (its resume hint when a batch fails). It keeps that until the deadline below.
 // - Any other replica (or this one after a restart) asks the service: the upload is done when the
 //   source holds `rows` more items than before it (one item per row: an assumption, see the
-//   README); it has stopped when it is still short at the deadline, one full upload window per
+//   README; rows another upload adds to the same source meanwhile count too); it has stopped when it is still short at the deadline, one full upload window per
 //   batch after the start, long past what pacing and retries take. Both answers end `completed`.
 // - tasks/cancel stops the sending at its next batch when it reaches the process sending the rows;
 //   elsewhere it is acknowledged and changes nothing, and the task's message says so.

@@ -98,13 +98,12 @@ export async function countRows(
   };
   if (Array.isArray(rows)) take(rows);
   else {
-    let chunk: VaultRow[] = [];
+    const chunk: VaultRow[] = [];
     for await (const row of rows) {
       chunk.push(row);
       if (chunk.length >= LIMITS.uploadRowsMax) take(chunk.splice(0));
     }
     take(chunk);
-    chunk = [];
   }
   if (planner.finish()) batches += 1;
   return { rows: count, batches };

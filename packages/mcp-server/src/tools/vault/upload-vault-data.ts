@@ -54,7 +54,7 @@ export const uploadVaultData = defineTool({
       await opened.close();
     }
   },
-  // A client that takes tasks gets an upload of many rows as a task (tasks/upload-tasks.ts).
+  // A client that takes tasks gets the upload as a task (tasks/upload-tasks.ts), whatever its size.
   task: {
     backing: uploadTaskBacking,
     start: ({ tracker_id, rows, path, url, format, skip_rows, ...source }, context) =>
