@@ -85,7 +85,7 @@ export const legacyGetTaskResult = (task: Task): GetTaskResult => task;
 export function legacyCancelRefused(taskId: string): ProtocolError {
   return new ProtocolError(
     ProtocolErrorCode.InvalidParams,
-    `Task ${taskId} cannot be cancelled: this server keeps no task state to mark it cancelled, and the service cannot stop the work. It goes on; tasks/get and tasks/result give its outcome.`,
+    `Task ${taskId} cannot be cancelled: this server keeps no task state to hold it cancelled, as this protocol version asks of a cancelled task. It goes on; tasks/get and tasks/result give its outcome.`,
   );
 }
 
