@@ -5,6 +5,7 @@ import { type AlertsApiContext, mountAlertsApi } from '../api/alerts-api.ts';
 import { mountProbes, mountStatusApi } from '../api/status-api.ts';
 import { WebhooksError } from '../errors.ts';
 import { mountSilencesApi } from '../silences/silences-api.ts';
+import type { OutboxCounts } from '../store/outbox-counts.ts';
 import { FORM_MEDIA_TYPE, mountUi } from '../ui/mount-ui.ts';
 import { type EventLoopDelay, renderEventLoopDelay } from './event-loop-delay.ts';
 import { edgePolicy, originGuard } from './origin-guard.ts';
@@ -141,15 +142,17 @@ export function createApp(ctx: AppContext): Express {
     }
   });
   app.get('/metrics', async (_req, res) => {
-    let counts: Record<string, number> = {};
+    let counts: Partial<OutboxCounts> = {};
     try {
-      counts = await ctx.store.counts();
+      counts = await ctx.store.outboxCounts();
     } catch {}
-    const states = ['pending', 'delivered', 'dead', 'muted', 'suppressed', 'silenced', 'inhibited'];
+    // What the outbox holds. Delivered and held rows are history kept for retention.deliveries:
+    // counting them read every row kept at each scrape (store/outbox-counts.ts).
+    const states = ['pending', 'dead'] as const;
     const memory = ctx.outbox.inMemory();
     const body = ctx.metrics.render({
       trackerkit_webhooks_outbox_deliveries: {
-        help: 'Outbox rows by state.',
+        help: 'Outbox rows waiting to be sent (pending) or dead-lettered (dead).',
         values: states.map((state) => [{ state }, counts[state] ?? 0]),
       },
       // What the outbox holds in memory; bounded by design (the rest waits in the store), shown so a soak can tell.

@@ -7,6 +7,7 @@ import { prepareBrowse } from './browse.ts';
 import { flushPlan } from './group-plan.ts';
 import { ingestPlan } from './ingest-plan.ts';
 import { lockStore, type StoreLock } from './lock-store.ts';
+import { OUTBOX_COUNTS, outboxCountsOf } from './outbox-counts.ts';
 import { runPlan } from './plan.ts';
 import { repeatDue, toFiringRow } from './repeat-due.ts';
 import { createPruneStep } from './retention.ts';
@@ -149,6 +150,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     "UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, updated_at = ? WHERE state = 'dead'",
   );
   const counts = db.prepare('SELECT state, COUNT(*) AS n FROM deliveries GROUP BY state');
+  const outboxCounts = db.prepare(OUTBOX_COUNTS);
   // A write, committed: reading succeeds on a full disk, so a read proves nothing about ingest.
   const probe = db.prepare('UPDATE store_owner SET probed_at = ? WHERE id = 1');
   const dueFiring = db.prepare(
@@ -230,6 +232,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
           (counts.all() as Array<{ state: string; n: number }>).map((r) => [r.state, Number(r.n)]),
         ),
       ),
+    outboxCounts: () => asPromise(() => outboxCountsOf(outboxCounts.get())),
     repeatDue: (isMuted) =>
       repeatDue(
         {

@@ -1,6 +1,7 @@
 import type { SilenceStore } from '../silences/silence-store.ts';
 import type { Browse } from './browse.ts';
 import type { FlushJudge } from './group-plan.ts';
+import type { OutboxCounts } from './outbox-counts.ts';
 import type { PruneKind, PruneStep } from './retention.ts';
 import type { DeliveryRow, IngestItem, IngestResult } from './types.ts';
 
@@ -30,7 +31,10 @@ export interface Store {
   list(state: DeliveryRow['state'], limit?: number): Promise<DeliveryRow[]>;
   /** Dead letters back to pending, same idempotency key. Returns how many. */
   replay(id: number | 'all'): Promise<number>;
+  /** Rows by state, every state: reads every row kept (tests and inspection, not /metrics). */
   counts(): Promise<Record<string, number>>;
+  /** The pending and dead rows, each counted through an index (outbox-counts.ts): what /metrics reports. */
+  outboxCounts(): Promise<OutboxCounts>;
   /**
    * Re-sends the latest alert of each (route, tracker) still firing whose repeat_interval has
    * passed (muted or held ones wait); returns how many outbox rows it added. Time is the store's clock.

@@ -49,11 +49,14 @@ describe.each(STORES)('retention (%s)', (_kind, open) => {
     // Small steps: 43 rows in windows of 8.
     expect(steps.filter((k) => k === 'deliveries').length).toBeGreaterThanOrEqual(5);
     expect(await store.counts()).toEqual({ dead: 1, pending: 1, delivered: 1 });
+    // What /metrics reports: the outbox's rows only.
+    expect(await store.outboxCounts()).toEqual({ pending: 1, dead: 1 });
 
     // Forty days on: the old alerts go with their dead letter; the one still pending stays.
     clock += 30 * DAY;
     expect(await retention.run()).toEqual({ alerts: 41, deliveries: 1, silences: 0 });
     expect(await store.counts()).toEqual({ pending: 1 });
+    expect(await store.outboxCounts()).toEqual({ pending: 1, dead: 0 });
     expect((await store.list('pending')).map((r) => r.webhookId)).toEqual(['old_pending']);
     // Gone means gone: the same webhook-id now stores again (a sender retries for hours, not weeks).
     expect((await store.ingest(item('old_3'))).duplicate).toBe(false);

@@ -6,6 +6,7 @@ import { storageError, WebhooksError } from '../../errors.ts';
 import { type Browse, toAlertWithDeliveries, toDestinationCount } from '../browse.ts';
 import { flushPlan } from '../group-plan.ts';
 import { ingestPlan } from '../ingest-plan.ts';
+import { OUTBOX_COUNTS, outboxCountsOf } from '../outbox-counts.ts';
 import { runPlanAsync } from '../plan.ts';
 import { repeatDue, toFiringRow } from '../repeat-due.ts';
 import { createPruneStep } from '../retention.ts';
@@ -273,6 +274,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
           ]),
         ),
       ),
+    outboxCounts: () => guard(async () => outboxCountsOf((await query(OUTBOX_COUNTS)).rows[0])),
     repeatDue: (isMuted) =>
       guard(() =>
         repeatDue(
