@@ -13,11 +13,15 @@ export async function spawnReceiver(
   env: Record<string, string>,
   /** Node's own flags on the command line, as an operator adds them (`node --max-old-space-size=…`). */
   nodeFlags: string[] = [],
+  /** A command that runs node as its last arguments (`strace -f -o trace`). */
+  wrapper: string[] = [],
 ): Promise<{ child: ChildProcess; stderr: string[] }> {
   const stderr: string[] = [];
+  const [command, ...wrapperArgs] = [...wrapper, process.execPath];
   const child = spawn(
-    process.execPath,
+    command!,
     [
+      ...wrapperArgs,
       ...nodeFlags,
       '--conditions=trackerkit-source',
       '--no-warnings',
