@@ -7,6 +7,7 @@ import { createTrackerClient, type TrackerClient } from '@trackerkit/client';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { createTrackerMcpServer, type TrackerMcpServerOptions } from '../../src/index.ts';
 import { serviceFetch } from '../../src/service-fetch.ts';
+import { TASKS_EXTENSION } from '../../src/tasks/task-protocol.ts';
 
 export async function startTestEmulator(): Promise<RunningEmulator> {
   return startEmulator({ port: 0, validateResponses: true, log: () => {} });
@@ -118,4 +119,46 @@ export async function consolePost<T>(emulator: RunningEmulator, path: string, bo
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/**
+ * One stateless 2026-07-28 JSON-RPC request over HTTP, its envelope in `_meta`; `tasks` declares
+ * the Tasks extension in its client capabilities. Raw, because the SDK v2 client refuses a
+ * `resultType: "task"` answer to tools/call ("Unsupported result type 'task'"). The answer,
+ * whether the server sent JSON or an SSE stream.
+ */
+export async function modernRequest(
+  target: { url: string; auth: string },
+  method: string,
+  params: Record<string, unknown>,
+  tasks: boolean,
+) {
+  const name = params.name ?? params.taskId;
+  const response = await fetch(target.url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${target.auth}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method,
+      params: {
+        ...params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'trackerkit-test', version: '0' },
+          'io.modelcontextprotocol/clientCapabilities': tasks
+            ? { extensions: { [TASKS_EXTENSION]: {} } }
+            : {},
+        },
+      },
+    }),
+  });
+  return answerOf(response);
 }

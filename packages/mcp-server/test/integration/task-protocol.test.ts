@@ -9,9 +9,8 @@ import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
 import { signTaskHandle } from '../../src/tasks/task-handle.ts';
 import { TASKS_EXTENSION } from '../../src/tasks/task-protocol.ts';
 import { conformanceFixtures } from '../conformance/fixture-tools.ts';
-import { answerOf, fastClient, startTestEmulator } from './harness.ts';
+import { fastClient, modernRequest, startTestEmulator } from './harness.ts';
 
-const MODERN = '2026-07-28';
 const KEY = randomBytes(32);
 
 let emulator: RunningEmulator;
@@ -39,34 +38,8 @@ async function rpc(
   params: Record<string, unknown>,
   tasks: boolean,
 ): Promise<Answer> {
-  const name = params.name ?? params.taskId;
-  const response = await fetch(server.url, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${server.authToken}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': MODERN,
-      'mcp-method': method,
-      ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': MODERN,
-          'io.modelcontextprotocol/clientInfo': { name: 'task-protocol-test', version: '0' },
-          'io.modelcontextprotocol/clientCapabilities': tasks
-            ? { extensions: { [TASKS_EXTENSION]: {} } }
-            : {},
-        },
-      },
-    }),
-  });
-  const { answer, text } = await answerOf(response);
+  const target = { url: server.url, auth: server.authToken as string };
+  const { answer, text } = await modernRequest(target, method, params, tasks);
   expect(answer, text.slice(0, 500)).toBeDefined();
   return answer as Answer;
 }

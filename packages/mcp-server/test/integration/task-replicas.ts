@@ -10,7 +10,7 @@ import type { RunningEmulator } from '@trackerkit/emulator';
 import { expect } from 'vitest';
 import { z } from 'zod';
 import { TASKS_EXTENSION } from '../../src/tasks/task-protocol.ts';
-import { answerOf } from './harness.ts';
+import { modernRequest } from './harness.ts';
 
 const BIN = fileURLToPath(new URL('../../src/bin.ts', import.meta.url));
 
@@ -84,39 +84,9 @@ export async function pollToEnd(client: Client, taskId: string) {
   throw new Error(`task ${taskId} still working: ${seen.join(',')}`);
 }
 
-/**
- * tools/call as raw JSON-RPC with the 2026-07-28 envelope declaring the extension: the SDK v2
- * client refuses a `resultType: "task"` answer ("Unsupported result type 'task' for tools/call";
- * the ext-tasks package's raw dispatch is what handles it), so the task is created on the wire and
- * followed with the SDK client.
- */
+/** tools/call from a client that takes tasks (modernRequest): the result, a task or the tool's. */
 export async function callRaw(replica: Replica, name: string, args: Record<string, unknown>) {
-  const response = await fetch(replica.url, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${replica.auth}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': name,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: {
-        name,
-        arguments: args,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientInfo': { name: 'task-test', version: '0' },
-          'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS_EXTENSION]: {} } },
-        },
-      },
-    }),
-  });
-  const { answer, text } = await answerOf(response);
+  const { answer, text } = await modernRequest(replica, 'tools/call', { name, arguments: args }, true);
   expect(answer?.result, text.slice(0, 500)).toBeDefined();
   return answer.result as Record<string, unknown>;
 }
