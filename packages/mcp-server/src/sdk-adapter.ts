@@ -137,6 +137,7 @@ export function registerTools(
         return (await startToolTask(tool, args, {
           client: dependencies.client,
           options: dependencies.options,
+          signal: ctx.mcpReq.signal,
           key: taskKey,
           inputResponses: ctx.mcpReq.inputResponses,
           legacy: legacyTask,

@@ -75,6 +75,8 @@ export type TaskStart<F, R> =
 export interface TaskStartContext extends TaskContext {
   /** The server's options for tools (where files may be read, which URLs fetched). */
   options: ToolOptions;
+  /** The call's signal: aborted when the client cancels or goes away before the task exists. */
+  signal?: AbortSignal | undefined;
   inputResponses: Record<string, unknown> | undefined;
 }
 

@@ -90,6 +90,7 @@ export async function startToolTask(
   dependencies: {
     client: TrackerClientLike;
     options: ToolOptions;
+    signal?: AbortSignal | undefined;
     key: Uint8Array;
     inputResponses?: Record<string, unknown> | undefined;
     /** A 2025-era call (isLegacyTaskCall): the answer is that era's `{ task }`. */
@@ -102,6 +103,7 @@ export async function startToolTask(
     started = await task.start(args, {
       client: dependencies.client,
       options: dependencies.options,
+      signal: dependencies.signal,
       inputResponses: dependencies.inputResponses,
     });
   } catch (error) {

@@ -126,6 +126,25 @@ export async function startUploadTask(
   context: TaskStartContext,
 ): Promise<TaskStart<UploadFields, UploadedRows>> {
   const stop = new AbortController();
+  // Until the task exists, the call's end is the upload's: a client gone before it learns the
+  // task's id must not leave an upload it cannot follow (its retry would send the rows again).
+  const callEnded = () => stop.abort(context.signal?.reason);
+  if (context.signal?.aborted) callEnded();
+  else context.signal?.addEventListener('abort', callEnded, { once: true });
+  try {
+    return await startSending(trackerId, head, args, context, stop);
+  } finally {
+    context.signal?.removeEventListener('abort', callEnded);
+  }
+}
+
+async function startSending(
+  trackerId: string,
+  head: UploadHead,
+  args: RowArgs,
+  context: TaskStartContext,
+  stop: AbortController,
+): Promise<TaskStart<UploadFields, UploadedRows>> {
   const opened = await openRows(args, { options: context.options, signal: stop.signal }, true);
   let counted: { rows: number; batches: number };
   let before: number;

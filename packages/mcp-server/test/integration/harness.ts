@@ -132,10 +132,12 @@ export async function modernRequest(
   method: string,
   params: Record<string, unknown>,
   tasks: boolean,
+  signal?: AbortSignal,
 ) {
   const name = params.name ?? params.taskId;
   const response = await fetch(target.url, {
     method: 'POST',
+    signal,
     headers: {
       authorization: `Bearer ${target.auth}`,
       'content-type': 'application/json',

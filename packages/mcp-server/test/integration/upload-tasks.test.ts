@@ -13,6 +13,7 @@ import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { uploadTaskBacking } from '../../src/tasks/upload-tasks.ts';
+import { modernRequest } from './harness.ts';
 import {
   callRaw,
   connect,
@@ -134,6 +135,25 @@ describe('upload_vault_data as a task (2026-07-28)', () => {
       },
     ]);
     expect(await dataCount(trackerId, 'bad')).toBeUndefined();
+  });
+
+  it('a client gone before the task exists takes the upload with it: nothing past the batch in flight', async () => {
+    const trackerId = await slowTracker(1000);
+    const path = await csvFile('gone.csv', 2500);
+    const gone = new AbortController();
+    const arguments_ = { tracker_id: trackerId, source_name: 'gone', path };
+    const call = modernRequest(
+      replicas[0]!,
+      'tools/call',
+      { name: 'upload_vault_data', arguments: arguments_ },
+      true,
+      gone.signal,
+    );
+    setTimeout(() => gone.abort(), 300);
+    await expect(call).rejects.toThrow();
+    // Left running, the three batches would all be stored by now.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect((await dataCount(trackerId, 'gone')) ?? 0).toBeLessThanOrEqual(1000);
   });
 
   it('cancel stops the sending where it reaches the sending process; elsewhere it changes nothing', async () => {
