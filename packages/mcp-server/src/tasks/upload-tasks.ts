@@ -194,7 +194,8 @@ async function startSending(
     )
     .finally(() => {
       firstBatch();
-      return opened.close();
+      // A temporary file left behind is not the upload's failure, nor a reason to stop the process.
+      return opened.close().catch(() => {});
     });
   await started;
   if (upload.refused !== undefined) throw upload.refused;
