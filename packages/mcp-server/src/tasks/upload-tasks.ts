@@ -10,12 +10,13 @@
 //   own result (its resume hint when a batch fails). It keeps that until the deadline below.
 // - Any other replica (or this one after a restart) asks the service: the upload is done when the
 //   source holds `rows` more items than before it (one item per row: an assumption, see the
-//   README; rows another upload adds to the same source meanwhile count too); it has stopped when it is still short at the deadline, one full upload window per
-//   batch after the start, long past what pacing and retries take. Both answers end `completed`.
+//   README; rows another upload adds to the same source meanwhile count too). It has stopped when
+//   it is still short at the deadline, one full upload window per batch after the start, long
+//   past what pacing and retries take. Both answers end `completed`.
 // - tasks/cancel stops the sending at its next batch when it reaches the process sending the rows;
 //   elsewhere it is acknowledged and changes nothing, and the task's message says so.
 import { randomUUID } from 'node:crypto';
-import { LIMITS, type UploadHead, type VaultSource } from '@trackerkit/core';
+import { LIMITS, paginate, type UploadHead } from '@trackerkit/core';
 import { z } from 'zod';
 import type { ToolResult } from '../tool-definition.ts';
 import { describeToolError, ToolInputError } from '../tool-errors.ts';
@@ -64,12 +65,11 @@ interface Upload {
 /** The uploads this process is sending (or sent, until their deadline), by id. */
 const sending = new Map<string, Upload>();
 
+/** The tracker's source named `name`, through the core's paging rule. */
 async function findSource(client: TrackerClientLike, trackerId: string, name: string) {
-  for (let page = 1; ; page++) {
-    const list = await client.vault.listSources(trackerId, { page, page_size: 100 });
-    const found = list.data.find((source: VaultSource) => source.name === name);
-    if (found || page >= list.pagination.total_pages) return found;
-  }
+  for await (const source of paginate({}, (q) => client.vault.listSources(trackerId, q)))
+    if (source.name === name) return source;
+  return undefined;
 }
 
 const working = (statusMessage: string): TaskState => ({ status: 'working', statusMessage });
