@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { nullableNumber, nullableString, type Row } from './row-to-delivery.ts';
 import type { DeliveryState } from './types.ts';
 
@@ -55,8 +56,22 @@ export const toDestinationCount = (r: Row) => ({
   count: Number(r.n),
 });
 
+/**
+ * Rows the destinations page counts in one go on SQLite (about 5 ms of the thread at 10,000).
+ * The count reads every delivery kept: in one statement, 1,000,000 rows held the event loop, and
+ * every sender waiting on it, for about half a second.
+ */
+export const COUNT_SLICE_ROWS = 10_000;
+
+// Two subqueries: SQLite reads MIN and MAX from the key's ends only when each stands alone (in
+// one SELECT it read the whole table for them, 45 ms at 1,000,000 rows).
+export const ID_RANGE =
+  'SELECT (SELECT MIN(id) FROM deliveries) AS low, (SELECT MAX(id) FROM deliveries) AS high';
+export const COUNTS_IN_SLICE =
+  'SELECT destination, state, COUNT(*) AS n FROM deliveries WHERE id >= ? AND id < ? GROUP BY destination, state';
+
 /** Read-only queries for the operators' pages. */
-export function prepareBrowse(db: DatabaseSync): Browse {
+export function prepareBrowse(db: DatabaseSync, { sliceRows = COUNT_SLICE_ROWS } = {}): Browse {
   const alerts = db.prepare(
     'SELECT id, source, webhook_id, event_type, body, received_at FROM alerts WHERE id < ? ORDER BY id DESC LIMIT ?',
   );
@@ -64,15 +79,32 @@ export function prepareBrowse(db: DatabaseSync): Browse {
     `SELECT id, destination, route, state, attempts, last_status, last_error FROM deliveries
        WHERE alert_id = ? ORDER BY id`,
   );
-  const counts = db.prepare(
-    'SELECT destination, state, COUNT(*) AS n FROM deliveries GROUP BY destination, state ORDER BY destination',
-  );
+  const idRange = db.prepare(ID_RANGE);
+  const countsIn = db.prepare(COUNTS_IN_SLICE);
   return {
     async recentAlerts(limit, beforeId = Number.MAX_SAFE_INTEGER) {
       return (alerts.all(beforeId, limit) as Row[]).map((a) =>
         toAlertWithDeliveries(a, deliveries.all(a.id as number) as Row[]),
       );
     },
-    destinationCounts: async () => (counts.all() as Row[]).map(toDestinationCount),
+    // Slices of ids, the event loop let go between them: each row is counted once, in the state
+    // it has when its slice is read.
+    async destinationCounts() {
+      const { low, high } = idRange.get() as { low: number | null; high: number | null };
+      const totals = new Map<string, { destination: string; state: DeliveryState; count: number }>();
+      for (let from = Number(low); high !== null && from <= Number(high); from += sliceRows) {
+        if (from !== Number(low)) await nextTurn();
+        for (const row of countsIn.all(from, from + sliceRows) as Row[]) {
+          const c = toDestinationCount(row);
+          const key = `${c.state} ${c.destination}`;
+          const total = totals.get(key);
+          if (total) total.count += c.count;
+          else totals.set(key, c);
+        }
+      }
+      return [...totals.values()].sort((a, b) =>
+        a.destination < b.destination ? -1 : a.destination > b.destination ? 1 : 0,
+      );
+    },
   };
 }

@@ -11,7 +11,7 @@ import { OUTBOX_COUNTS, outboxCountsOf } from './outbox-counts.ts';
 import { runPlan } from './plan.ts';
 import { repeatDue, toFiringRow } from './repeat-due.ts';
 import { createPruneStep } from './retention.ts';
-import { DELIVERY_COLUMNS, rowToDelivery } from './row-to-delivery.ts';
+import { DELIVERY_COLUMNS, rowToDelivery, SQLITE_DEAD_LETTERS } from './row-to-delivery.ts';
 import { SCHEMA } from './schema.ts';
 import { sqliteFlushOps } from './sqlite-group-ops.ts';
 import { sqliteIngestOps } from './sqlite-ingest-ops.ts';
@@ -133,6 +133,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   );
   const byId = db.prepare(`${select} WHERE d.id = ?`);
   const byState = db.prepare(`${select} WHERE d.state = ? ORDER BY d.id LIMIT ?`);
+  const deadLetters = db.prepare(SQLITE_DEAD_LETTERS);
   const delivered = db.prepare(
     "UPDATE deliveries SET state = 'delivered', attempts = attempts + 1, last_status = ?, last_error = NULL, updated_at = ?, delivered_at = ? WHERE id = ?",
   );
@@ -221,7 +222,11 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
         return row ? rowToDelivery(row) : undefined;
       }),
     list: (state, limit = 1000) =>
-      asPromise(() => (byState.all(state, limit) as Record<string, unknown>[]).map(rowToDelivery)),
+      asPromise(() =>
+        (
+          (state === 'dead' ? deadLetters.all(limit) : byState.all(state, limit)) as Record<string, unknown>[]
+        ).map(rowToDelivery),
+      ),
     replay: (id) =>
       asPromise(() =>
         Number((id === 'all' ? replayAll.run(now(), now()) : replayOne.run(now(), now(), id)).changes),

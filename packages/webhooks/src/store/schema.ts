@@ -39,6 +39,9 @@ CREATE TABLE IF NOT EXISTS deliveries (
   payload TEXT
 );
 CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (state, next_attempt_at);
+-- The dead letters in id order, for their page and CLI (SQLITE_DEAD_LETTERS). Rows enter it only
+-- when they die: the hot path pays nothing.
+CREATE INDEX IF NOT EXISTS deliveries_dead ON deliveries (id) WHERE state = 'dead';
 -- A tracker fires through a route from its tracker.alert until its tracker.alert.resolved; while
 -- it does, its latest alert is sent again every repeat_ms (Alertmanager's repeat_interval).
 CREATE TABLE IF NOT EXISTS firing (

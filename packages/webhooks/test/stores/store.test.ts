@@ -69,6 +69,21 @@ describe.each(STORES)('store contract (%s)', (_kind, open) => {
     await store.close();
   });
 
+  it('lists the dead letters oldest first, up to the limit, and no other state', async () => {
+    const store = await open({ now });
+    for (let i = 0; i < 4; i++) await store.ingest(item(`dl${i}`));
+    const rows = await store.due(100, new Set());
+    // Died out of id order: the list is by id, not by when each died.
+    expect(rows).toHaveLength(8);
+    for (const i of [5, 1, 3, 6]) await store.markDead(rows[i]!.id, 400, 'HTTP 400');
+    await store.markDelivered(rows[0]!.id, 200);
+    const ids = [5, 1, 3, 6].map((i) => rows[i]!.id).sort((a, b) => a - b);
+    expect((await store.list('dead')).map((d) => d.id)).toEqual(ids);
+    expect((await store.list('dead', 2)).map((d) => d.id)).toEqual(ids.slice(0, 2));
+    expect((await store.list('delivered')).map((d) => d.id)).toEqual([rows[0]!.id]);
+    await store.close();
+  });
+
   it('takes due rows past the ones held, up to the limit', async () => {
     const store = await open({ now });
     for (let i = 0; i < 5; i++) await store.ingest(item(`m${i}`));

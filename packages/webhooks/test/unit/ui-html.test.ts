@@ -168,4 +168,28 @@ describe('/ui: why a held alert was not sent, "Silence this", search', () => {
       await store.close();
     }
   });
+
+  it('a search reads its batches of 200 alerts with the event loop let go between them', async () => {
+    const { store, put } = await stored(() => T0);
+    try {
+      await Promise.all(
+        Array.from({ length: 650 }, (_, i) => put(`w${i}`, alert(`trk_${i}`, 'Poor'), undefined)),
+      );
+      let turns = 0;
+      let searching = true;
+      const tick = () => {
+        if (!searching) return;
+        turns++;
+        setImmediate(tick);
+      };
+      setImmediate(tick);
+      const found = await alertsPage(store, undefined, { filter: 'tracker_id="nobody"' });
+      searching = false;
+      expect(found).toContain('0 matching of 650 searched.');
+      // Four batches (200, 200, 200, 50), one turn let go before each but the first.
+      expect(turns).toBe(3);
+    } finally {
+      await store.close();
+    }
+  });
 });
