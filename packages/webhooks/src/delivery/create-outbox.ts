@@ -24,6 +24,8 @@ export interface OutboxOptions {
   breaker: { failureThreshold: number; cooldownMs: number };
   metrics: OutboxMetrics;
   logger: OutboxLog;
+  /** Called as each attempt starts: the receiver samples its event loop while it works. */
+  working?: () => void;
   now?: () => number;
 }
 
@@ -279,6 +281,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   /** Takes a row: one attempt, its outcome recorded in the background. */
   const take = (row: DeliveryRow) => {
+    options.working?.();
     held.add(row.id);
     const p: Promise<void> = attempt(row)
       .then(

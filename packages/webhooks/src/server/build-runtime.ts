@@ -95,6 +95,7 @@ export function buildRuntime(config: Config, deps: RuntimeDeps): Runtime {
     breaker: config.delivery.breaker,
     metrics,
     logger,
+    ...(deps.eventLoop ? { working: deps.eventLoop.working } : {}),
   });
   const routeOnly = createRouter({ route: config.route, catchAll: config.catchAll });
   // Silences and inhibit rules hold what the configuration routes; code handlers still run.

@@ -84,6 +84,14 @@ function restartOnly(running: Config, next: Config): string[] {
   return changed;
 }
 
+// Scrapes and health probes watch the receiver; they are not its work. An idle receiver they poll
+// is not sampled for event loop delay (see `EventLoopDelay.working`).
+const OBSERVERS = new Set(['/metrics', '/healthz', '/readyz', '/-/healthy', '/-/ready']);
+const pathOf = (url: string) => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
+
 /** Starts the receiver: store, outbox and HTTP server. `close()` drains deliveries in flight. */
 export async function startReceiver(options: StartReceiverOptions): Promise<Receiver> {
   const config = load(options.config, options.env);
@@ -178,7 +186,10 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
   };
   const server = createServer(
     { requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 },
-    (req, res) => current.app(req, res),
+    (req, res) => {
+      if (!OBSERVERS.has(pathOf(req.url ?? ''))) eventLoop.working();
+      current.app(req, res);
+    },
   );
   try {
     await new Promise<void>((resolve, reject) => {

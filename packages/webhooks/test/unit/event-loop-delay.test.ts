@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type EventLoopDelayReading, renderEventLoopDelay } from '../../src/server/event-loop-delay.ts';
+import {
+  type EventLoopDelayReading,
+  renderEventLoopDelay,
+  startEventLoopDelay,
+} from '../../src/server/event-loop-delay.ts';
 
 const reading = (over: Partial<EventLoopDelayReading>): EventLoopDelayReading => ({
   quantiles: [
@@ -52,5 +56,56 @@ describe('event loop delay on /metrics', () => {
     const samples = text.split('\n').filter((l) => l !== '' && !l.startsWith('#'));
     for (const line of samples) expect(line).toMatch(/^[a-z_]+(\{quantile="[0-9.]+"\})? (NaN|[0-9.e+-]+)$/);
     expect(samples).toHaveLength(6);
+  });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Holds the thread, as a long commit does. */
+const hold = (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {}
+};
+
+// The sampler wakes the loop every millisecond only while the receiver works: idle, it does not.
+describe('event loop delay sampling', () => {
+  it('takes no sample before any work, and none once idleMs has passed without work', async () => {
+    const eld = startEventLoopDelay({ idleMs: 50 });
+    try {
+      await sleep(30);
+      expect(eld.read()).toMatchObject({ count: 0, maxSeconds: Number.NaN });
+      eld.working();
+      await sleep(30);
+      const working = eld.read().count;
+      expect(working).toBeGreaterThan(2);
+      await sleep(150);
+      const stopped = eld.read().count;
+      await sleep(100);
+      expect(eld.read().count).toBe(stopped);
+      // It stopped about idleMs after the work: at most ~80 one-millisecond samples in all.
+      expect(stopped).toBeLessThan(120);
+    } finally {
+      eld.close();
+    }
+  });
+
+  it('sees a thread held while working, and not the idle time before work starts again', async () => {
+    const eld = startEventLoopDelay({ idleMs: 20 });
+    try {
+      eld.working();
+      await sleep(5);
+      hold(60);
+      await sleep(5);
+      const held = eld.read().maxSeconds;
+      expect(held).toBeGreaterThan(0.05);
+      expect(held).toBeLessThan(1);
+      // Idle for 300 ms, then work again: Node's own monitor, disabled and enabled again, records
+      // those 300 ms as one delay.
+      await sleep(300);
+      eld.working();
+      await sleep(30);
+      expect(eld.read().maxSeconds).toBe(held);
+    } finally {
+      eld.close();
+    }
   });
 });
