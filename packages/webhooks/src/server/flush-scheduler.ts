@@ -50,15 +50,21 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
       return;
     }
     running = (async () => {
-      try {
-        await options.run();
-      } catch (error) {
-        options.logger.warn('group flush failed', { error: (error as Error).message });
-      }
       let next: number | null = null;
       try {
+        // Read first: with no group due, as in an idle store, a pass costs this one read and not
+        // a flush's write besides (on PostgreSQL, four statements a second fewer per replica).
         next = await options.nextAt();
+        if (next !== null && next <= now()) {
+          try {
+            await options.run();
+          } catch (error) {
+            options.logger.warn('group flush failed', { error: (error as Error).message });
+          }
+          next = await options.nextAt();
+        }
       } catch (error) {
+        next = null;
         options.logger.warn('could not read the next group flush', { error: (error as Error).message });
       }
       running = undefined;
