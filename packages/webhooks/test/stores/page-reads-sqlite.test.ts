@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COUNTS_IN_SLICE, ID_RANGE, prepareBrowse } from '../../src/store/browse.ts';
 import { SQLITE_DEAD_LETTERS } from '../../src/store/row-to-delivery.ts';
 import { SCHEMA } from '../../src/store/schema.ts';
+import { turnsLetGo } from '../helpers/turns.ts';
 
 const STATES = ['delivered', 'delivered', 'pending', 'dead', 'muted', 'silenced'];
 
@@ -53,16 +54,9 @@ describe('the destinations page counts on SQLite', () => {
     ],
   ])('%s: the totals of one GROUP BY, the event loop let go between slices', async (_name, given) => {
     const db = storeWith(given.count, given.pruned);
-    let turns = 0;
-    let reading = true;
-    const tick = () => {
-      if (!reading) return;
-      turns++;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
-    const counts = await prepareBrowse(db, { sliceRows: given.slice }).destinationCounts();
-    reading = false;
+    const { value: counts, turns } = await turnsLetGo(() =>
+      prepareBrowse(db, { sliceRows: given.slice }).destinationCounts(),
+    );
     expect(byKey(counts)).toEqual(oneStatement(db));
     expect(counts.map((c) => c.destination)).toEqual([...counts.map((c) => c.destination)].sort());
     expect(turns).toBe(given.turns);

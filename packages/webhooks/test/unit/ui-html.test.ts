@@ -4,6 +4,7 @@ import { openStore } from '../../src/store/open-store.ts';
 import { alertsPage, parseAlertFilter } from '../../src/ui/alerts-page.ts';
 import { escapeHtml, html, layout, SafeHtml } from '../../src/ui/html.ts';
 import { silencesPage } from '../../src/ui/silences-page.ts';
+import { turnsLetGo } from '../helpers/turns.ts';
 
 const HOSTILE = `<script>alert(1)</script>"'\`&<img src=x onerror=alert(2)>`;
 
@@ -175,16 +176,9 @@ describe('/ui: why a held alert was not sent, "Silence this", search', () => {
       await Promise.all(
         Array.from({ length: 650 }, (_, i) => put(`w${i}`, alert(`trk_${i}`, 'Poor'), undefined)),
       );
-      let turns = 0;
-      let searching = true;
-      const tick = () => {
-        if (!searching) return;
-        turns++;
-        setImmediate(tick);
-      };
-      setImmediate(tick);
-      const found = await alertsPage(store, undefined, { filter: 'tracker_id="nobody"' });
-      searching = false;
+      const { value: found, turns } = await turnsLetGo(() =>
+        alertsPage(store, undefined, { filter: 'tracker_id="nobody"' }),
+      );
       expect(found).toContain('0 matching of 650 searched.');
       // Four batches (200, 200, 200, 50), one turn let go before each but the first.
       expect(turns).toBe(3);
