@@ -10,7 +10,7 @@ import { dropSchemas, freshSchema, TEST_DATABASE_URL } from '../../../tests/help
 import { alertmanagerAlert, startAlertmanager } from './alertmanager-peer.ts';
 import { closeAgent, nextAlert, SECRET, send } from './load.ts';
 import { backendCpuSince, backendPids, cpuMicros, loadAverage, postgresCpu } from './proc-cpu.ts';
-import { killAll, receiverProcess } from './spawn.ts';
+import { jsonServer, killAll, receiverProcess } from './spawn.ts';
 import { median, spread } from './stats.ts';
 
 const ROUNDS = Number(process.env.BENCH_IDLE_ROUNDS ?? 3);
@@ -18,9 +18,6 @@ const ROUND_MS = Number(process.env.BENCH_IDLE_ROUND_MS ?? 20_000);
 const SCRAPE_MS = 15_000;
 const dir = mkdtempSync(join(tmpdir(), 'tk-idle-bench-'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-// Alertmanager's receiver: it is never called (its one alert waits out group_wait, then finds the
-// port closed once). The receivers deliver their one alert to a file at once.
-const nowhere = 'http://127.0.0.1:9/';
 
 interface Subject {
   label: string;
@@ -43,7 +40,9 @@ const schema = freshSchema('tk_idle_bench');
 const loadBefore = loadAverage();
 let note = '';
 try {
-  const alertmanager = await startAlertmanager(dir, new URL(nowhere));
+  // Each delivers its one alert: Alertmanager to a webhook sink, the receivers to a file.
+  const sink = await jsonServer('http-sink.ts');
+  const alertmanager = await startAlertmanager(dir, sink.url);
   if (alertmanager) {
     await send(alertmanager.url, alertmanagerAlert());
     subjects.push({

@@ -45,7 +45,7 @@ const planOf = (db: DatabaseSync, sql: string) =>
 const reads = (db: DatabaseSync, sql: string) =>
   planOf(db, sql).filter((detail) => /^(SCAN|SEARCH) /.test(detail));
 
-// The destinations page counts every delivery kept. It reads them in slices of ids, letting the
+// The destinations page counts every delivery kept. It reads them in slices of rows, letting the
 // event loop go between slices, so a page view never holds the receiver's senders for long.
 describe('the destinations page counts on SQLite', () => {
   it.each([
