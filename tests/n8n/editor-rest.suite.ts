@@ -68,13 +68,8 @@ export function editorAndRestSuite(app: () => string) {
       ]);
       await n8n.importJson('workflow', 'update', updateWorkflow(trackerId));
       updateOutput = await n8n.execute('wfUpdate0001');
+      // Resolves once n8n is ready (`/healthz/readiness`), as the REST API needs.
       await n8n.start();
-      // /healthz answers while n8n is still starting; the REST API needs it ready.
-      for (let i = 0; i < 240; i++) {
-        const ready = await fetch(`http://127.0.0.1:${n8n.port}/healthz/readiness`).catch(() => undefined);
-        if (ready?.status === 200) break;
-        await new Promise((done) => setTimeout(done, 500));
-      }
       await rest('POST', '/rest/owner/setup', OWNER);
       await rest('POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
     }, 600_000);

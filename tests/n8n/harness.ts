@@ -232,7 +232,12 @@ export class N8n {
     return out;
   }
 
-  /** Starts `n8n <command>` (start, worker, webhook) and waits until `/healthz` on the port answers. */
+  /**
+   * Starts `n8n <command>` (start, worker, webhook) and waits until `/healthz/readiness` on the port
+   * answers 200: connected, migrated and fully started. `/healthz` answers as soon as the server
+   * binds, while n8n may still be taking its migration lock; requests meanwhile get 200 "n8n is
+   * starting up. Please wait" (a CI run's tampered-signature test got exactly that).
+   */
   async start(command: 'start' | 'worker' | 'webhook' = 'start'): Promise<void> {
     await this.database();
     const child = spawn(process.execPath, [this.bin(), command], {
@@ -254,10 +259,10 @@ export class N8n {
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`n8n ${command} exited ${child.exitCode}:\n${log()}`);
-      const status = await fetch(`http://127.0.0.1:${this.port}/healthz`)
+      const status = await fetch(`http://127.0.0.1:${this.port}/healthz/readiness`)
         .then((response) => response.status)
         .catch(() => 0);
-      // Healthy only when this child says it listens on the port: an answer alone could come from
+      // Ready only when this child says it listens on the port: an answer alone could come from
       // whatever else holds the port (then n8n fails to bind and exits, which the next turn reports).
       if (status === 200 && listening.test(this.log)) return;
       await new Promise((done) => setTimeout(done, 500));
