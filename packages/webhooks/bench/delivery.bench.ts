@@ -20,6 +20,9 @@ import { backendCpuSince, backendPids, cpuMicros, loadAverage, postgresCpu } fro
 import { jsonServer, killAll, receiverProcess, stop } from './spawn.ts';
 import { spread } from './stats.ts';
 
+const PG_LABEL = 'receiver, PostgreSQL → forward (HTTP)';
+const FLOOR_SQLITE = 'floor, SQLite → forward (HTTP)';
+const FLOOR_POSTGRES = 'floor, PostgreSQL → forward (HTTP)';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PHASE_MS = Number(process.env.BENCH_DELIVERY_PHASE_MS ?? 5_000);
 const ONE_AT_A_TIME_MS = Number(process.env.BENCH_ONE_AT_A_TIME_MS ?? 3_000);
@@ -41,7 +44,8 @@ interface Subject {
   /** Distinct alerts delivered so far; absent for servers that deliver nothing. */
   delivered?: () => Promise<number>;
   expected: number;
-  postgres?: { app: string; control: URL };
+  /** Its backends' CPU is counted; with `control`, the round trips a counting proxy saw. */
+  postgres?: { app: string; control?: URL };
 }
 interface Sample {
   accepted: number;
@@ -89,7 +93,7 @@ const roundTrips = async (control: URL) =>
 async function measure(s: Subject, ms: number, concurrency = CONCURRENCY): Promise<Sample> {
   const cpu0 = cpuMicros(s.pid);
   const pg0 = s.postgres ? postgresCpu() : undefined;
-  const rt0 = s.postgres ? await roundTrips(s.postgres.control) : 0;
+  const rt0 = s.postgres?.control ? await roundTrips(s.postgres.control) : 0;
   const t0 = performance.now();
   const { rate, sent } = await closedLoop([s.url], ms, { ...(s.make ? { make: s.make } : {}), concurrency });
   if (s.delivered) {
@@ -111,7 +115,7 @@ async function measure(s: Subject, ms: number, concurrency = CONCURRENCY): Promi
   if (s.postgres && pg0) {
     const pids = await backendPids(TEST_DATABASE_URL, s.postgres.app);
     sample.backendPerAlert = backendCpuSince(pg0, pids) / sent;
-    sample.roundTripsPerAlert = ((await roundTrips(s.postgres.control)) - rt0) / sent;
+    if (s.postgres.control) sample.roundTripsPerAlert = ((await roundTrips(s.postgres.control)) - rt0) / sent;
   }
   return sample;
 }
@@ -198,12 +202,49 @@ try {
     env,
   );
   subjects.push({
-    label: 'receiver, PostgreSQL → forward (HTTP)',
+    label: PG_LABEL,
     pid: onPostgres.child.pid!,
     url: onPostgres.url,
     delivered: sinkCount(pgSink.url),
     expected: 0,
     postgres: { app, control: new URL(`http://127.0.0.1:${proxy.ready.control}/`) },
+  });
+
+  // The floor on each store: the least a verified, durable, delivering outbox does (servers/floor-receiver.ts).
+  const floorSink = await jsonServer('http-sink.ts');
+  const floorSqlite = await jsonServer('floor-receiver.ts', [
+    SECRET,
+    floorSink.url.href,
+    'sqlite',
+    join(dir, 'floor.db'),
+  ]);
+  subjects.push({
+    label: FLOOR_SQLITE,
+    pid: floorSqlite.child.pid!,
+    url: floorSqlite.url,
+    delivered: sinkCount(floorSink.url),
+    expected: 0,
+  });
+  const floorSchema = freshSchema('tk_delivery_floor');
+  schemas.push(floorSchema);
+  const floorApp = `tk-floor-${randomUUID().slice(0, 8)}`;
+  const floorUrl = new URL(TEST_DATABASE_URL);
+  floorUrl.searchParams.set('application_name', floorApp);
+  const floorPgSink = await jsonServer('http-sink.ts');
+  const floorPostgres = await jsonServer('floor-receiver.ts', [
+    SECRET,
+    floorPgSink.url.href,
+    'postgres',
+    floorUrl.href,
+    floorSchema,
+  ]);
+  subjects.push({
+    label: FLOOR_POSTGRES,
+    pid: floorPostgres.child.pid!,
+    url: floorPostgres.url,
+    delivered: sinkCount(floorPgSink.url),
+    expected: 0,
+    postgres: { app: floorApp },
   });
 
   // Warm-up (JIT, page cache, connection pools), not counted; then the rounds.
@@ -216,7 +257,7 @@ try {
     }
     process.stderr.write(`round ${round + 1}/${ROUNDS} done (load ${loadAverage()})\n`);
   }
-  oneAtATime = await measure(subjects.at(-1)!, ONE_AT_A_TIME_MS, 1);
+  oneAtATime = await measure(subjects.find((s) => s.label === PG_LABEL)!, ONE_AT_A_TIME_MS, 1);
   for (const s of [forward, toFile, onPostgres]) await stop(s.child);
 } finally {
   killAll();
@@ -232,14 +273,14 @@ const ratio = (a: string, b: string, pick: (s: Sample) => number) =>
 const labels = subjects.map((s) => s.label);
 const reference = labels.find((l) => l.startsWith('Alertmanager')) ?? 'receiver, SQLite → forward (HTTP)';
 const fwd = 'receiver, SQLite → forward (HTTP)';
-const pgLabel = 'receiver, PostgreSQL → forward (HTTP)';
+
 const rows: string[][] = [['server', 'CPU-µs per alert', 'accepted/s vs ref', 'end to end/s vs ref']];
 for (const l of labels) {
   const delivers = subjects.find((s) => s.label === l)!.delivered !== undefined;
   const cpu = of(l).map((s) => s.cpuPerAlert + (s.backendPerAlert ?? 0));
   rows.push([
     l,
-    l === pgLabel
+    of(l)[0]?.backendPerAlert !== undefined
       ? `${spread(of(l).map((s) => s.cpuPerAlert))} + ${spread(of(l).map((s) => s.backendPerAlert!))} in backends`
       : spread(cpu),
     spread(
@@ -282,7 +323,7 @@ const extra: Array<[string, string]> = [
   [
     'PostgreSQL vs SQLite forward, accepted/s (goal >= 0.9x)',
     spread(
-      ratio(pgLabel, fwd, (s) => s.accepted),
+      ratio(PG_LABEL, fwd, (s) => s.accepted),
       2,
       'x',
     ),
@@ -290,7 +331,7 @@ const extra: Array<[string, string]> = [
   [
     'PostgreSQL (receiver + backends) vs SQLite CPU per alert (goal <= 1.5x)',
     spread(
-      of(pgLabel).map((s, i) => (s.cpuPerAlert + s.backendPerAlert!) / of(fwd)[i]!.cpuPerAlert),
+      of(PG_LABEL).map((s, i) => (s.cpuPerAlert + s.backendPerAlert!) / of(fwd)[i]!.cpuPerAlert),
       2,
       'x',
     ),
@@ -298,13 +339,39 @@ const extra: Array<[string, string]> = [
   [
     'PostgreSQL round trips per alert under load (goal <= 1.5)',
     spread(
-      of(pgLabel).map((s) => s.roundTripsPerAlert!),
+      of(PG_LABEL).map((s) => s.roundTripsPerAlert!),
       2,
     ),
   ],
   [
     'PostgreSQL round trips per alert one at a time (goal <= 3)',
     oneAtATime ? oneAtATime.roundTripsPerAlert!.toFixed(2) : '—',
+  ],
+  [
+    'floor: PostgreSQL vs SQLite, accepted/s',
+    spread(
+      ratio(FLOOR_POSTGRES, FLOOR_SQLITE, (s) => s.accepted),
+      2,
+      'x',
+    ),
+  ],
+  [
+    'floor: PostgreSQL (server + backends) vs SQLite CPU per alert',
+    spread(
+      of(FLOOR_POSTGRES).map(
+        (s, i) => (s.cpuPerAlert + s.backendPerAlert!) / of(FLOOR_SQLITE)[i]!.cpuPerAlert,
+      ),
+      2,
+      'x',
+    ),
+  ],
+  [
+    'floor SQLite vs baseline, accepted/s',
+    spread(
+      ratio(FLOOR_SQLITE, labels[1]!, (s) => s.accepted),
+      2,
+      'x',
+    ),
   ],
   ['load average before / after', `${loadBefore} / ${loadAverage()}`],
 ];

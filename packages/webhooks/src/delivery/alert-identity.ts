@@ -118,9 +118,8 @@ export function alertIdentity(event: AlertEvent, now: number): AlertIdentity | n
       trackerId: null,
     };
   }
-  if (event.type !== ALERT_EVENT.fired) return null;
-  const data = eventData(event);
-  if (typeof data.tracker_id !== 'string' || data.tracker_id === '') return null;
+  const trackerId = firedTrackerId(event);
+  if (trackerId === null) return null;
   const summary = formatAlert(event);
   const labels = trackerAlertLabels(event);
   return {
@@ -132,8 +131,15 @@ export function alertIdentity(event: AlertEvent, now: number): AlertIdentity | n
     endsAt: null,
     generatorURL: summary.url ?? '',
     summary,
-    trackerId: data.tracker_id,
+    trackerId,
   };
+}
+
+/** The tracker whose alert `event` is (`alertIdentity(event).trackerId`), without working the rest out. */
+export function firedTrackerId(event: AlertEvent): string | null {
+  if (event.type !== ALERT_EVENT.fired) return null;
+  const trackerId = eventData(event).tracker_id;
+  return typeof trackerId === 'string' && trackerId !== '' ? trackerId : null;
 }
 
 /** A `tracker.alert.resolved`: which tracker's alerts it ends, when, and its line for chat. */

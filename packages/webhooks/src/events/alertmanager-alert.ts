@@ -49,20 +49,24 @@ export function isAlertmanagerAlert(event: {
   );
 }
 
-const MASK = (1n << 64n) - 1n;
-const OFFSET = 14695981039346656037n;
-const PRIME = 1099511628211n;
 const SEPARATOR = 0xff;
 const utf8 = new TextEncoder();
 
 /**
  * Alertmanager's alert identity (Prometheus' `LabelSet.Fingerprint`): 64-bit FNV-1a over each
  * label name and value, sorted by name, each followed by the byte 0xff; 16 hex digits.
+ * The 64-bit state is two 32-bit halves in plain numbers: a BigInt per byte was 6% of the
+ * receiver's CPU under load. The prime is 2^40 + 0x1b3, so a step is the state times 0x1b3 plus
+ * the low half shifted into the high one by 8 bits; every product stays below 2^53.
  */
 export function labelsFingerprint(labels: Readonly<Record<string, string>>): string {
-  let hash = OFFSET;
+  let hi = 0xcbf29ce4;
+  let lo = 0x84222325;
   const add = (byte: number) => {
-    hash = ((hash ^ BigInt(byte)) * PRIME) & MASK;
+    lo ^= byte;
+    const low = (lo >>> 0) * 0x1b3;
+    hi = (hi * 0x1b3 + ((lo << 8) >>> 0) + Math.floor(low / 0x1_0000_0000)) >>> 0;
+    lo = low >>> 0;
   };
   for (const name of Object.keys(labels).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
     for (const text of [name, labels[name]!]) {
@@ -70,7 +74,7 @@ export function labelsFingerprint(labels: Readonly<Record<string, string>>): str
       add(SEPARATOR);
     }
   }
-  return hash.toString(16).padStart(16, '0');
+  return hi.toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
 }
 
 // Prometheus' label names (model.LabelNameRE, as Alertmanager 0.25 validates them).

@@ -83,7 +83,8 @@ export function* ingestPlan(item: IngestItem, now: number): Plan<IngestOps, Inge
   if (item.repeatScope !== null) yield* ask('startTracker', item.repeatScope, alertId);
   const grouping = item.grouping;
   const grouped = new Set(grouping?.destinations ?? []);
-  const alert = grouping?.alert ?? null;
+  // Read only where a group needs it: it may be worked out on first read.
+  const identity = () => grouping?.alert ?? null;
   const resolve = grouping?.resolve ?? null;
   if (resolve) {
     const summary = JSON.stringify(resolve.summary);
@@ -97,11 +98,12 @@ export function* ingestPlan(item: IngestItem, now: number): Plan<IngestOps, Inge
   const rows = new Map<string, { path: string; state: DeliveryState; at: number; groupKey: string | null }>();
   for (const match of item.matches) {
     const state: DeliveryState = match.held ?? (match.muted ? 'muted' : 'pending');
-    const byGroup = alert !== null || resolve !== null;
+    const byGroup = grouped.size > 0 && (resolve !== null || identity() !== null);
     const notified = byGroup ? match.destinations.filter((d) => grouped.has(d)) : [];
     let flush: number | null = null;
     let groupKey: string | null = null;
-    if (alert && (match.group || notified.length > 0)) {
+    const alert = match.group || notified.length > 0 ? identity() : null;
+    if (alert) {
       const { group, id } = yield* joinGroup(match, alert, notified, alertId, grouping?.at ?? now, now);
       joined.push(id);
       flush = group.nextFlush;
@@ -138,8 +140,8 @@ export function* ingestPlan(item: IngestItem, now: number): Plan<IngestOps, Inge
       );
     }
   }
-  if (alert?.trackerId) {
-    yield* ask('resolveTrackerAlerts', alert.trackerId, joined, now, alertId, null, now);
+  if (grouping?.trackerId) {
+    yield* ask('resolveTrackerAlerts', grouping.trackerId, joined, now, alertId, null, now);
     flushAt = Math.min(flushAt, now);
   }
   const pending: DeliveryRow[] = [];

@@ -13,7 +13,13 @@ export interface IngestGrouping {
    * the moment it takes the alert, not from the commit that follows.
    */
   at: number;
+  /**
+   * The alert's identity, read only by a route that groups or when a destination takes groups:
+   * it may be a getter that works it out then (most alerts never need it).
+   */
   alert: AlertIdentity | null;
+  /** `alert?.trackerId`, known without the identity (`firedTrackerId`). */
+  trackerId: string | null;
   resolve: { trackerId: string; at: number; summary: AlertSummary } | null;
   destinations: readonly string[];
 }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { alertIdentity, resolvedTracker } from '../../src/delivery/alert-identity.ts';
+import { alertIdentity, firedTrackerId, resolvedTracker } from '../../src/delivery/alert-identity.ts';
 import type { GroupNotification } from '../../src/delivery/alertmanager-payload.ts';
 import type { RouteMatch } from '../../src/router/types.ts';
 import type { FlushJudge } from '../../src/store/group-plan.ts';
@@ -225,6 +225,7 @@ describe.each(STORES)('group notifications (%s): what each flush sends, as Alert
         grouping: {
           at: clock,
           alert: alertIdentity(event, clock),
+          trackerId: firedTrackerId(event),
           resolve: resolvedTracker(event, clock),
           destinations: [destination],
         },

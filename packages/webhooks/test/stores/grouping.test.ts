@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.ts';
-import { alertIdentity, resolvedTracker } from '../../src/delivery/alert-identity.ts';
+import { alertIdentity, firedTrackerId, resolvedTracker } from '../../src/delivery/alert-identity.ts';
 import { matchRouteTree } from '../../src/router/match-route-tree.ts';
 import type { RouteMatch } from '../../src/router/types.ts';
 import type { Store } from '../../src/store/store.ts';
@@ -144,6 +144,7 @@ describe.each(STORES)(
           grouping: {
             at: clock,
             alert: alertIdentity(event, clock),
+            trackerId: firedTrackerId(event),
             resolve: resolvedTracker(event, clock),
             destinations: [],
           },
@@ -151,6 +152,57 @@ describe.each(STORES)(
         got.push(await nextAttemptOf(store, `m${i}`));
       }
       expect(got).toEqual(given.map((s) => s.want));
+      await store.close();
+    });
+  },
+);
+
+describe.each(STORES)(
+  "grouping (%s): the alert's identity is worked out only where a group needs it",
+  (_kind, open) => {
+    const cases: Array<[string, { given: { group: boolean; groupedDestinations: string[] }; want: number }]> =
+      [
+        [
+          'a route that groups nothing, no destination takes groups',
+          { given: { group: false, groupedDestinations: [] }, want: 0 },
+        ],
+        ['a route that groups', { given: { group: true, groupedDestinations: [] }, want: 1 }],
+        ['a destination that takes groups', { given: { group: false, groupedDestinations: ['d'] }, want: 1 }],
+      ];
+    it.each(cases)('%s', async (_name, { given, want }) => {
+      const store = await open({ now: () => 0 });
+      const event = exampleAlert({ tracker_id: 'trk_1' });
+      let reads = 0;
+      await store.ingest({
+        source: 's',
+        webhookId: 'm1',
+        eventType: event.type,
+        known: true,
+        body: JSON.stringify(event),
+        matches: [
+          {
+            path: 'root/0',
+            destinations: ['d'],
+            repeatIntervalMs: 0,
+            muted: false,
+            ...(given.group ? { group: { key: '[]', labels: {}, waitMs: WAIT, intervalMs: INTERVAL } } : {}),
+          },
+        ],
+        repeatScope: 'trk_1',
+        resolves: null,
+        grouping: {
+          at: 0,
+          get alert() {
+            reads++;
+            return alertIdentity(event, 0);
+          },
+          trackerId: firedTrackerId(event),
+          resolve: null,
+          destinations: given.groupedDestinations,
+        },
+      });
+      // At most once per match that groups: the receiver's getter keeps what it worked out.
+      expect(Math.min(reads, 1)).toBe(want);
       await store.close();
     });
   },

@@ -78,7 +78,7 @@ export function independentWaves<T extends { item: IngestItem }>(entries: T[]): 
     const keys = [
       item.repeatScope,
       item.resolves,
-      item.grouping?.alert?.trackerId,
+      item.grouping?.trackerId,
       item.grouping?.resolve?.trackerId,
     ].filter((k): k is string => typeof k === 'string' && k !== '');
     let wave = exclusive ? waves.length : barrier + 1;
