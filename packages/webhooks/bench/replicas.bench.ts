@@ -6,6 +6,10 @@
 // share the cores: this shows what the machine shows, not linear scaling. CPU-µs per alert (the
 // replica processes from /proc plus their PostgreSQL backends, from the first request until the
 // outbox is empty) does not depend on that: it says whether a replica adds work per alert.
+// The floor (servers/floor-receiver.ts: verify, one durable row, forward, mark; nothing else) in
+// one and in three processes on one table shows what the machine allows any receiver that shares
+// a database: its three against its one is the best three replicas could do here.
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +17,7 @@ import { join } from 'node:path';
 import { dropSchemas, freshSchema, TEST_DATABASE_URL } from '../../../tests/helpers/test-database.ts';
 import { CONCURRENCY, closeAgent, closedLoop, SECRET } from './load.ts';
 import { backendCpuSince, backendPids, cpuMicros, loadAverage, postgresCpu } from './proc-cpu.ts';
-import { killAll, receiverProcess, stop } from './spawn.ts';
+import { jsonServer, killAll, receiverProcess, stop } from './spawn.ts';
 
 const PHASE_MS = Number(process.env.BENCH_PHASE_MS ?? 10_000);
 const dir = mkdtempSync(join(tmpdir(), 'tk-replicas-bench-'));
@@ -29,7 +33,16 @@ const lines = (path: string) => {
 
 type Storage = { path: string; synchronous: string } | { url: string; schema: string; app: string };
 
-async function run(label: string, replicas: number, given: Storage) {
+/** Servers started for a setup: where to send, whose CPU to count, how many alerts arrived. */
+interface Setup {
+  urls: URL[];
+  children: ChildProcess[];
+  delivered(): Promise<number>;
+  /** The application name their PostgreSQL connections carry: their backends are counted. */
+  app?: string;
+}
+
+async function receivers(label: string, replicas: number, given: Storage): Promise<Setup> {
   // The backends are told apart by the application name the replicas' connections carry.
   const storage =
     'app' in given
@@ -51,20 +64,48 @@ async function run(label: string, replicas: number, given: Storage) {
     };
     started.push(await receiverProcess(config, join(dir, `${label}-${i}.json`), { BENCH_SECRET: SECRET }));
   }
-  const pids = started.map((s) => s.child.pid!);
+  return {
+    urls: started.map((s) => s.url),
+    children: started.map((s) => s.child),
+    delivered: async () => sinks.reduce((n, s) => n + lines(s), 0),
+    ...('app' in given ? { app: given.app } : {}),
+  };
+}
+
+/**
+ * The floor (servers/floor-receiver.ts) in `count` processes on one PostgreSQL table, forwarding
+ * to one HTTP sink: what one process against several costs with none of the receiver's work.
+ */
+async function floors(count: number, given: { url: string; schema: string; app: string }): Promise<Setup> {
+  const url = new URL(given.url);
+  url.searchParams.set('application_name', given.app);
+  const sink = await jsonServer('http-sink.ts');
+  const started = [];
+  for (let i = 0; i < count; i++)
+    started.push(
+      await jsonServer('floor-receiver.ts', [SECRET, sink.url.href, 'postgres', url.href, given.schema]),
+    );
+  return {
+    urls: started.map((s) => s.url),
+    children: started.map((s) => s.child),
+    delivered: async () =>
+      ((await (await fetch(new URL('/count', sink.url))).json()) as { count: number }).count,
+    app: given.app,
+  };
+}
+
+async function run(label: string, setup: Setup) {
+  const pids = setup.children.map((c) => c.pid!);
   const cpu0 = pids.map(cpuMicros);
-  const pg0 = 'app' in given ? postgresCpu() : undefined;
+  const pg0 = setup.app ? postgresCpu() : undefined;
   const t0 = performance.now();
-  const { rate, sent } = await closedLoop(
-    started.map((s) => s.url),
-    PHASE_MS,
-  );
-  while (sinks.reduce((n, s) => n + lines(s), 0) < sent) await sleep(20);
+  const { rate, sent } = await closedLoop(setup.urls, PHASE_MS);
+  while ((await setup.delivered()) < sent) await sleep(20);
   const drain = sent / ((performance.now() - t0) / 1000);
   const cpu = pids.reduce((n, pid, i) => n + cpuMicros(pid) - cpu0[i]!, 0) / sent;
   const backendCpu =
-    'app' in given && pg0 ? backendCpuSince(pg0, await backendPids(TEST_DATABASE_URL, given.app)) / sent : 0;
-  for (const s of started) await stop(s.child);
+    setup.app && pg0 ? backendCpuSince(pg0, await backendPids(TEST_DATABASE_URL, setup.app)) / sent : 0;
+  for (const child of setup.children) await stop(child);
   return { label, rate, drain, cpu, backendCpu };
 }
 
@@ -79,8 +120,11 @@ type Result = { label: string; rate: number; drain: number; cpu: number; backend
 const results: Result[] = [];
 const loadBefore = loadAverage();
 try {
-  results.push(await run('sqlite, 1 process', 1, { path: join(dir, 'store.db'), synchronous: 'full' }));
-  for (const n of [1, 2, 3]) results.push(await run(`postgres, ${n} replica(s)`, n, postgres(n)));
+  const sqlite = { path: join(dir, 'store.db'), synchronous: 'full' };
+  results.push(await run('sqlite, 1 process', await receivers('sqlite', 1, sqlite)));
+  for (const n of [1, 2, 3])
+    results.push(await run(`postgres, ${n} replica(s)`, await receivers(`pg${n}`, n, postgres(n))));
+  for (const n of [1, 3]) results.push(await run(`floor, ${n} process(es)`, await floors(n, postgres(n))));
 } finally {
   killAll();
   closeAgent();
@@ -115,6 +159,13 @@ if (one && three) {
       `${x(total(three), total(one))} ${total(three) <= 1.2 * total(one) ? 'ok' : 'MISSED'}`,
     ],
   ];
+  const floorOne = results.find((r) => r.label.startsWith('floor, 1'));
+  const floorThree = results.find((r) => r.label.startsWith('floor, 3'));
+  if (floorOne && floorThree)
+    rows.push(
+      ['the floor: 3 processes vs 1, throughput', x(floorThree.rate, floorOne.rate)],
+      ['the floor: 3 processes vs 1, CPU per alert', x(total(floorThree), total(floorOne))],
+    );
   const width = Math.max(...rows.map(([k]) => k.length));
   for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
 }
