@@ -6,6 +6,8 @@
 //   - the receiver on SQLite delivering with `forward` to a loopback HTTP sink, and to a `file`
 //   - the receiver on PostgreSQL delivering with `forward`, through a proxy that counts round trips
 //   - Alertmanager (/api/v2/alerts → webhook sink, group_by ['...'], group_wait 100ms)
+//   - the floor on SQLite and on PostgreSQL (servers/floor-receiver.ts): the least a receiver
+//     keeping the same promises does, so a goal it misses is one no receiver reaches here
 // The figure that holds on a busy machine is CPU-µs per alert of the server process (utime +
 // stime, /proc); rates move with whoever else is on the cores, so they are given as ratios.
 // BENCH_CPU_PROF=<dir> writes a CPU profile of each receiver there when it stops.
@@ -273,7 +275,6 @@ const ratio = (a: string, b: string, pick: (s: Sample) => number) =>
 const labels = subjects.map((s) => s.label);
 const reference = labels.find((l) => l.startsWith('Alertmanager')) ?? 'receiver, SQLite → forward (HTTP)';
 const fwd = 'receiver, SQLite → forward (HTTP)';
-
 const rows: string[][] = [['server', 'CPU-µs per alert', 'accepted/s vs ref', 'end to end/s vs ref']];
 for (const l of labels) {
   const delivers = subjects.find((s) => s.label === l)!.delivered !== undefined;

@@ -201,7 +201,8 @@ describe.each(STORES)(
           destinations: given.groupedDestinations,
         },
       });
-      // At most once per match that groups: the receiver's getter keeps what it worked out.
+      // Read or not: how often is the store's affair (PostgreSQL may run a plan twice), and the
+      // receiver's getter keeps what it worked out the first time.
       expect(Math.min(reads, 1)).toBe(want);
       await store.close();
     });
