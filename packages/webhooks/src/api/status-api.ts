@@ -4,6 +4,7 @@ import { stringify } from 'yaml';
 import { configSecrets, cutSecrets } from '../config/secret-values.ts';
 import type { Config } from '../config/types.ts';
 import type { Store } from '../store/store.ts';
+import { OBSERVER_PATHS } from './observer-paths.ts';
 
 /**
  * The Alertmanager release whose API v2 this one answers as. amtool compares its own version's
@@ -85,10 +86,10 @@ export function mountStatusApi(app: Express, config: Config, startedAt: number):
  * `/healthz` and `/readyz`: ready means the store can write and the receiver is not stopping.
  */
 export function mountProbes(app: Express, store: Pick<Store, 'ping'>, isReady: () => boolean): void {
-  app.get('/-/healthy', (_req, res) => {
+  app.get(OBSERVER_PATHS.healthy, (_req, res) => {
     res.type('text/plain; charset=utf-8').send('OK');
   });
-  app.get('/-/ready', async (_req, res) => {
+  app.get(OBSERVER_PATHS.ready, async (_req, res) => {
     try {
       await store.ping();
       if (!isReady()) throw new Error('shutting down');

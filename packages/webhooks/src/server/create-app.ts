@@ -2,6 +2,7 @@ import { JSON_MEDIA_TYPE } from '@trackerkit/core';
 import { safeEqual } from '@trackerkit/core/signing';
 import express, { type Express } from 'express';
 import { type AlertsApiContext, mountAlertsApi } from '../api/alerts-api.ts';
+import { OBSERVER_PATHS } from '../api/observer-paths.ts';
 import { mountProbes, mountStatusApi } from '../api/status-api.ts';
 import { WebhooksError } from '../errors.ts';
 import { mountSilencesApi } from '../silences/silences-api.ts';
@@ -126,10 +127,10 @@ export function createApp(ctx: AppContext): Express {
   }
   // Alertmanager's probes beside the receiver's own, unauthenticated as those.
   mountProbes(app, ctx.store, ctx.isReady);
-  app.get('/healthz', (_req, res) => {
+  app.get(OBSERVER_PATHS.healthz, (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', async (_req, res) => {
+  app.get(OBSERVER_PATHS.readyz, async (_req, res) => {
     try {
       await ctx.store.ping();
       if (!ctx.isReady()) throw new Error('shutting down');
@@ -141,7 +142,7 @@ export function createApp(ctx: AppContext): Express {
         .json({ status: 'not ready', error: (error as Error).message });
     }
   });
-  app.get('/metrics', async (_req, res) => {
+  app.get(OBSERVER_PATHS.metrics, async (_req, res) => {
     let counts: Partial<OutboxCounts> = {};
     try {
       counts = await ctx.store.outboxCounts();

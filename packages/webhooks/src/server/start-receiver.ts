@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isLoopbackHost } from '@trackerkit/core';
+import { OBSERVER_PATHS } from '../api/observer-paths.ts';
 import type { ConfigInput } from '../config/config-schema.ts';
 import { loadConfig } from '../config/load-config.ts';
 import { signingSecretProblems } from '../config/signing-secrets.ts';
@@ -86,7 +87,7 @@ function restartOnly(running: Config, next: Config): string[] {
 
 // Scrapes and health probes watch the receiver; they are not its work. An idle receiver they poll
 // is not sampled for event loop delay (see `EventLoopDelay.working`).
-const OBSERVERS = new Set(['/metrics', '/healthz', '/readyz', '/-/healthy', '/-/ready']);
+const OBSERVERS = new Set<string>(Object.values(OBSERVER_PATHS));
 const pathOf = (url: string) => {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
