@@ -7,14 +7,15 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createTrackerClient } from '@trackerkit/client';
 import {
   commandArgs,
   failureLine,
-  portFromFlag,
+  parseFlags,
+  portFromOption,
   readyLine,
   stopOnSignals,
+  urlFromOption,
   watchLauncher,
 } from '@trackerkit/core/cli';
 import { startEmulator } from '@trackerkit/emulator';
@@ -36,14 +37,16 @@ receiver, wired together, and runs a demo tracker whose alert prints on stdout.
   --receiver-port N   default 8787 (env TRACKERKIT_RECEIVER_PORT)
   --token TOKEN       fixed API token, also the MCP bearer token, for repeatable demos
                       (env TRACKERKIT_TOKEN; default: new ones on every start)
-  --data FILE         keep the emulator's state in this SQLite file (env TRACKERKIT_DATA);
-                      the demo tracker is created once per file
+  --data FILE         keep the emulator's state in this SQLite file (env TRACKERKIT_DATA):
+                      the demo tracker is created once per file, and the API token made on
+                      the first start is kept in it (the MCP token is still new each start)
   --smtp-url URL      SMTP server for alert mail (env TRACKER_EMULATOR_SMTP_URL)
   --no-demo           start without the demo run
   --help
 
 Ready: one JSON line on stdout, {"event":"ready","name":"trackerkit","url":"<console page>",...}.
-Ctrl-C or SIGTERM: calls in flight are answered, then everything stops and exits 0.`;
+Ctrl-C or SIGTERM: calls in flight are answered, then everything stops and exits 0.
+Bad usage (a flag, a value, a port taken): one line on stderr, exit code 2.`;
 
 type Closer = () => Promise<unknown>;
 /** What has started, newest last: a failed start or a stop closes them newest first. */
@@ -71,26 +74,45 @@ async function closeAll(): Promise<void> {
   for (const close of started.splice(0).reverse()) await close().catch(() => {});
 }
 
+/** A flag's value, else its variable's (an empty variable is an unset one), with the name to blame. */
+function given(
+  flag: string | undefined,
+  name: string,
+  env: string,
+): { name: string; raw: string } | undefined {
+  if (flag !== undefined) return { name, raw: flag };
+  const raw = process.env[env];
+  return raw === undefined || raw === '' ? undefined : { name: env, raw };
+}
+
+function port(flag: string | undefined, name: string, env: string, fallback: number): number {
+  const value = given(flag, name, env);
+  return value ? portFromOption(value.name, value.raw) : fallback;
+}
+
 async function main(): Promise<void> {
-  const { values: flags } = parseArgs({
+  const { values: flags } = parseFlags({
     args: commandArgs(process.argv),
     options: {
-      'emulator-port': { type: 'string', default: process.env.TRACKERKIT_EMULATOR_PORT ?? '4010' },
-      'mcp-port': { type: 'string', default: process.env.TRACKERKIT_MCP_PORT ?? '3100' },
-      'receiver-port': { type: 'string', default: process.env.TRACKERKIT_RECEIVER_PORT ?? '8787' },
+      'emulator-port': { type: 'string' },
+      'mcp-port': { type: 'string' },
+      'receiver-port': { type: 'string' },
       token: { type: 'string', default: process.env.TRACKERKIT_TOKEN },
       data: { type: 'string', default: process.env.TRACKERKIT_DATA },
-      'smtp-url': { type: 'string', default: process.env.TRACKER_EMULATOR_SMTP_URL },
+      'smtp-url': { type: 'string' },
       'no-demo': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (flags.help) return void process.stdout.write(`${USAGE}\n`);
   const ports = {
-    emulator: portFromFlag('emulator-port', flags['emulator-port']),
-    mcp: portFromFlag('mcp-port', flags['mcp-port']),
-    receiver: portFromFlag('receiver-port', flags['receiver-port']),
+    emulator: port(flags['emulator-port'], '--emulator-port', 'TRACKERKIT_EMULATOR_PORT', 4010),
+    mcp: port(flags['mcp-port'], '--mcp-port', 'TRACKERKIT_MCP_PORT', 3100),
+    receiver: port(flags['receiver-port'], '--receiver-port', 'TRACKERKIT_RECEIVER_PORT', 8787),
   };
+  // The emulator checks it too, as it does for any caller; checked here it is named as typed.
+  const smtp = given(flags['smtp-url'], '--smtp-url', 'TRACKER_EMULATOR_SMTP_URL');
+  const smtpUrl = smtp && urlFromOption(smtp.name, smtp.raw, ['smtp:', 'smtps:'], 'smtp://127.0.0.1:2525');
 
   // Signals first: a stop during start-up closes whatever has started by then.
   const { trigger } = stopOnSignals(process, closeAll, (error) =>
@@ -107,7 +129,7 @@ async function main(): Promise<void> {
     clock: 'real',
     ...(flags.token ? { token: flags.token } : {}),
     ...(flags.data ? { data: flags.data } : {}),
-    ...(flags['smtp-url'] ? { smtpUrl: flags['smtp-url'] } : {}),
+    ...(smtpUrl ? { smtpUrl } : {}),
   });
   started.push(() => emulator.close({ graceMs: DRAIN_MS }));
   // The receiver needs the account's signing secret before it listens, and the emulator needs the
@@ -150,16 +172,23 @@ async function main(): Promise<void> {
     },
   );
 
-  const fixed = flags.token ? '(fixed with --token)' : '(new on every start; --token fixes it)';
+  // What the banner says of each token is what happens to it: --token fixes both; without it a
+  // --data file keeps the API token it made on its first start, and the MCP token is new each time.
+  const apiToken = flags.token
+    ? '(fixed with --token)'
+    : flags.data
+      ? `(kept in ${flags.data}; --token replaces it)`
+      : '(new on every start; --token fixes it)';
+  const mcpToken = flags.token ? '(fixed with --token)' : '(new on every start; --token fixes it)';
   const lines = [
     '',
     'trackerkit local stack is running (Ctrl-C stops it)',
     '',
     `  Tracker API (emulator)  ${emulator.baseUrl}`,
-    `  API token               ${emulator.token}  ${fixed}`,
+    `  API token               ${emulator.token}  ${apiToken}`,
     `  Space                   ${emulator.spaceId}`,
     `  MCP server              ${mcp.url}`,
-    `  MCP bearer token        ${mcp.authToken}  (every MCP request needs it)`,
+    `  MCP bearer token        ${mcp.authToken}  ${mcpToken}; every MCP request needs it`,
     `  Webhook receiver        ${hookUrl}  (the account webhook; alerts print below as JSON lines)`,
     `  Console page            ${consoleUrl}  (all of the above, in a browser)`,
     '',

@@ -2,8 +2,9 @@
 // No timers, no fetch, no process, no filesystem, no Node built-in: callers hand in their request,
 // clock and sleep. Subpaths of their own: `@trackerkit/core/cli` (the commands' conventions: they
 // take the process), `csv` (the reader's configuration, for the layers that read files), `http`
-// (the edge that calls the service), `signing` (Standard Webhooks and the other schemes, on
-// node:crypto) and `html` (the escaping rule of server-rendered pages).
+// (the edge that calls the service, and the origin rule of the suite's servers), `signing`
+// (Standard Webhooks and the other schemes, on node:crypto) and `html` (the escaping rule of
+// server-rendered pages).
 
 export {
   ALERT_EVENT,
@@ -37,14 +38,6 @@ export type { components, operations, paths, webhooks } from './generated/openap
 export { type ContentTypeRefusal, contentTypeRefusal, JSON_MEDIA_TYPE } from './net/content-type.ts';
 export type { HeaderSource } from './net/headers.ts';
 export { isLoopbackHost } from './net/loopback.ts';
-export {
-  allowedHostnames,
-  asHostname,
-  LOOPBACK_HOSTNAMES,
-  type OriginPolicy,
-  type OriginRefusal,
-  originRefusal,
-} from './net/request-origin.ts';
 export { nextPage, pageSizeFor, pageWindow, paginate } from './paging.ts';
 export { fieldOf, type Path, type Problem, problem, under } from './problem.ts';
 export {

@@ -1,5 +1,4 @@
-import { parseArgs } from 'node:util';
-import { portFromFlag, UsageError } from '@trackerkit/core/cli';
+import { hostFromOption, parseFlags, portFromFlag, UsageError } from '@trackerkit/core/cli';
 import { CLOCK_RANGE, clockInstantOf } from './clock.ts';
 import type { EmulatorOptions } from './options.ts';
 
@@ -85,11 +84,14 @@ function skillCosts(value: string | undefined): Record<string, number> | undefin
   return parsed as Record<string, number>;
 }
 
-/** Flags → options; environment variables fill what flags leave out. */
+/**
+ * Flags → options. The library checks what it would check for any caller (the SMTP URL, the data
+ * and fixtures files) and reads TRACKER_EMULATOR_SMTP_URL itself, so a problem names where the value
+ * came from.
+ */
 export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' | 'version' {
-  const { values } = parseArgs({
+  const { values } = parseFlags({
     args: argv,
-    strict: true,
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
@@ -124,7 +126,7 @@ export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' | 'versio
   const resolve = oneOf('resolve-events', values['resolve-events'], ['on', 'off'] as const);
   return {
     port: values.port === undefined ? undefined : portFromFlag('port', values.port),
-    host: values.host,
+    host: values.host === undefined ? undefined : hostFromOption('--host', values.host),
     allowedHosts: values['allowed-hosts']
       ?.split(',')
       .map((name) => name.trim())
@@ -133,7 +135,7 @@ export function parseCliArgs(argv: string[]): EmulatorOptions | 'help' | 'versio
     clockStart: clockStart(values['clock-start']),
     data: values.data,
     fixtures: values.fixtures,
-    smtpUrl: values['smtp-url'] ?? process.env.TRACKER_EMULATOR_SMTP_URL,
+    smtpUrl: values['smtp-url'],
     skillCosts: skillCosts(values['skill-costs']),
     signalLevelMatch: oneOf('signal-level-match', values['signal-level-match'], [
       'at-or-below',

@@ -1,4 +1,7 @@
+import { accessSync, constants, type Stats, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { DEFAULT_SKILL_COSTS, LIMITS, WEBHOOK_DELIVERY } from '@trackerkit/core';
+import { UsageError, urlFromOption } from '@trackerkit/core/cli';
 import type { ClockMode } from './clock.ts';
 
 /** The journal's default cap: enough for a test's requests, a few MB at most. */
@@ -73,10 +76,79 @@ export interface EmulatorOptions {
   log?: (line: string) => void;
 }
 
+const SMTP_ENV = 'TRACKER_EMULATOR_SMTP_URL';
+
+/** A usage mistake in an option: exit 2 from the bin, the flag and the option both named. */
+const usage = (why: string) => new UsageError(`@trackerkit/emulator: ${why}`);
+
+/** What is at `path`, or undefined when nothing is (or a part of the path is not a directory). */
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function may(path: string, mode: number): boolean {
+  try {
+    accessSync(path, mode);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why SQLite could not keep its state in `file`, as the filesystem tells before trying: SQLite says
+ * only "unable to open database file". It writes its journal beside the file, so the directory
+ * must be writable too.
+ */
+function dataFileProblem(file: string): string | undefined {
+  if (file === ':memory:') return undefined;
+  const stat = statOf(file);
+  if (stat?.isDirectory()) return 'is a directory; give the path of a file';
+  if (stat && !stat.isFile()) return 'is not a regular file';
+  if (stat && !may(file, constants.R_OK | constants.W_OK)) return 'may not be read and written by this user';
+  const dir = dirname(resolve(file));
+  const dirStat = statOf(dir);
+  if (!dirStat) return `its directory ${dir} does not exist`;
+  if (!dirStat.isDirectory()) return `${dir} is not a directory`;
+  if (!may(dir, constants.W_OK | constants.X_OK))
+    return `its directory ${dir} may not be written by this user`;
+  return undefined;
+}
+
+function readableFileProblem(file: string): string | undefined {
+  const stat = statOf(file);
+  if (!stat) return 'no such file';
+  if (!stat.isFile()) return stat.isDirectory() ? 'is a directory, not a file' : 'is not a regular file';
+  return may(file, constants.R_OK) ? undefined : 'may not be read by this user';
+}
+
+/** The options a caller (the bin, `pnpm start`, a test) may get wrong, checked before anything starts. */
+function checkOptions(options: EmulatorOptions, smtpUrl: string | undefined): void {
+  if (smtpUrl !== undefined) {
+    const name = options.smtpUrl !== undefined ? '--smtp-url (smtpUrl)' : SMTP_ENV;
+    try {
+      urlFromOption(name, smtpUrl, ['smtp:', 'smtps:'], 'smtp://127.0.0.1:2525');
+    } catch (error) {
+      throw usage((error as Error).message);
+    }
+  }
+  const data = options.data === undefined ? undefined : dataFileProblem(options.data);
+  if (data) throw usage(`--data (data) ${options.data}: ${data}`);
+  const fixtures = options.fixtures === undefined ? undefined : readableFileProblem(options.fixtures);
+  if (fixtures) throw usage(`--fixtures (fixtures) ${options.fixtures}: ${fixtures}`);
+}
+
 type Optional = 'data' | 'smtpUrl' | 'token' | 'clockStart' | 'fixtures' | 'proxyTo' | 'record' | 'replay';
 export type ResolvedOptions = Required<Omit<EmulatorOptions, Optional>> & Pick<EmulatorOptions, Optional>;
 
 export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
+  // An empty variable is an unset one (a blank line in a compose file).
+  const smtpUrl = options.smtpUrl ?? (process.env[SMTP_ENV] || undefined);
+  checkOptions(options, smtpUrl);
   return {
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',
@@ -85,7 +157,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     clockStart: options.clockStart,
     data: options.data,
     fixtures: options.fixtures,
-    smtpUrl: options.smtpUrl ?? process.env.TRACKER_EMULATOR_SMTP_URL,
+    smtpUrl,
     skillCosts: options.skillCosts ?? { ...DEFAULT_SKILL_COSTS },
     validateResponses: options.validateResponses ?? false,
     signalLevelMatch: options.signalLevelMatch ?? 'at-or-below',

@@ -3,7 +3,7 @@
 // (@trackerkit/core cli/): --help and --version on stdout; bad usage is one line on stderr and
 // exit 2; over HTTP, ready is ONE JSON line on stdout; SIGINT/SIGTERM answer calls in flight, then
 // exit 0. Over stdio, stdout is the protocol's alone.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import {
   commandArgs,
   failureLine,
@@ -44,7 +44,24 @@ async function openUserTokens(options: CliOptions, key: Buffer) {
     return openPostgresUserTokens({ url: options.databaseUrl, key });
   }
   quietSqliteWarning(process);
-  return (await import('./oauth/user-tokens.ts')).openSqliteUserTokens(options.userStore, key);
+  const { openSqliteUserTokens } = await import('./oauth/user-tokens.ts');
+  try {
+    return openSqliteUserTokens(options.userStore, key);
+  } catch (error) {
+    // SQLite's own words ("unable to open database file") name neither the flag nor the file.
+    throw new UsageError(`--user-store ${options.userStore}: ${(error as Error).message}`);
+  }
+}
+
+/** The roots the tools may read under: each an existing directory (a typo would serve nothing). */
+function checkFilesRoots(roots: readonly string[]): void {
+  for (const root of roots) {
+    const stat = statSync(root, { throwIfNoEntry: false });
+    if (!stat?.isDirectory())
+      throw new UsageError(
+        `files root ${root} (--files-root or TRACKERKIT_MCP_FILES_ROOTS) ${stat ? 'is not a directory' : 'does not exist'}`,
+      );
+  }
 }
 
 /** The resource server's own credentials for introspection: both variables or neither. */
@@ -63,6 +80,7 @@ async function main() {
   const options = parseCliOptions(commandArgs(process.argv));
   if (options.help) return void process.stdout.write(`${USAGE}\n`);
   if (options.version) return void process.stdout.write(`${SERVER_VERSION}\n`);
+  checkFilesRoots(options.filesRoots);
   process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', reason));
   // Made once, up front: missing configuration stops start-up, not the first request. Under
   // OAuth there is no shared client: each user's calls carry that user's own token.
@@ -76,6 +94,7 @@ async function main() {
     readOnly: options.readOnly,
     filesRoots: options.filesRoots,
     allowPrivateUrls: options.allowPrivateUrls,
+    maxUploadBytes: options.maxUploadBytes,
     logger,
     // Run tasks' handles verify on every replica given the same secrets (tasks/task-key.ts).
     taskKey: taskKeyFrom(process.env, [tokenKey, options.token]),

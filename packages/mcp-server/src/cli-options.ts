@@ -1,10 +1,9 @@
 // Flags and environment for the trackerkit-mcp command. Flags win over the environment.
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { portFromFlag, UsageError } from '@trackerkit/core/cli';
+import { hostFromOption, parseFlags, portFromFlag, UsageError, urlFromOption } from '@trackerkit/core/cli';
 import { parseEnvBoolean } from './config/env-boolean.ts';
-import { DEFAULT_MAX_CONCURRENT_REQUESTS } from './limits.ts';
+import { DEFAULT_MAX_CONCURRENT_REQUESTS, DEFAULT_MAX_UPLOAD_BYTES } from './limits.ts';
 import { TOOLSETS, type Toolset } from './tool-definition.ts';
 
 export const DEFAULT_HTTP_PORT = 3100;
@@ -25,6 +24,8 @@ export interface CliOptions {
   /** Directories whose files the tools may read; none: no local file is read. */
   filesRoots: string[];
   allowPrivateUrls: boolean;
+  /** Bytes the upload tools read at most from one file or one URL's decoded body. */
+  maxUploadBytes: number;
   maxConcurrentRequests: number;
   /** Users sign in with OAuth at this authorization server (HTTP only). */
   oauthIssuer: string | undefined;
@@ -57,6 +58,8 @@ Options:
                            TRACKERKIT_MCP_FILES_ROOTS, separated by "${delimiter}"). None: no local
                            file is read
   --allow-private-urls     Let upload_vault_data fetch loopback and private-network URLs
+  --max-upload-bytes <n>   Bytes read at most from one file or one URL's decoded body
+                           (default ${DEFAULT_MAX_UPLOAD_BYTES}; env TRACKERKIT_MCP_MAX_UPLOAD_BYTES)
   --toolsets <list>        Comma-separated: ${TOOLSETS.join(',')} (env TRACKERKIT_MCP_TOOLSETS)
   --http                   Serve Streamable HTTP instead of stdio
   --host <host>            HTTP bind address (default 127.0.0.1)
@@ -128,8 +131,20 @@ function toolsetsOf(flag: string | undefined, fromEnv: string | undefined): stri
   return names;
 }
 
+/** --max-upload-bytes, else the environment (an empty variable is unset), else the default. */
+function maxUploadBytesOf(flag: string | undefined, fromEnv: string | undefined): number {
+  const env = fromEnv?.trim() === '' ? undefined : fromEnv;
+  const [raw, source] =
+    flag !== undefined ? [flag, '--max-upload-bytes'] : [env, 'TRACKERKIT_MCP_MAX_UPLOAD_BYTES'];
+  if (raw === undefined) return DEFAULT_MAX_UPLOAD_BYTES;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1) {
+    throw new CliUsageError(`${source}: must be a whole number of bytes, at least 1, got "${raw}"`);
+  }
+  return value;
+}
+
 export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
-  // Node's parseArgs errors (ERR_PARSE_ARGS_*) are usage mistakes as they are: failureLine names the option.
   const { values } = parse(argv);
   const toolsetNames = toolsetsOf(values.toolsets, env.TRACKERKIT_MCP_TOOLSETS);
   const port = values.port === undefined ? DEFAULT_HTTP_PORT : portFromFlag('port', values.port);
@@ -162,9 +177,14 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv 
     throw new CliUsageError(
       `--database-url: must be a postgres:// or postgresql:// URL, got "${databaseUrl.split(':')[0]}:..."`,
     );
+  const publicUrl = values['public-url'] ?? (env.TRACKERKIT_MCP_PUBLIC_URL || undefined);
+  if (publicUrl !== undefined) {
+    const name = values['public-url'] !== undefined ? '--public-url' : 'TRACKERKIT_MCP_PUBLIC_URL';
+    urlFromOption(name, publicUrl, ['https:', 'http:'], 'https://mcp.example.com/mcp');
+  }
   return {
     oauthIssuer,
-    publicUrl: values['public-url'] ?? env.TRACKERKIT_MCP_PUBLIC_URL,
+    publicUrl,
     userStore: values['user-store'] ?? env.TRACKERKIT_MCP_USER_STORE ?? defaultUserStore(env),
     databaseUrl,
     readScope: values['oauth-read-scope'],
@@ -176,7 +196,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv 
     readOnly: values['read-only'] ?? envReadOnly ?? false,
     toolsets: toolsetNames as Toolset[] | undefined,
     http: values.http ?? false,
-    host: values.host ?? '127.0.0.1',
+    host: values.host === undefined ? '127.0.0.1' : hostFromOption('--host', values.host),
     port,
     authToken: values['auth-token'] ?? env.TRACKERKIT_MCP_AUTH_TOKEN,
     allowedHosts: list(values['allowed-hosts']),
@@ -185,14 +205,14 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv 
       ? values['files-root']
       : (env.TRACKERKIT_MCP_FILES_ROOTS ?? '').split(delimiter).filter(Boolean),
     allowPrivateUrls: values['allow-private-urls'] ?? false,
+    maxUploadBytes: maxUploadBytesOf(values['max-upload-bytes'], env.TRACKERKIT_MCP_MAX_UPLOAD_BYTES),
     maxConcurrentRequests: positive('max-requests', values['max-requests'], DEFAULT_MAX_CONCURRENT_REQUESTS),
   };
 }
 
 function parse(argv: readonly string[]) {
-  return parseArgs({
+  return parseFlags({
     args: [...argv],
-    strict: true,
     allowPositionals: false,
     options: {
       'api-url': { type: 'string' },
@@ -208,6 +228,7 @@ function parse(argv: readonly string[]) {
       'files-root': { type: 'string', multiple: true },
       'max-requests': { type: 'string' },
       'allow-private-urls': { type: 'boolean' },
+      'max-upload-bytes': { type: 'string' },
       'oauth-issuer': { type: 'string' },
       'public-url': { type: 'string' },
       'user-store': { type: 'string' },

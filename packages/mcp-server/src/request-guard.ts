@@ -1,11 +1,11 @@
 // Checks every HTTP request before it reaches MCP: the suite's one origin rule (the core's
-// originRefusal, as the receiver and the emulator's console: Host, Origin, no cross-site POST, a
-// JSON body in UTF-8), then the SDK's own helpers on the same names, Host and Origin against DNS
-// rebinding (validateHostHeader, validateOriginHeader: a web page must not reach a local server
-// through a hostile domain; kept, so the stricter of the two wins), then the bearer token
-// (verifyBearerToken and bearerAuthChallengeResponse, with our verifier of the operator's one
-// token, or under OAuth the users' JWT access tokens for this audience, oauth/jwt-verifier.ts).
-// What stays ours, and why, is in the README ("Why not the SDK's ...").
+// originRefusal, as the receiver and the emulator's console: Host among this server's names against
+// DNS rebinding, an Origin among them or listed, which the MCP specification requires of every
+// request, and for a state change from a page its own origin, no same-site or cross-site POST
+// without the token, a JSON body in UTF-8), then the bearer token (verifyBearerToken and
+// bearerAuthChallengeResponse, with our verifier of the operator's one token, or under OAuth the
+// users' JWT access tokens for this audience, oauth/jwt-verifier.ts). What stays ours, and why, is in
+// the README ("Why not the SDK's ...").
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   type AuthInfo,
@@ -14,11 +14,14 @@ import {
   OAuthError,
   OAuthErrorCode,
   type OAuthTokenVerifier,
-  validateHostHeader,
-  validateOriginHeader,
   verifyBearerToken,
 } from '@modelcontextprotocol/server';
-import { allowedHostnames, type OriginRefusal, originRefusal } from '@trackerkit/core';
+import {
+  allowedHostnames,
+  type OriginCredentials,
+  type OriginRefusal,
+  originRefusal,
+} from '@trackerkit/core/http';
 import { safeEqualTo } from '@trackerkit/core/signing';
 
 export interface GuardOptions {
@@ -48,12 +51,7 @@ export interface GuardOAuth {
 /** A refused request: the HTTP answer to send as it is. */
 export type GuardRejection = Response;
 
-/** The answer the SDK's hostHeaderValidationResponse and originValidationResponse give. */
-function forbidden(message: string): GuardRejection {
-  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status: 403 });
-}
-
-/** The core's refusal in the SDK's shape: 403 or 415, naming the header and the rule. */
+/** The core's refusal as a JSON-RPC error (the SDK's shape): 403 or 415, naming the header and rule. */
 function refused({ status, header, reason, message }: OriginRefusal): GuardRejection {
   return Response.json(
     {
@@ -82,16 +80,14 @@ function staticTokenVerifier(expected: string): OAuthTokenVerifier {
 
 export function createRequestGuard(options: GuardOptions) {
   // The core's list: the SDK's localhostAllowedHostnames(), the bound host unless it is every
-  // interface, the public URL's host (--public-url, the tokens' audience) and --allowed-hosts;
-  // the same names go to the SDK's checks.
+  // interface, the public URL's host (--public-url, the tokens' audience) and --allowed-hosts.
   const publicHost = options.oauth ? [options.oauth.resource.hostname] : [];
   const hostnames = allowedHostnames(options.host, [
     ...localhostAllowedHostnames(),
     ...publicHost,
     ...(options.allowedHosts ?? []),
   ]);
-  const origins = new Set(options.allowedOrigins ?? []);
-  const policy = { hosts: hostnames, origins: [...origins], hostsSetting: '--allowed-hosts' };
+  const policy = { hosts: hostnames, origins: options.allowedOrigins ?? [], hostsSetting: '--allowed-hosts' };
   const { oauth } = options;
   if (!oauth && !options.authToken) throw new Error('createRequestGuard: authToken or oauth is required');
   const bearer = oauth
@@ -104,25 +100,20 @@ export function createRequestGuard(options: GuardOptions) {
     : { verifier: staticTokenVerifier(options.authToken as string) };
 
   /**
-   * The origin rule, without the token: a CORS preflight is checked by this alone, as it never
-   * carries one. `method` decides what is checked (Host and Origin always; a state-changing one
-   * also Sec-Fetch-Site and, where the endpoint reads a body, `accepts`, its media types).
+   * The origin rule: a CORS preflight is checked by this alone, as it never carries the token.
+   * `method` decides what is checked (Host and Origin always; a state-changing one also where a
+   * page's request comes from and, where the endpoint reads a body, `accepts`, its media types);
+   * `credentials.token`: the request carries a bearer token the caller checks next (the endpoint,
+   * not the registration page, whose link is its only key).
    */
   function checkOrigin(
     headers: IncomingHttpHeaders,
     method = 'GET',
     accepts?: readonly string[],
+    credentials: OriginCredentials = {},
   ): GuardRejection | undefined {
-    const refusal = originRefusal(method, headers, accepts ? { ...policy, accepts } : policy);
-    if (refusal) return refused(refusal);
-    const host = validateHostHeader(headers.host, hostnames);
-    if (!host.ok) return forbidden(host.message);
-    // An operator's origin is matched whole (scheme, host and port); the SDK matches host names.
-    if (headers.origin !== undefined && !origins.has(headers.origin)) {
-      const origin = validateOriginHeader(headers.origin, hostnames);
-      if (!origin.ok) return forbidden(origin.message);
-    }
-    return undefined;
+    const refusal = originRefusal(method, headers, accepts ? { ...policy, accepts } : policy, credentials);
+    return refusal ? refused(refusal) : undefined;
   }
 
   /**

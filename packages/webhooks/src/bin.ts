@@ -2,7 +2,13 @@
 // trackerkit-webhooks, with the commands' one convention (@trackerkit/core cli/): --help and
 // --version on stdout; bad usage is one line on stderr and exit 2; `serve` announces itself with
 // ONE JSON line on stdout (logs go to stderr); SIGINT/SIGTERM drain, then exit 0.
+import { enableCompileCache } from 'node:module';
 import { commandArgs, quietSqliteWarning } from '@trackerkit/core/cli';
+
+// Node's cache of compiled modules (in the system's temporary directory; NODE_COMPILE_CACHE names
+// another, NODE_DISABLE_COMPILE_CACHE=1 turns it off): a restart compiles nothing again, which
+// was most of the time to ready.
+enableCompileCache();
 
 // Before run-cli.ts (and node:sqlite with it) is loaded below.
 quietSqliteWarning(process);

@@ -1,6 +1,7 @@
 // What a command prints when it cannot start: one line, and the exit code. Usage mistakes (flags,
 // values, a port taken or not allowed) are 2; anything else is 1. No stack trace either way: the
 // message names what went wrong, and a stack would bury it.
+import { parseArgsProblem } from './flags.ts';
 import { UsageError } from './usage-error.ts';
 
 interface ErrorLike {
@@ -15,16 +16,6 @@ const PARSE_ARGS = /^ERR_PARSE_ARGS_/;
 
 function firstLine(text: string): string {
   return text.split('\n')[0]?.trim() ?? '';
-}
-
-/** Node's parseArgs messages are long; the option they name is what matters. */
-function parseArgsMessage(error: ErrorLike, message: string): string {
-  const option = /'(-{1,2}[^'\s]+)'/.exec(message)?.[1];
-  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option}`;
-  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
-    return `unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ''}`.trim();
-  }
-  return firstLine(message);
 }
 
 /** A listen failure: the address and what to do about it. */
@@ -49,7 +40,7 @@ export function failureLine(command: string, error: unknown): { line: string; ex
   if (listen) return { line: `${command}: ${listen}`, exitCode: 2 };
   const usage = error instanceof UsageError || (typeof e.code === 'string' && PARSE_ARGS.test(e.code));
   if (usage) {
-    const text = error instanceof UsageError ? firstLine(message) : parseArgsMessage(e, message);
+    const text = error instanceof UsageError ? firstLine(message) : parseArgsProblem(e);
     // Messages already prefixed with the command (or its package) keep their own prefix.
     const line =
       text.startsWith(`${command}:`) || text.startsWith('@trackerkit/') ? text : `${command}: ${text}`;

@@ -9,12 +9,3 @@ export class UsageError extends Error {
     this.name = 'UsageError';
   }
 }
-
-/** A TCP port from a flag's text: an integer 0-65535 (0 picks a free one). */
-export function portFromFlag(flag: string, raw: string): number {
-  const port = Number(raw);
-  if (raw.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new UsageError(`--${flag} must be a port number from 0 to 65535, got "${raw}"`);
-  }
-  return port;
-}

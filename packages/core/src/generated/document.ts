@@ -2201,7 +2201,8 @@ export const openapiDocument = {
               "null"
             ],
             "format": "uri",
-            "description": "A link to the run in the web console where the service gives one."
+            "description": "A link to the run in the web console where the service gives one.",
+            "x-trackerkit-assumption": "The console's address is not shown, so no origin is assumed. The receiver offers the URL as the run's link only when its origin is one listed in its `links.console_origins` (none by default) and it has no user name, password or backslash; the emulator sends null."
           }
         }
       },

@@ -1,11 +1,13 @@
 // The console (`/_emulator` and everything under it) has no auth: it is local. So the suite's one
 // origin rule (the core's originRefusal, as the receiver's operator endpoints and the MCP endpoint)
 // is its gate: a DNS-rebound page must not read the page (it shows the API token) nor reset, seed
-// or move the clock, and a page of another site must not POST to it. curl and the test harnesses
-// send no Origin or Sec-Fetch-Site and are unaffected.
+// or move the clock, and no page (another site's, or another port's of this machine) may change
+// anything: a page's state change needs this origin and a JSON body, and the console has no token
+// to lift that. curl and the test harnesses send no Origin or Sec-Fetch-Site and are unaffected.
 
 import type { IncomingMessage } from 'node:http';
-import { allowedHostnames, JSON_MEDIA_TYPE, type OriginPolicy, originRefusal } from '@trackerkit/core';
+import { JSON_MEDIA_TYPE } from '@trackerkit/core';
+import { allowedHostnames, type OriginPolicy, originRefusal } from '@trackerkit/core/http';
 import type { Reply } from '../http/types.ts';
 
 /** What the console reads from a body: JSON, or YAML for fixtures (both need a CORS preflight). */

@@ -31,3 +31,26 @@ export function decodeSegment(segment: string): string {
     return segment;
   }
 }
+
+/**
+ * Why a path is not a normalised one, or undefined when it is: every segment non-empty, none `.`
+ * or `..` once decoded (`%2e%2e` too), none holding a slash or backslash once decoded, and each
+ * segment's percent-encoding valid. Such a path means the same to every URL parser on its way.
+ */
+export function normalisedPathProblem(path: string): string | undefined {
+  if (!path.startsWith('/')) return 'it does not start with /';
+  if (path.includes('\\')) return 'a backslash, which URL parsers read as /';
+  const segments = path.slice(1).split('/');
+  for (const segment of segments) {
+    if (segment === '') return 'an empty segment';
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return 'a segment that is not valid percent-encoding';
+    }
+    if (decoded === '.' || decoded === '..') return `a dot segment, "${segment}"`;
+    if (/[/\\]/.test(decoded)) return 'an encoded slash or backslash in a segment';
+  }
+  return undefined;
+}

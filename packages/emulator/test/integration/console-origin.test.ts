@@ -1,7 +1,9 @@
 // Issue 24 item 6 at the emulator: the console (`/_emulator`, no auth: it is local) applies the
 // suite's one origin rule (the core's originRefusal), as the receiver and the MCP endpoint do: a
 // page of another site cannot reset, seed or fault it, and a DNS-rebound page cannot read its page
-// (which shows the API token). curl-style requests and the service's API are unaffected.
+// (which shows the API token). Nor can a page on another port of this machine: a state change from
+// a page needs this very origin and a JSON body (a bodiless same-site POST used to reset it).
+// curl-style requests and the service's API are unaffected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CROSS_SITE, rawRequest } from '../../../../tests/helpers/raw-request.ts';
 import { type Harness, startHarness } from './harness.ts';
@@ -81,6 +83,33 @@ describe('the console refuses what a browser page of another site or a rebound n
       { method: 'GET', path: '', headers: { host: 'evil.example' }, want: [403, 'host', 'foreign_host'] },
     ],
     [
+      'a bodiless reset from a page on another loopback port (same site)',
+      {
+        method: 'POST',
+        path: '/reset',
+        headers: { origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-site', 'content-length': '0' },
+        want: [403, 'sec-fetch-site', 'cross_site'],
+      },
+    ],
+    [
+      'a bodiless reset from a page on another loopback port, in a browser without Sec-Fetch-Site',
+      {
+        method: 'POST',
+        path: '/reset',
+        headers: { origin: 'http://127.0.0.1:3000', 'content-length': '0' },
+        want: [403, 'origin', 'foreign_origin'],
+      },
+    ],
+    [
+      "a bodiless reset from the console's own origin",
+      {
+        method: 'POST',
+        path: '/reset',
+        headers: { origin: 'SELF', 'sec-fetch-site': 'same-origin', 'content-length': '0' },
+        want: [403, 'content-type', 'body_required'],
+      },
+    ],
+    [
       'a text/plain fault from curl (what a form sends)',
       {
         method: 'POST',
@@ -101,9 +130,10 @@ describe('the console refuses what a browser page of another site or a rebound n
       },
     ],
   ])('%s: refused, state intact', async (_name, { method, path, headers, body, want }) => {
+    const own = headers.origin === 'SELF' ? { ...headers, origin: h.emu.origin } : headers;
     const answer = await rawRequest(consoleAt(path), {
       method,
-      headers,
+      headers: own,
       ...(body === undefined ? {} : { body }),
     });
     expect([answer.status, answer.json?.header, answer.json?.reason]).toEqual(want);
@@ -122,8 +152,10 @@ describe('the console refuses what a browser page of another site or a rebound n
     expect(
       (await rawRequest(consoleAt('/clock'), { headers: { host: `emulator.internal:${port}` } })).status,
     ).toBe(200);
-    const page = { origin: h.emu.origin, 'sec-fetch-site': 'same-origin', ...json };
-    expect((await rawRequest(consoleAt('/inbox'), { method: 'DELETE', headers: page })).status).toBe(200);
+    const page = { origin: h.emu.origin, 'sec-fetch-site': 'same-origin', ...json, 'content-length': '2' };
+    expect(
+      (await rawRequest(consoleAt('/inbox'), { method: 'DELETE', headers: page, body: '{}' })).status,
+    ).toBe(200);
   });
 
   it("the service's API is not the console: it keeps its own rule (the token)", async () => {
@@ -131,5 +163,15 @@ describe('the console refuses what a browser page of another site or a rebound n
       headers: { host: 'service.example', authorization: `Bearer ${h.emu.token}` },
     });
     expect(answer.status).toBe(200);
+  });
+
+  // Last: it empties the state the cases above check.
+  it('a bodiless reset from curl (no Origin, no Sec-Fetch-Site) still resets', async () => {
+    const reset = await rawRequest(consoleAt('/reset'), {
+      method: 'POST',
+      headers: { 'content-length': '0' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await h.api('GET', `/api/trackers/${trackerId}`)).status).toBe(404);
   });
 });

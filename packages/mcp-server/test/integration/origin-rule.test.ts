@@ -1,7 +1,8 @@
-// Issue 24 item 6 at the MCP endpoint: the suite's one origin rule (the core's originRefusal), the
-// same as the receiver's and the emulator console's, in front of the SDK's own Host/Origin checks
-// and the token: a cross-site POST without an Origin, a text/plain one (no preflight) and a body
-// declared in another charset are refused before the token is looked at; a listed origin still works.
+// The MCP endpoint applies the suite's one origin rule (the core's originRefusal), the same as the
+// receiver's and the emulator console's, before the token: a page of another site, a text/plain
+// POST (no preflight) and a body declared in another charset are refused whatever the request
+// carries; a same-site or cross-site POST is refused unless it carries a bearer token, which no page
+// adds by itself; a listed origin still works.
 import type { RunningEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../../../../tests/helpers/raw-request.ts';
@@ -43,10 +44,6 @@ const send = (extra: Record<string, string>) =>
 describe('the origin rule at the MCP endpoint, with the token', () => {
   it.each<[string, { given: Record<string, string>; want: [number, string, string] }]>([
     [
-      'a cross-site POST without an Origin',
-      { given: { 'sec-fetch-site': 'cross-site' }, want: [403, 'sec-fetch-site', 'cross_site'] },
-    ],
-    [
       'a text/plain POST (sent by a page without a preflight)',
       { given: { 'content-type': 'text/plain' }, want: [415, 'content-type', 'unsupported_media_type'] },
     ],
@@ -79,7 +76,44 @@ describe('the origin rule at the MCP endpoint, with the token', () => {
       { origin: 'https://app.example', 'sec-fetch-site': 'cross-site' },
     ],
     ['a page of this server', { origin: 'http://127.0.0.1', 'sec-fetch-site': 'same-origin' }],
+    // The token is a header no page adds by itself: it stands for the page checks.
+    ['a cross-site POST without an Origin', { 'sec-fetch-site': 'cross-site' }],
+    [
+      'a page of another loopback port (same site)',
+      { origin: 'http://127.0.0.1:5173', 'sec-fetch-site': 'same-site' },
+    ],
   ])('%s: served', async (_name, given) => {
     expect((await send(given)).status).toBe(200);
+  });
+});
+
+describe('the origin rule at the MCP endpoint, without the token', () => {
+  it.each<[string, { given: Record<string, string>; want: [number, string, string] }]>([
+    [
+      'a cross-site POST without an Origin',
+      { given: { 'sec-fetch-site': 'cross-site' }, want: [403, 'sec-fetch-site', 'cross_site'] },
+    ],
+    [
+      'a bodiless POST from a page of another loopback port (same site)',
+      {
+        given: { origin: 'http://127.0.0.1:5173', 'sec-fetch-site': 'same-site' },
+        want: [403, 'sec-fetch-site', 'cross_site'],
+      },
+    ],
+  ])('%s: refused by the origin rule, before the token', async (_name, { given, want }) => {
+    const { authorization: _token, ...rest } = headers;
+    const answer = await rawRequest(http.url, {
+      method: 'POST',
+      headers: { ...rest, ...given },
+      body: INITIALIZE,
+    });
+    expect([answer.status, answer.json?.error?.data?.header, answer.json?.error?.data?.reason]).toEqual(want);
+  });
+
+  it('a client outside the browser without the token gets 401, not an origin refusal', async () => {
+    const { authorization: _token, ...rest } = headers;
+    expect((await rawRequest(http.url, { method: 'POST', headers: rest, body: INITIALIZE })).status).toBe(
+      401,
+    );
   });
 });

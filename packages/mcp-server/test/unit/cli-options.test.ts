@@ -166,3 +166,34 @@ describe('parseCliOptions', () => {
     expect(parseCliOptions([], { TRACKERKIT_MCP_FILES_ROOTS: '/a:/b' }).filesRoots).toEqual(['/a', '/b']);
   });
 });
+
+describe('--max-upload-bytes', () => {
+  it.each([
+    ['the default: the service limit of one file', { argv: [], env: {}, want: 10_000_000 }],
+    ['the flag', { argv: ['--max-upload-bytes', '2048'], env: {}, want: 2048 }],
+    ['the environment', { argv: [], env: { TRACKERKIT_MCP_MAX_UPLOAD_BYTES: '4096' }, want: 4096 }],
+    [
+      'an empty variable is unset',
+      { argv: [], env: { TRACKERKIT_MCP_MAX_UPLOAD_BYTES: '' }, want: 10_000_000 },
+    ],
+    [
+      'the flag wins over the environment',
+      { argv: ['--max-upload-bytes=1'], env: { TRACKERKIT_MCP_MAX_UPLOAD_BYTES: '4096' }, want: 1 },
+    ],
+  ])('%s', (_name, { argv, env, want }) => {
+    expect(parseCliOptions(argv, env).maxUploadBytes).toBe(want);
+  });
+
+  it.each([
+    ['0', ['--max-upload-bytes', '0'], {}, '--max-upload-bytes'],
+    ['negative', ['--max-upload-bytes=-1'], {}, '--max-upload-bytes'],
+    ['a fraction', ['--max-upload-bytes', '1.5'], {}, '--max-upload-bytes'],
+    ['an exponent', ['--max-upload-bytes', '1e7'], {}, '--max-upload-bytes'],
+    ['a unit', [], { TRACKERKIT_MCP_MAX_UPLOAD_BYTES: '10MB' }, 'TRACKERKIT_MCP_MAX_UPLOAD_BYTES'],
+    ['past 2^53', ['--max-upload-bytes', '9007199254740993'], {}, '--max-upload-bytes'],
+  ])('%s is refused naming the source and the rule', (_name, argv, env, source) => {
+    expect(() => parseCliOptions(argv, env)).toThrow(
+      `${source}: must be a whole number of bytes, at least 1, got "`,
+    );
+  });
+});

@@ -61,10 +61,8 @@ export async function deadLettersCommand(
   const [action, target] = args;
   if (action !== 'list' && action !== 'show' && action !== 'replay') throw usage();
   const opened = await openToolStore(where);
-  if ('error' in opened) {
-    err(`@trackerkit/webhooks: ${opened.error}`);
-    return 1;
-  }
+  // A store that is not there is a wrong --db (or storage.path): bad usage.
+  if ('error' in opened) throw new WebhooksError(opened.error, { status: 400, reason: 'usage' });
   const { store } = opened;
   try {
     if (action === 'list') {

@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readFileSync, statSync } from 'node:fs';
+import { flushCompileCache } from 'node:module';
 import {
   failureLine,
+  hostFromOption,
+  parseFlags,
   portFromFlag,
   readyLine,
   stopOnSignals,
@@ -45,7 +47,15 @@ function report(error: unknown): number {
   return exitCode;
 }
 
-/** The CLI. Resolves to an exit code; `serve` resolves only when the server stops. */
+/** 'file', or what is wrong with `path` as a file to read. */
+function fileKind(path: string): string {
+  try {
+    return statSync(path).isFile() ? 'file' : 'is not a file';
+  } catch {
+    return 'no such file';
+  }
+}
+
 /** The store a tool opens: `--db` (a path or a postgres:// URL), else the one `--config` names. */
 function toolStore(values: {
   db?: string | undefined;
@@ -55,6 +65,7 @@ function toolStore(values: {
   return values.config ? storeTargetFromFile(values.config) : undefined;
 }
 
+/** The CLI. Resolves to an exit code; `serve` resolves only when the server stops. */
 export async function runCli(argv: string[]): Promise<number> {
   try {
     return await run(argv);
@@ -64,7 +75,7 @@ export async function runCli(argv: string[]): Promise<number> {
 }
 
 async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseFlags({
     args: argv,
     allowPositionals: true,
     options: {
@@ -97,6 +108,11 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (!command) throw new UsageError('a command is required: serve, check, dead-letters or silence');
+  // A configuration file that is not there is a wrong --config; one that is there but invalid is
+  // a configuration problem (every problem listed, exit 1).
+  const configFile = values.config === undefined ? undefined : fileKind(values.config);
+  if (configFile !== undefined && configFile !== 'file')
+    throw new UsageError(`--config ${values.config}: ${configFile}`);
   if (command === 'serve') {
     if (!values.config) throw new UsageError('serve needs --config FILE');
     const grace = values['shutdown-grace'];
@@ -106,7 +122,7 @@ async function run(argv: string[]): Promise<number> {
     const receiver = await startReceiver({
       config: values.config,
       ...(values.port !== undefined ? { port: portFromFlag('port', values.port) } : {}),
-      ...(values.host !== undefined ? { host: values.host } : {}),
+      ...(values.host !== undefined ? { host: hostFromOption('--host', values.host) } : {}),
       ...(grace !== undefined ? { shutdownGraceMs: parseDuration(grace) } : {}),
     });
     // SIGHUP reloads, as for Alertmanager; a refused configuration is logged and the old one runs on.
@@ -125,6 +141,8 @@ async function run(argv: string[]): Promise<number> {
       // Started by a package manager that is stopped without passing the signal on.
       watchLauncher(process, (path) => readFileSync(path, 'utf8'), trigger);
       process.stdout.write(readyLine({ name: NAME, url: receiver.url, sources: receiver.sourceUrls }));
+      // Written now, not at exit: the start after a kill -9 finds it too (bin.ts enables it).
+      flushCompileCache();
     });
     process.off('SIGHUP', hangup);
     return code;

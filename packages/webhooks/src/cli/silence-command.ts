@@ -93,10 +93,8 @@ export async function silenceCommand(
     }
   }
   const opened = await openToolStore(where, () => now, action === 'add');
-  if ('error' in opened) {
-    err(`@trackerkit/webhooks: ${opened.error}`);
-    return 1;
-  }
+  // A store that is not there is a wrong --db (or storage.path): bad usage.
+  if ('error' in opened) throw usage(opened.error);
   if (opened.created)
     err(`@trackerkit/webhooks: created the store ${opened.created} (no receiver has used it yet)`);
   const { store } = opened;

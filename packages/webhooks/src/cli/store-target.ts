@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { parseConfigText } from '../config/config-text.ts';
 import { DATABASE_URL_ENV } from '../config/load-config.ts';
 import { openStore } from '../store/open-store.ts';
-import { openPostgresStore } from '../store/postgres/open-postgres-store.ts';
 import type { Store } from '../store/store.ts';
 
 /** Which store a tool opens: the SQLite file at a path, or a PostgreSQL database (and schema). */
@@ -22,7 +21,7 @@ export function storeTargetFromArg(db: string): StoreTarget {
  */
 export function storeTargetFromFile(file: string, env: NodeJS.ProcessEnv = process.env): StoreTarget {
   const text = readFileSync(file, 'utf8');
-  const raw = (file.endsWith('.json') ? JSON.parse(text) : parseYaml(text)) as {
+  const raw = parseConfigText(text, file) as {
     storage?: { path?: unknown; url?: unknown; schema?: unknown };
   };
   const s = raw?.storage ?? {};
@@ -50,7 +49,7 @@ export async function openToolStore(
 ): Promise<{ store: Store; created?: string } | { error: string }> {
   if ('url' in target) {
     return {
-      store: await openPostgresStore({
+      store: await (await import('../store/postgres/open-postgres-store.ts')).openPostgresStore({
         url: target.url,
         register: false,
         ...(target.schema ? { schema: target.schema } : {}),

@@ -81,7 +81,7 @@ describe('trackerkit-webhooks dead-letters, spawned against the running receiver
     expect(all.code).toBe(0);
     expect(missing).toMatchObject({ code: 1, stdout: '' });
     expect(missing.stderr).toContain('no dead letter with id 999999');
-    expect(noStore.code).toBe(1);
+    expect(noStore.code).toBe(2);
     expect(noStore.stderr).toContain('no store at');
     expect([badAction.code, badId.code]).toEqual([2, 2]);
   });

@@ -89,7 +89,7 @@ describe('trackerkit-webhooks silence (like amtool silence), on the store file',
     expect(noComment.stderr).toContain('--comment: required');
     expect(unknown).toMatchObject({ code: 1 });
     expect(unknown.stderr).toContain('no silence with id no-such-id');
-    expect(noStore.code).toBe(1);
+    expect(noStore.code).toBe(2);
     expect(noStore.stderr).toContain('no store at');
   });
 });

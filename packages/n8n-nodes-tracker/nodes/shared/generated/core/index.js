@@ -2278,7 +2278,8 @@ var openapiDocument = {
               "null"
             ],
             "format": "uri",
-            "description": "A link to the run in the web console where the service gives one."
+            "description": "A link to the run in the web console where the service gives one.",
+            "x-trackerkit-assumption": "The console's address is not shown, so no origin is assumed. The receiver offers the URL as the run's link only when its origin is one listed in its `links.console_origins` (none by default) and it has no user name, password or backslash; the emulator sends null."
           }
         }
       },
@@ -4109,19 +4110,6 @@ function contentTypeRefusal(header, accepts) {
     }
   }
   return void 0;
-}
-
-// ../core/src/net/headers.ts
-function getHeader(headers, name) {
-  if (typeof headers.get === "function") return headers.get(name) ?? void 0;
-  const lower = name.toLowerCase();
-  const record2 = headers;
-  let value = Object.hasOwn(record2, lower) ? record2[lower] : void 0;
-  if (value === void 0) {
-    const key = Object.keys(record2).find((k) => k.toLowerCase() === lower);
-    value = key === void 0 ? void 0 : record2[key];
-  }
-  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 // ../core/src/paging.ts
@@ -17248,6 +17236,19 @@ function describeDetail(body) {
     ).join("; ");
   }
   return "no detail";
+}
+
+// ../core/src/net/headers.ts
+function getHeader(headers, name) {
+  if (typeof headers.get === "function") return headers.get(name) ?? void 0;
+  const lower = name.toLowerCase();
+  const record2 = headers;
+  let value = Object.hasOwn(record2, lower) ? record2[lower] : void 0;
+  if (value === void 0) {
+    const key = Object.keys(record2).find((k) => k.toLowerCase() === lower);
+    value = key === void 0 ? void 0 : record2[key];
+  }
+  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 // ../core/src/http/request-path.ts
