@@ -2,6 +2,7 @@ import type { Clock } from './clock.ts';
 import type { RateLimiter } from './domain/rate-limiter.ts';
 import type { FaultRules } from './faults/fault-rules.ts';
 import type { Inbox } from './inbox/inbox.ts';
+import type { Credentials } from './journal/credentials.ts';
 import type { RequestJournal } from './journal/journal.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { Store } from './store/store.ts';
@@ -27,5 +28,8 @@ export interface App {
   inbox: Inbox;
   /** Every request received on `/v1` (console `/_emulator/requests`, `emu.requests`). */
   journal: RequestJournal;
+  /** What the journal, recordings and log cut out: every value known as a credential. */
+  credentials: Credentials;
+  /** A line to the log; known credentials are cut out of it. */
   log(line: string): void;
 }

@@ -33,6 +33,7 @@ import { ValidationFailure } from './http/errors.ts';
 import { loadPaths } from './http/operations.ts';
 import { API_PREFIX, createHttpServer } from './http/server.ts';
 import { Inbox, type InboxFilter, type InboxMessage } from './inbox/inbox.ts';
+import { Credentials } from './journal/credentials.ts';
 import { type JournalExpectation, type JournalFilter, RequestJournal } from './journal/journal.ts';
 import type { JournalEntry } from './journal/journal-entry.ts';
 import { type EmulatorOptions, resolveOptions } from './options.ts';
@@ -149,6 +150,25 @@ function startClock(options: ReturnType<typeof resolveOptions>, store: Store): C
   return createClock(options.clock, saved ? (saved.value as number) : Date.now());
 }
 
+/**
+ * What the emulator knows as credentials: its API tokens, the accounts' webhook secrets, and the
+ * passwords of the URLs it was given (an upstream's, an SMTP server's).
+ */
+function knownCredentials(store: Store, options: ReturnType<typeof resolveOptions>): string[] {
+  const known = store.tokens.all().map((token) => token.id);
+  for (const account of store.accounts.all()) if (account.webhook_secret) known.push(account.webhook_secret);
+  for (const url of [options.proxyTo, options.smtpUrl]) {
+    if (url === undefined) continue;
+    try {
+      const { username, password } = new URL(url);
+      known.push(...[username, password].filter((part) => part !== '').map(decodeURIComponent));
+    } catch {
+      // Not a URL: the option's own check says so.
+    }
+  }
+  return known;
+}
+
 function seededAccount(app: App, seeded: { accountId: string }) {
   const account = app.store.accounts.get(seeded.accountId);
   if (!account) throw new Error('@trackerkit/emulator: the seeded account is gone');
@@ -185,6 +205,7 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
     : createMemoryStore();
   const clock = startClock(options, store);
   const worker = new RunWorker();
+  const credentials = new Credentials(() => knownCredentials(store, options));
   const app: App = {
     store,
     clock,
@@ -194,17 +215,18 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
     faults: new FaultRules(),
     inbox: new Inbox(),
     journal: new RequestJournal(options.journalSize),
-    log: options.log,
+    credentials,
+    log: (line) => options.log(credentials.all().text(line)),
   };
   // Proxy or replay: checked before anything starts (a wrong combination is bad usage).
   const upstream = apiSource(app);
-  const notifier = new Notifier(app, new EmailSender(options.smtpUrl, options.log));
+  const notifier = new Notifier(app, new EmailSender(options.smtpUrl, app.log));
   worker.attach(app, notifier);
   const driver = new TimeDriver(app);
   const seeded = seed(app);
   if (options.fixtures !== undefined) startFixtures(app, seeded, options.fixtures);
   const validator = options.validateResponses
-    ? new ResponseValidator((message) => options.log(`@trackerkit/emulator: contract violation: ${message}`))
+    ? new ResponseValidator((message) => app.log(`@trackerkit/emulator: contract violation: ${message}`))
     : null;
   const handlers = {
     ...spaceHandlers(app),

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { App } from '../app.ts';
 import { iso } from '../clock.ts';
 import { consoleOriginPolicy, consoleRefusal } from '../console/console-origin.ts';
-import { journalBody, queryRecord, redactedHeaders } from '../journal/journal-entry.ts';
+import { journalBody } from '../journal/journal-entry.ts';
 import type { ResponseValidator } from '../validation/response-validator.ts';
 import { type Dispatched, errorReply, HANG_UP_STATUS, type Seen } from './api-dispatch.ts';
 import { requestTarget } from './request-target.ts';
@@ -78,17 +78,19 @@ export function createHttpServer(parts: ServerParts): Server {
     const fault = dispatched?.fault;
     const hungUp = reply.status === HANG_UP_STATUS;
     if (arrival) {
+      // Kept redacted: no credential is held in the journal's memory, nor ever listed.
+      const redact = app.credentials.of(req.headers, url.searchParams);
       app.journal.record({
         seq: arrival.seq,
         at: iso(arrival.at),
         method: req.method ?? 'GET',
-        path: url.pathname,
+        path: redact.path(url.pathname),
         operation_id: dispatched?.op?.operationId ?? null,
-        params: seen.params ?? {},
-        query: queryRecord(url.searchParams),
-        headers: redactedHeaders(req.headers),
+        params: redact.params(seen.params ?? {}),
+        query: redact.query(url.searchParams),
+        headers: redact.headers(req.headers),
         account_id: seen.accountId ?? null,
-        body: seen.raw && seen.raw.length > 0 ? journalBody(seen.raw, seen.media ?? null) : null,
+        body: seen.raw && seen.raw.length > 0 ? journalBody(seen.raw, seen.media ?? null, redact) : null,
         status: reply.status,
         fault: fault?.source ?? null,
         duration_ms: Math.round((performance.now() - arrival.started) * 1000) / 1000,
@@ -98,7 +100,7 @@ export function createHttpServer(parts: ServerParts): Server {
     // nor is the emulator's own off-contract answer (record and replay), nor the answer to a client
     // that hung up, which is never sent.
     if (validator && !fault && !dispatched?.offContract && !hungUp && isApi) {
-      const label = `${req.method} ${url.pathname}`;
+      const label = `${req.method} ${app.credentials.of(req.headers).path(url.pathname)}`;
       validator.check(dispatched?.op, label, reply.status, lowerKeys(reply.headers), reply.body);
     }
     if (res.headersSent || hungUp) return;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { Redaction } from './credentials.ts';
 
 /** What a request carried, as the journal keeps it. */
 export interface JournalBody {
@@ -19,14 +19,14 @@ export interface JournalEntry {
   /** Emulator-clock instant the request arrived (ISO 8601). */
   at: string;
   method: string;
-  /** The raw path, `/v1/api/...`, without the query. */
+  /** The raw path, `/v1/api/...`, without the query (a known credential in it is `[redacted]`). */
   path: string;
   /** The document's operationId; null for a path or method no operation has. */
   operation_id: string | null;
   /** Path parameters (`tracker_id`, `run_id`, ...) decoded. */
   params: Record<string, string>;
   query: Record<string, string | string[]>;
-  /** Lower-case names; credentials (`authorization`, `x-api-key`, cookies, ...) are `[redacted]`. */
+  /** Lower-case names; credentials (`authorization`, `x-auth-token`, `api-key`, cookies, ...) are `[redacted]`. */
   headers: Record<string, string>;
   /** The account its token named, once authenticated; null otherwise. */
   account_id: string | null;
@@ -42,37 +42,8 @@ export interface JournalEntry {
 /** Bodies up to this many bytes are kept parsed (JSON); beyond, the digest says what was sent. */
 const JOURNAL_JSON_BYTES = 16 * 1024;
 
-/** Header names whose values are credentials, never kept. */
-const SECRET_HEADERS: ReadonlySet<string> = new Set([
-  'authorization',
-  'proxy-authorization',
-  'x-api-key',
-  'x-api-token',
-  'cookie',
-  'set-cookie',
-]);
-
-const REDACTED = '[redacted]';
-
-export function redactedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    out[name] = SECRET_HEADERS.has(name) ? REDACTED : Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
-}
-
-export function queryRecord(search: URLSearchParams): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const name of new Set(search.keys())) {
-    const all = search.getAll(name);
-    out[name] = all.length === 1 ? (all[0] as string) : all;
-  }
-  return out;
-}
-
-export function journalBody(raw: Buffer, mediaType: string | null): JournalBody {
+/** A body as kept: its digest, and for small JSON the value with credentials redacted. */
+export function journalBody(raw: Buffer, mediaType: string | null, redact: Redaction): JournalBody {
   const body: JournalBody = {
     media_type: mediaType,
     bytes: raw.length,
@@ -80,7 +51,7 @@ export function journalBody(raw: Buffer, mediaType: string | null): JournalBody 
   };
   if (mediaType === 'application/json' && raw.length <= JOURNAL_JSON_BYTES) {
     try {
-      body.json = JSON.parse(raw.toString('utf8'));
+      body.json = redact.json(JSON.parse(raw.toString('utf8')));
     } catch {
       // Malformed JSON: the digest and the 400 the entry records say enough.
     }

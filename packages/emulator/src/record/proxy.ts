@@ -2,9 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import type { App } from '../app.ts';
 import type { Dispatched, Seen } from '../http/api-dispatch.ts';
 import { loadPaths } from '../http/operations.ts';
+import { normalisedPathProblem } from '../http/request-target.ts';
 import { API_PREFIX } from '../http/server.ts';
 import type { Reply } from '../http/types.ts';
-import { queryRecord, redactedHeaders } from '../journal/journal-entry.ts';
 import { readArrival } from './arrival.ts';
 import { answerHeaders, type RecordedExchange, type RecordingWriter, recordedBody } from './recording.ts';
 
@@ -48,10 +48,26 @@ function replyOfUpstream(status: number, headers: Record<string, string>, text: 
 }
 
 /**
+ * The URL a request goes to: the upstream's base and the path as sent, when that path is a
+ * normalised path under `/v1` (no `.` or `..` segment, encoded or not, no encoded slash or
+ * backslash, no empty segment) that the URL keeps as it is; otherwise why it is not one. A dot
+ * segment would take `/v1/../X` to the upstream's `/X`, outside the API.
+ */
+function targetOf(base: string, path: string, query: string): URL | string {
+  const problem = normalisedPathProblem(path);
+  if (problem) return problem;
+  const target = new URL(`${base}${path}${query ? `?${query}` : ''}`);
+  return target.pathname === `${new URL(base).pathname}${path}`
+    ? target
+    : 'the URL would not keep it as sent';
+}
+
+/**
  * The `/v1` dispatcher of `--proxy-to`: each request goes to `upstream` (a base URL ending in `/v1`)
  * as it came, credentials included, and its answer comes back as it was; with `writer`, the pair is
  * recorded, credentials redacted. Nothing runs here: no auth, state, faults or limits of this
- * emulator. An upstream out of reach is a 502 with `x-trackerkit-proxy: unreachable` (not recorded).
+ * emulator. A path that is not a normalised one under `/v1` is refused (400, not forwarded); an
+ * upstream out of reach is a 502 with `x-trackerkit-proxy: unreachable` (neither is recorded).
  */
 export function createProxyDispatcher(app: App, upstream: string, writer: RecordingWriter | null) {
   const paths = loadPaths();
@@ -67,8 +83,18 @@ export function createProxyDispatcher(app: App, upstream: string, writer: Record
     const arrival = await readArrival(app, paths, req, path, seen);
     if ('refused' in arrival) return arrival.refused;
     const { method, op, params, raw } = arrival;
-    const query = search.toString();
-    const target = `${base}${path}${query ? `?${query}` : ''}`;
+    const redact = app.credentials.of(req.headers, search);
+    const target = targetOf(base, path, search.toString());
+    if (typeof target === 'string') {
+      const detail = redact.text(
+        `--proxy-to forwards only normalised paths under ${API_PREFIX}: ${redact.path(`${API_PREFIX}${path}`)} is not one (${target}); not forwarded`,
+      );
+      return {
+        op,
+        reply: { status: 400, body: { detail }, headers: { 'x-trackerkit-proxy': 'refused' } },
+        offContract: true,
+      };
+    }
     let response: Response;
     let text: string;
     try {
@@ -82,28 +108,29 @@ export function createProxyDispatcher(app: App, upstream: string, writer: Record
       text = await response.text();
     } catch (error) {
       const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
-      const detail = `Upstream ${base} unreachable for ${method} ${API_PREFIX}${path}: ${cause}`;
+      const detail = `Upstream ${base} unreachable for ${method} ${redact.path(`${API_PREFIX}${path}`)}: ${cause}`;
       app.log(`@trackerkit/emulator: proxy: ${detail}`);
       const reply = { status: 502, body: { detail }, headers: { 'x-trackerkit-proxy': 'unreachable' } };
       return { op, reply, offContract: true };
     }
-    const headers = answerHeaders(response.headers);
+    const headers = answerHeaders(response.headers, redact);
     const { reply, json } = replyOfUpstream(response.status, headers, text);
     if (writer) {
       const exchange: RecordedExchange = {
         seq,
         method,
-        path: `${API_PREFIX}${path}`,
+        path: redact.path(`${API_PREFIX}${path}`),
         operation_id: op?.operationId ?? null,
-        params,
-        query: queryRecord(search),
-        request_headers: redactedHeaders(req.headers),
-        request_body: await recordedBody(raw, req.headers['content-type']),
+        params: redact.params(params),
+        query: redact.query(search),
+        request_headers: redact.headers(req.headers),
+        request_body: await recordedBody(raw, req.headers['content-type'], redact),
         status: response.status,
         response_headers: headers,
       };
-      if (json !== undefined) exchange.response_body = json;
-      else if (text !== '') exchange.response_text = text;
+      // The upstream's answer may carry a credential too (a token echoed in an error's detail).
+      if (json !== undefined) exchange.response_body = redact.json(json);
+      else if (text !== '') exchange.response_text = redact.text(text);
       writer.write(exchange);
     }
     // With validateResponses the upstream's answers are checked against the document too.

@@ -6,7 +6,8 @@ import type { App } from '../app.ts';
 import { mediaType } from '../http/body.ts';
 import { parseMultipart } from '../http/multipart.ts';
 import type { Reply } from '../http/types.ts';
-import { type JournalBody, journalBody, redactedHeaders } from '../journal/journal-entry.ts';
+import { isCredentialField, REDACTED, type Redaction } from '../journal/credentials.ts';
+import { type JournalBody, journalBody } from '../journal/journal-entry.ts';
 
 /** The first line of a recording file (JSON lines): what it is and where it was recorded from. */
 export interface RecordingHeader {
@@ -44,7 +45,7 @@ export interface RecordedExchange {
   operation_id: string | null;
   params: Record<string, string>;
   query: Record<string, string | string[]>;
-  /** The journal's redaction: credentials are `[redacted]`. */
+  /** The journal's redaction: credentials are `[redacted]` (so are they in the path, query and bodies). */
   request_headers: Record<string, string>;
   request_body: RecordedBody | null;
   status: number;
@@ -63,17 +64,18 @@ export function largestBody(app: App): number {
   return Math.max(LIMITS.uploadBytesMax, app.options.maxFileBytes + MULTIPART_OVERHEAD);
 }
 
-/** The parsed body of a request, as recorded and as matched on replay. */
+/** The parsed body of a request, as recorded and as matched on replay: credentials redacted. */
 export async function recordedBody(
   raw: Buffer,
   contentType: string | undefined,
+  redact: Redaction,
 ): Promise<RecordedBody | null> {
   if (raw.length === 0) return null;
   const media = mediaType(contentType);
-  const body: RecordedBody = journalBody(raw, media);
+  const body: RecordedBody = journalBody(raw, media, redact);
   if (media === 'application/json' && body.json === undefined) {
     try {
-      body.json = JSON.parse(raw.toString('utf8'));
+      body.json = redact.json(JSON.parse(raw.toString('utf8')));
     } catch {
       // Not JSON after all: the digest is what is matched.
     }
@@ -81,15 +83,16 @@ export async function recordedBody(
   if (media === 'multipart/form-data') {
     try {
       body.parts = (await parseMultipart(raw, contentType)).map((part) => {
-        const digest = journalBody(part.data, part.contentType);
+        const digest = journalBody(part.data, part.contentType, redact);
         const out: RecordedPart = {
-          name: part.name,
-          filename: part.filename,
+          name: redact.text(part.name),
+          filename: part.filename === null ? null : redact.text(part.filename),
           content_type: part.contentType,
           bytes: digest.bytes,
           sha256: digest.sha256,
         };
-        if (part.filename === null) out.value = part.data.toString('utf8');
+        if (part.filename === null)
+          out.value = isCredentialField(part.name) ? REDACTED : redact.text(part.data.toString('utf8'));
         return out;
       });
     } catch {
@@ -143,12 +146,12 @@ const NOT_REPLAYED = new Set([
 ]);
 
 /** An upstream answer's headers as kept: redacted by the journal's rule, hop-by-hop ones dropped. */
-export function answerHeaders(headers: Headers): Record<string, string> {
+export function answerHeaders(headers: Headers, redact: Redaction): Record<string, string> {
   const all: IncomingHttpHeaders = {};
   headers.forEach((value, name) => {
     if (!NOT_REPLAYED.has(name)) all[name] = value;
   });
-  return redactedHeaders(all);
+  return redact.headers(all);
 }
 
 /** The reply an exchange gives back: its status, headers and body as they came. */

@@ -3,7 +3,6 @@ import type { App } from '../app.ts';
 import type { Dispatched, Seen } from '../http/api-dispatch.ts';
 import { loadPaths } from '../http/operations.ts';
 import { API_PREFIX } from '../http/server.ts';
-import { queryRecord } from '../journal/journal-entry.ts';
 import { readArrival } from './arrival.ts';
 import { matchKey, type RecordedExchange, recordedBody, replyOf } from './recording.ts';
 
@@ -43,13 +42,15 @@ export function createReplayDispatcher(app: App, exchanges: readonly RecordedExc
     const arrival = await readArrival(app, paths, req, path, seen);
     if ('refused' in arrival) return arrival.refused;
     const { method, op, params, raw } = arrival;
+    // Redacted as the recording was, so the same request has the same key.
+    const redact = app.credentials.of(req.headers, search);
     const request = {
       method,
-      path: `${API_PREFIX}${path}`,
+      path: redact.path(`${API_PREFIX}${path}`),
       operation_id: op?.operationId ?? null,
-      params,
-      query: queryRecord(search),
-      request_body: await recordedBody(raw, req.headers['content-type']),
+      params: redact.params(params),
+      query: redact.query(search),
+      request_body: await recordedBody(raw, req.headers['content-type'], redact),
     };
     const key = matchKey(request);
     const queue = queues.get(key);
@@ -66,7 +67,9 @@ export function createReplayDispatcher(app: App, exchanges: readonly RecordedExc
       : others > 0
         ? `${others} request(s) of ${name} were recorded, none with these parameters${method === 'GET' ? '' : ' and body'}`
         : 'nothing was recorded for it';
-    const query = search.toString();
+    const query = Object.entries(request.query)
+      .flatMap(([name, values]) => [values].flat().map((value) => `${name}=${value}`))
+      .join('&');
     const detail = `No recording for ${method} ${request.path}${query ? `?${query}` : ''} (${request.operation_id ?? 'no operation'}): ${why}`;
     app.log(`@trackerkit/emulator: replay: ${detail}`);
     return {
