@@ -5,6 +5,7 @@
 import type { Store } from '@activepieces/pieces-framework';
 import { alertBodyCheck, isAlertEventType } from '@trackerkit/core';
 import { dedupeWindowMs, seenRecord, verifyStandardWebhooks } from '@trackerkit/core/signing';
+import { inTurn } from './in-turn.ts';
 
 /** The request as the framework hands it to a webhook trigger (`context.payload`). */
 export interface AlertRequest {
@@ -41,12 +42,28 @@ function rawBytes(request: AlertRequest): Uint8Array | string {
   return typeof request.body === 'string' ? request.body : JSON.stringify(request.body ?? {});
 }
 
+/**
+ * Records `id` in the flow's seen-record unless it is there and unexpired: true when it was new.
+ * One read and one write of one store value, so callers of one flow take turns (see in-turn.ts).
+ */
+async function claimSeen(store: Store, id: string, nowMs: number, untilMs: number): Promise<boolean> {
+  const seen = seenRecord(await store.get(SEEN_KEY), id, nowMs, untilMs, SEEN_CAP);
+  if (seen.fresh) await store.put(SEEN_KEY, seen.entries);
+  return seen.fresh;
+}
+
+/**
+ * What to do with one request. `flowId` is the flow whose store `store` is (`flows.current.id`):
+ * requests of one flow decide on its seen-record one at a time in this process; left out, every
+ * caller in the process takes turns together.
+ */
 export async function takeAlert(
   request: AlertRequest,
   secret: string,
   store: Store,
   nowMs: number,
   toleranceSeconds = TOLERANCE_SECONDS,
+  flowId = '',
 ): Promise<Intake> {
   const raw = rawBytes(request);
   const verdict = verifyStandardWebhooks(
@@ -70,14 +87,8 @@ export async function takeAlert(
     return { outcome: 'ignored', reason: 'not an alert event' };
 
   // Only verified deliveries are remembered, so nobody without the secret can fill the store.
-  const seen = seenRecord(
-    await store.get(SEEN_KEY),
-    verdict.id,
-    nowMs,
-    nowMs + dedupeWindowMs(toleranceSeconds),
-    SEEN_CAP,
-  );
-  if (!seen.fresh) return { outcome: 'duplicate', id: verdict.id };
-  await store.put(SEEN_KEY, seen.entries);
+  const untilMs = nowMs + dedupeWindowMs(toleranceSeconds);
+  const fresh = await inTurn(`flow:${flowId}`, () => claimSeen(store, verdict.id, nowMs, untilMs));
+  if (!fresh) return { outcome: 'duplicate', id: verdict.id };
   return { outcome: 'accepted', id: verdict.id, alert };
 }

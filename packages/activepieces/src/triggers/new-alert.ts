@@ -1,13 +1,13 @@
 // New Alert: the service's signed alert webhook. The service has one webhook endpoint per account,
 // set by hand in its console, so enabling the trigger registers nothing: the user pastes the
-// trigger's URL there. Each request is verified and deduplicated by `takeAlert`; what it refuses,
-// drops or ignores starts no flow.
+// trigger's URL there. Each request is verified and deduplicated by `takeAlert` (the requests of one
+// flow taking turns on its seen-record); what it refuses, drops or ignores starts no flow.
 import { createTrigger, Property, TriggerStrategy } from '@activepieces/pieces-framework';
 import { ALERT_EVENT_TYPES } from '@trackerkit/core';
 import { type ConnectionValue, trackerAuth, webhookSecretOf } from '../auth.ts';
 import { spaceDropdown, trackerDropdown } from '../props.ts';
 import { ALERT_SAMPLE } from '../samples.ts';
-import { type AlertRequest, takeAlert } from './alert-intake.ts';
+import { type AlertRequest, TOLERANCE_SECONDS, takeAlert } from './alert-intake.ts';
 
 const SETUP = `The Tracker service sends alerts to one webhook per account. In the Tracker web console open **Account, Webhook** and set its URL to:
 
@@ -59,7 +59,14 @@ export const newAlert = createTrigger({
       throw new Error(
         '@trackerkit/activepieces: the connection has no Webhook signing secret; paste the one the Tracker console shows beside the account webhook',
       );
-    const intake = await takeAlert(context.payload as AlertRequest, secret, context.store, Date.now());
+    const intake = await takeAlert(
+      context.payload as AlertRequest,
+      secret,
+      context.store,
+      Date.now(),
+      TOLERANCE_SECONDS,
+      context.flows?.current?.id ?? '',
+    );
     if (intake.outcome !== 'accepted') return [];
     if (!matchesFilters(intake.alert, context.propsValue)) return [];
     return [{ ...intake.alert, webhook_id: intake.id }];

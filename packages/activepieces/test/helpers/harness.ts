@@ -17,21 +17,71 @@ export function connection(baseUrl: string, token: string, webhookSecret?: strin
   return { type: AppConnectionType.CUSTOM_AUTH, props: { baseUrl, token, webhookSecret } };
 }
 
-/** The engine's store, in memory: values are copied in and out as the engine serialises them. */
-export function memoryStore(): Store & { entries: Map<string, unknown> } {
-  const entries = new Map<string, unknown>();
+/**
+ * Holds the store's calls in flight, as the engine's store is a request to its API: while closed, a
+ * call waits; `open()` lets every waiting one go, in the order they came. `arrived(n)` resolves once
+ * `n` calls are waiting.
+ */
+export class StoreGate {
+  #closed = false;
+  #waiting: (() => void)[] = [];
+  #watchers: { n: number; resolve: () => void }[] = [];
+
+  close(): void {
+    this.#closed = true;
+  }
+
+  open(): void {
+    this.#closed = false;
+    for (const go of this.#waiting.splice(0)) go();
+  }
+
+  arrived(n: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.#watchers.push({ n, resolve });
+      this.#notify();
+    });
+  }
+
+  pass(): Promise<void> {
+    if (!this.#closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#waiting.push(resolve);
+      this.#notify();
+    });
+  }
+
+  #notify(): void {
+    const due = this.#watchers.filter((w) => w.n <= this.#waiting.length);
+    this.#watchers = this.#watchers.filter((w) => w.n > this.#waiting.length);
+    for (const w of due) w.resolve();
+  }
+}
+
+/**
+ * The engine's store, in memory: values are copied in and out as the engine serialises them. The
+ * engine makes a new store object for each execution over the same entries: pass `entries` to do
+ * the same; `gate` holds each call in flight.
+ */
+export function memoryStore(
+  entries = new Map<string, unknown>(),
+  gate?: StoreGate,
+): Store & { entries: Map<string, unknown> } {
   const key = (name: string, scope?: string) => `${scope ?? 'FLOW'}/${name}`;
   return {
     entries,
     async put<T>(name: string, value: T, scope?: string) {
+      await gate?.pass();
       entries.set(key(name, scope), structuredClone(value));
       return value;
     },
     async get<T>(name: string, scope?: string) {
+      await gate?.pass();
       const value = entries.get(key(name, scope));
       return value === undefined ? null : (structuredClone(value) as T);
     },
     async delete(name: string, scope?: string) {
+      await gate?.pass();
       entries.delete(key(name, scope));
     },
   } as Store & { entries: Map<string, unknown> };
@@ -84,21 +134,30 @@ export async function runAction(
 }
 
 export interface TriggerHarness {
-  store: ReturnType<typeof memoryStore>;
+  /** The flow's store entries, which every execution's store reads and writes. */
+  store: { entries: Map<string, unknown> };
+  /** Holds store calls in flight (open unless a test closes it). */
+  gate: StoreGate;
   enable(): Promise<void>;
   disable(): Promise<void>;
   run(payload?: { body: unknown; rawBody?: unknown; headers: Record<string, string> }): Promise<unknown[]>;
   test(): Promise<unknown[]>;
 }
 
-/** One enabled trigger of one flow: every hook sees the same store, as the engine's flow store. */
+/**
+ * One enabled trigger of one flow: every hook gets a store object of its own over the flow's
+ * entries, as the engine builds one per execution. `flowId` names the flow (`flows.current`).
+ */
 export function triggerHarness(
   trigger: Trigger<typeof trackerAuth, Trigger['props'], TriggerStrategy>,
   auth: ConnectionValue,
   propsValue: Record<string, unknown>,
+  flowId = FLOWS.current.id,
 ): TriggerHarness {
   checkProps(trigger.props, propsValue);
-  const store = memoryStore();
+  const entries = new Map<string, unknown>();
+  const gate = new StoreGate();
+  const flows = { ...FLOWS, current: { ...FLOWS.current, id: flowId } };
   type Payload = {
     body: unknown;
     rawBody?: unknown;
@@ -108,19 +167,20 @@ export function triggerHarness(
   const base = (payload: Payload = { body: {}, headers: {}, queryParams: {} }) => ({
     auth,
     propsValue,
-    store,
+    store: memoryStore(entries, gate),
     project: PROJECT,
-    flows: FLOWS,
+    flows,
     step: { name: trigger.name },
     connections: { get: async () => null },
     server: SERVER,
-    webhookUrl: 'http://127.0.0.1:9/webhooks/flow-1',
+    webhookUrl: `http://127.0.0.1:9/webhooks/${flowId}`,
     payload,
     setSchedule: () => {},
     files: { write: async () => 'file://unused' },
   });
   return {
-    store,
+    store: { entries },
+    gate,
     enable: () => trigger.onEnable(base() as never),
     disable: () => trigger.onDisable(base() as never),
     run: (payload) => trigger.run(base(payload ? { queryParams: {}, ...payload } : undefined) as never),
