@@ -21,7 +21,7 @@ import { calledToolName, parseInbound } from './inbound-message.ts';
 import { createLeanToolCalls, type LeanAnswer } from './lean-call.ts';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS, MAX_MESSAGE_BYTES } from './limits.ts';
 import { type OAuthOptions, prepareOAuth, type ResolvedOAuth } from './oauth/oauth-settings.ts';
-import { handleRegistration, REGISTRATION_PATH } from './oauth/registration-page.ts';
+import { FORM_MEDIA_TYPE, handleRegistration, REGISTRATION_PATH } from './oauth/registration-page.ts';
 import type { UserSession } from './oauth/user-client.ts';
 import { readBodyWithin } from './read-body.ts';
 import { createRequestGuard } from './request-guard.ts';
@@ -255,17 +255,19 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       if (metadata) return writeWebResponse(metadata, res);
     }
     if (oauth && pathname.startsWith(REGISTRATION_PATH)) {
-      // A page for people's browsers: the same origin rule as the endpoint (DNS rebinding, no
-      // cross-site POST); its form is not JSON, so no body type is asked for here.
-      const foreign = guard.checkOrigin(req.headers, req.method);
+      // A page for people's browsers: the same origin rule as the endpoint (DNS rebinding, a POST
+      // only from this page's own origin); it reads the form of its own page, and takes no token.
+      const foreign = guard.checkOrigin(req.headers, req.method, [FORM_MEDIA_TYPE]);
       if (foreign) return writeWebResponse(foreign, res);
       return handleRegistration(req, res, pathname, oauth.registration);
     }
     if (pathname !== path) {
       return sendJsonRpcError(res, 404, `Not found; the MCP endpoint is ${path}`);
     }
-    // A POST carries JSON-RPC: the core's rule asks for application/json in UTF-8 before any token.
-    const foreign = guard.checkOrigin(req.headers, req.method, [JSON_MEDIA_TYPE]);
+    // A POST carries JSON-RPC: the core's rule asks for application/json in UTF-8 before any token;
+    // a bearer token, checked next, stands for the page checks (a browser adds none by itself).
+    const token = /^Bearer\s+\S/i.test(req.headers.authorization ?? '');
+    const foreign = guard.checkOrigin(req.headers, req.method, [JSON_MEDIA_TYPE], { token });
     if (foreign) return writeWebResponse(foreign, res);
     addCorsHeaders(req, res);
     if (req.method === 'OPTIONS') return answerPreflight(req, res);

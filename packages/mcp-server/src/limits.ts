@@ -9,6 +9,12 @@ const ENVELOPE_BYTES = 1024 * 1024;
 /** base64 of the largest file plus the envelope: 14,381,912 bytes for a 10 MB file. */
 export const MAX_MESSAGE_BYTES = Math.ceil(LIMITS.fileBytesMax / 3) * 4 + ENVELOPE_BYTES;
 
+/**
+ * Bytes the upload tools read from one file or one URL's decoded body: the service's limit of one
+ * file (a CSV uploaded as a file is held to it), the operator's to change (--max-upload-bytes).
+ */
+export const DEFAULT_MAX_UPLOAD_BYTES: number = LIMITS.fileBytesMax;
+
 /** Concurrent HTTP requests served at once; more get 503 with Retry-After. */
 export const DEFAULT_MAX_CONCURRENT_REQUESTS = 32;
 /**

@@ -6,7 +6,7 @@ import type { Logger } from './call-tool.ts';
 import { createClientFromEnv } from './client-factory.ts';
 import type { HostLookup } from './files/url-check.ts';
 import type { ConnectAddress } from './files/url-fetch.ts';
-import { DEFAULT_CALL_TIMEOUT_MS } from './limits.ts';
+import { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_MAX_UPLOAD_BYTES } from './limits.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 import { registerTools } from './sdk-adapter.ts';
@@ -49,6 +49,11 @@ export interface TrackerMcpServerOptions {
   lookup?: HostLookup;
   /** How upload_vault_data connects to a checked address (default: TCP, TLS for https, to exactly it). */
   connect?: ConnectAddress;
+  /**
+   * Bytes the upload tools read at most from one file, or from one URL's body once decoded
+   * (default: LIMITS.fileBytesMax, 10,000,000).
+   */
+  maxUploadBytes?: number;
   /** Deadline of a tool call without a progress token (default 50,000 ms). */
   callTimeoutMs?: number;
   /** Skill base costs for estimate_run_cost (default: the document's DEFAULT_SKILL_COSTS). */
@@ -130,6 +135,7 @@ export function resolveToolOptions(
     | 'allowPrivateUrls'
     | 'lookup'
     | 'connect'
+    | 'maxUploadBytes'
     | 'callTimeoutMs'
     | 'skillCosts'
     | 'skillCostsSource'
@@ -141,6 +147,7 @@ export function resolveToolOptions(
     allowPrivateUrls: options.allowPrivateUrls ?? false,
     lookup: options.lookup,
     connect: options.connect,
+    maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     callTimeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
     skillCosts: options.skillCosts ?? DEFAULT_SKILL_COSTS,
     skillCostsSource:

@@ -56,6 +56,15 @@ export class LimitedStdioServerTransport implements Transport {
     this.onerror?.(error);
   };
 
+  #outputFailed = false;
+  // The client stopped reading (EPIPE when it closed its end): nothing more can reach it. Kept for
+  // the transport's life, as a write still in flight after the close may fail the same way.
+  readonly #onOutputError = (error: Error) => {
+    if (this.#outputFailed) return;
+    this.#outputFailed = true;
+    this.#logger.error('stdout failed: the client no longer reads the answers', error);
+  };
+
   #take(piece: Buffer) {
     if (this.#oversized) {
       this.#oversized.size += piece.length;
@@ -109,12 +118,14 @@ export class LimitedStdioServerTransport implements Transport {
   async start(): Promise<void> {
     this.#stdin.on('data', this.#onData);
     this.#stdin.on('error', this.#onError);
+    this.#stdout.on('error', this.#onOutputError);
   }
 
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve) => {
-      if (this.#stdout.write(`${JSON.stringify(message)}\n`)) resolve();
-      else this.#stdout.once('drain', resolve);
+      if (this.#outputFailed) return resolve();
+      // Settled by the write itself: a failed write (its error above) never drains.
+      if (this.#stdout.write(`${JSON.stringify(message)}\n`, () => resolve())) resolve();
     });
   }
 

@@ -28,6 +28,8 @@ export interface ToolOptions {
   lookup?: HostLookup | undefined;
   /** Opens the connection to a checked address (default: TCP/TLS to exactly that address). */
   connect?: ConnectAddress | undefined;
+  /** Bytes read at most from one file, or one URL's body once decoded. */
+  maxUploadBytes: number;
   /** A call without a progress token is answered by this deadline (ms), before the client's 60 s. */
   callTimeoutMs: number;
   /** Skill base costs for estimate_run_cost (defaults to the document's DEFAULT_SKILL_COSTS). */

@@ -3,8 +3,10 @@
 // which files exist outside the roots: a path is judged against the roots by its text first,
 // before the filesystem is touched, and every path outside gets the same answer, existing or
 // not, without the absolute path it resolved to. Symlinks are resolved only inside a root; one
-// that leads out (to a file or to nothing) is outside like any other path.
-import { readlink, realpath } from 'node:fs/promises';
+// that leads out (to a file or to nothing) is outside like any other path. Only regular files are
+// read, judged on the opened handle: a directory, FIFO or device is refused by name.
+import { constants, type Stats } from 'node:fs';
+import { type FileHandle, open, readlink, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ToolInputError } from '../tool-errors.ts';
 
@@ -38,16 +40,8 @@ async function followLinks(path: string, links = 0): Promise<{ path: string; exi
   return { path: next.path, exists: false };
 }
 
-/**
- * The real path of `path` if it lies under one of `roots` (a relative path is taken from the
- * first root); otherwise a ToolInputError on `field` that says which directories are allowed,
- * the same for every path outside them.
- */
-export async function resolveUnderRoots(
-  path: string,
-  roots: readonly string[],
-  field = 'path',
-): Promise<string> {
+/** The real path of `path` and of the roots, or the one answer for every path outside them. */
+async function locate(path: string, roots: readonly string[], field: string) {
   if (roots.length === 0) throw new ToolInputError(field, NO_FILES_ROOT);
   const realRoots = await Promise.all(roots.map((root) => realpath(root).catch(() => resolve(root))));
   const outside = () =>
@@ -62,5 +56,75 @@ export async function resolveUnderRoots(
   const followed = await followLinks(wanted);
   if (!realRoots.some((root) => inside(root, followed.path))) throw outside();
   if (!followed.exists) throw new ToolInputError(field, `no readable file at ${path}`);
-  return followed.path;
+  return { real: followed.path, realRoots, outside };
+}
+
+/**
+ * The real path of `path` if it lies under one of `roots` (a relative path is taken from the
+ * first root); otherwise a ToolInputError on `field` that says which directories are allowed,
+ * the same for every path outside them.
+ */
+export async function resolveUnderRoots(
+  path: string,
+  roots: readonly string[],
+  field = 'path',
+): Promise<string> {
+  return (await locate(path, roots, field)).real;
+}
+
+/** What a file that is not a regular one is, for the error that refuses it. */
+function kindOf(info: Stats): string {
+  if (info.isDirectory()) return 'a directory';
+  if (info.isFIFO()) return 'a FIFO (named pipe)';
+  if (info.isCharacterDevice()) return 'a character device';
+  if (info.isBlockDevice()) return 'a block device';
+  if (info.isSocket()) return 'a socket';
+  return 'of another kind';
+}
+
+// Not blocking: opening a FIFO for reading would wait for a writer (a thread of the pool for good).
+// Not following a link: the real path has none left, so one there now was put there since.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
+/** The file a handle has open, as the kernel tells it (Linux); undefined where it cannot tell. */
+const openedPath = (handle: FileHandle) => readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
+
+/** An open regular file under the roots: its real path, and its size when it was opened. */
+export interface OpenedFile {
+  handle: FileHandle;
+  path: string;
+  size: number;
+}
+
+/**
+ * Opens `path` for reading if it is a regular file under one of `roots`: what is judged is the
+ * opened handle (fstat), not the path looked at earlier, so a directory, FIFO, device or socket
+ * is refused whatever the path held a moment before, and a handle that ended up outside the roots
+ * (a directory swapped for a link meanwhile) is closed and refused like any path outside.
+ */
+export async function openUnderRoots(
+  path: string,
+  roots: readonly string[],
+  field = 'path',
+): Promise<OpenedFile> {
+  const { real, realRoots, outside } = await locate(path, roots, field);
+  const handle = await open(real, OPEN_FLAGS).catch((error: NodeJS.ErrnoException) => {
+    const why = error.code === 'ENXIO' ? 'is a socket' : `cannot be opened (${error.code ?? error.message})`;
+    throw new ToolInputError(field, `${path} ${why}; only regular files are read`);
+  });
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) {
+      throw new ToolInputError(
+        field,
+        `${path} is ${kindOf(info)}, not a regular file; only regular files are read`,
+      );
+    }
+    const opened = await openedPath(handle);
+    if (opened !== undefined && !realRoots.some((root) => inside(root, opened))) throw outside();
+    return { handle, path: real, size: info.size };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
 }

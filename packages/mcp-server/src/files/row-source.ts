@@ -1,14 +1,18 @@
-// Rows from a file under --files-root or an http(s) URL, as a stream for the client's batching
-// uploader (vault.uploadRows): a 100,000-row CSV never has to pass through the model. JSONL and
-// CSV are read row by row; a JSON array is parsed whole (it has no row boundaries to stream on).
+// Rows from a file under --files-root or a URL's body (kept in a temporary file), as a stream for
+// the client's batching uploader (vault.uploadRows): a 100,000-row CSV never has to pass through
+// the model. Every format is read row by row as the bytes arrive, and every stage is joined with
+// pipeline, so an error anywhere (a read, a parse) ends the rows with that error and no stream is
+// left with an error no one listens to.
 import { createReadStream } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import type { VaultRow } from '@trackerkit/core';
 import { CSV_PARSE_OPTIONS, csvRowReader } from '@trackerkit/core/csv';
 import { parse as parseCsv } from 'csv-parse';
 import { ToolInputError } from '../tool-errors.ts';
+import { capBytes, overUploadLimit } from './byte-cap.ts';
+import { jsonArrayRows, jsonLineRows } from './json-rows.ts';
 
 export const ROW_FORMATS = ['json', 'jsonl', 'csv'] as const;
 export type RowFormat = (typeof ROW_FORMATS)[number];
@@ -34,57 +38,29 @@ export function rowFormatOf(field: string, name: string, contentType?: string | 
   );
 }
 
-function asRow(field: string, value: unknown, where: string): VaultRow {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ToolInputError(field, `${where} is not a JSON object; each row must be one`);
-  }
-  return value as VaultRow;
-}
-
-async function* jsonRows(field: string, bytes: Readable): AsyncGenerator<VaultRow> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of bytes) chunks.push(chunk as Buffer);
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch (error) {
-    throw new ToolInputError(field, `not valid JSON (${(error as Error).message})`);
-  }
-  if (!Array.isArray(value)) throw new ToolInputError(field, 'a .json file must hold an array of objects');
-  for (const [index, row] of value.entries()) yield asRow(field, row, `row ${index}`);
-}
-
-async function* jsonlRows(field: string, bytes: Readable): AsyncGenerator<VaultRow> {
-  let line = 0;
-  for await (const text of createInterface({ input: bytes, crlfDelay: Number.POSITIVE_INFINITY })) {
-    line += 1;
-    if (text.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw new ToolInputError(field, `line ${line} is not valid JSON`);
-    }
-    yield asRow(field, value, `line ${line}`);
-  }
-}
+/**
+ * `streams` joined: the last one, which fails with the first error of any of them, and whose end
+ * (or destruction by a reader that stops early) ends all of them.
+ */
+const joined = (streams: [Readable, ...NodeJS.ReadWriteStream[]]): Readable =>
+  pipeline(streams, () => {}) as unknown as Readable;
 
 // CSV by the suite's one rule (`@trackerkit/core/csv`: the header names the fields, short and long
 // rows, cell types), the same as the emulator's upload of a .csv file.
 async function* csvRows(field: string, bytes: Readable): AsyncGenerator<VaultRow> {
-  const parser = bytes.pipe(parseCsv(CSV_PARSE_OPTIONS));
   const read = csvRowReader();
   try {
-    for await (const record of parser) {
+    for await (const record of joined([bytes, parseCsv(CSV_PARSE_OPTIONS)])) {
       const row = read(record as unknown[]);
       if (row) yield row;
     }
   } catch (error) {
+    if (error instanceof ToolInputError) throw error;
     throw new ToolInputError(field, `not valid CSV (${(error as Error).message})`);
   }
 }
 
-const READERS = { json: jsonRows, jsonl: jsonlRows, csv: csvRows } as const;
+const READERS = { json: jsonArrayRows, jsonl: jsonLineRows, csv: csvRows } as const;
 
 /** Rows of `bytes` in `format`, without the first `skip` (to resume after a partial upload). */
 export async function* readRows(
@@ -94,11 +70,22 @@ export async function* readRows(
   skip = 0,
 ): AsyncGenerator<VaultRow> {
   let index = 0;
-  for await (const row of READERS[format](field, bytes)) {
-    if (index++ >= skip) yield row;
+  try {
+    for await (const row of READERS[format](field, bytes)) {
+      if (index++ >= skip) yield row;
+    }
+  } catch (error) {
+    if (error instanceof ToolInputError) throw error;
+    // A read that failed (the disk, not the rows): still the argument's error, said as such.
+    throw new ToolInputError(field, `cannot read the rows (${(error as Error).message})`);
   }
 }
 
-export function fileBytes(path: string): Readable {
-  return createReadStream(path);
+/**
+ * The bytes of an open file from its start, at most `limit` of them (`what` names the file in the
+ * error past it). The handle stays open, so the rows can be read again (counted, then sent).
+ */
+export function fileBytes(handle: FileHandle, limit: number, field: string, what: string): Readable {
+  const file = createReadStream('', { fd: handle, start: 0, autoClose: false });
+  return joined([file, capBytes(limit, () => overUploadLimit(field, what, limit))]);
 }

@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { request } from 'node:http';
 import { isIP, connect as netConnect } from 'node:net';
-import { type Duplex, pipeline, type Readable } from 'node:stream';
+import type { Duplex, Transform } from 'node:stream';
 import { connect as tlsConnect } from 'node:tls';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { ToolInputError } from '../tool-errors.ts';
@@ -113,15 +113,19 @@ function get(url: URL, socket: Duplex, signal: AbortSignal): Promise<IncomingMes
       signal,
     });
     req.once('response', resolve);
-    req.once('error', reject);
+    // Kept for the request's life: a second error after the first must not go unheard.
+    req.on('error', reject);
     req.end();
   });
 }
 
-/** The body, decoded as fetch() would (the file may be served gzip-compressed). */
-function decoded(url: URL, response: IncomingMessage): Readable {
+/**
+ * What decodes the body as fetch() would (the file may be served gzip-compressed); undefined
+ * when it is sent as it is. The caller joins it to the response.
+ */
+function decoderOf(url: URL, response: IncomingMessage): Transform | undefined {
   const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  if (encoding === 'identity' || encoding === '') return response;
+  if (encoding === 'identity' || encoding === '') return undefined;
   const decoder =
     encoding === 'gzip' || encoding === 'x-gzip'
       ? createGunzip()
@@ -137,19 +141,29 @@ function decoded(url: URL, response: IncomingMessage): Readable {
       `${url.href} is sent with content-encoding ${encoding}, which is not read`,
     );
   }
-  return pipeline(response, decoder, () => {});
+  return decoder;
+}
+
+/** A 2xx answer whose body is not read yet, and what decodes it. */
+export interface FetchedUrl {
+  /** The URL that answered (after redirects). */
+  url: URL;
+  response: IncomingMessage;
+  decoder: Transform | undefined;
+  type: string | null;
 }
 
 /**
- * The body of a GET of `raw` (http or https), following up to MAX_URL_REDIRECTS redirects;
- * every hop's host is checked by the policy and connected to only at a checked address.
- * Fails with a ToolInputError on `url` naming the hop and the reason.
+ * A GET of `raw` (http or https), following up to MAX_URL_REDIRECTS redirects; every hop's host
+ * is checked by the policy and connected to only at a checked address. Fails with a
+ * ToolInputError on `url` naming the hop and the reason. The body is the caller's to read, at
+ * once (url-download.ts joins it to its decoder and the file it goes to).
  */
-export async function fetchUrlBytes(
+export async function fetchUrl(
   raw: string,
   policy: UrlFetchPolicy,
   signal: AbortSignal,
-): Promise<{ url: URL; bytes: Readable; type: string | null }> {
+): Promise<FetchedUrl> {
   let url = parseFetchUrl(raw);
   let via: URL | undefined;
   for (let hop = 0; ; hop += 1) {
@@ -180,6 +194,11 @@ export async function fetchUrlBytes(
         `fetching ${url.href} answered ${status} ${response.statusMessage ?? ''}`.trimEnd(),
       );
     }
-    return { url, bytes: decoded(url, response), type: response.headers['content-type'] ?? null };
+    return {
+      url,
+      response,
+      decoder: decoderOf(url, response),
+      type: response.headers['content-type'] ?? null,
+    };
   }
 }

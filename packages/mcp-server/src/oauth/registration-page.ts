@@ -10,6 +10,8 @@ import { REGISTRATION_LINK_TTL_MS, type RegistrationLinks } from './registration
 import type { TokenSubject } from './token-claims.ts';
 
 export const REGISTRATION_PATH = '/register/';
+/** What the page's form sends: all the page reads from a body. */
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 const MAX_FORM_BYTES = 4096;
 const MINUTES = REGISTRATION_LINK_TTL_MS / 60_000;
 

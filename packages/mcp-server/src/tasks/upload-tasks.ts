@@ -145,7 +145,7 @@ async function startSending(
   context: TaskStartContext,
   stop: AbortController,
 ): Promise<TaskStart<UploadFields, UploadedRows>> {
-  const opened = await openRows(args, { options: context.options, signal: stop.signal }, true);
+  const opened = await openRows(args, { options: context.options, signal: stop.signal });
   let counted: { rows: number; batches: number };
   let before: number;
   try {

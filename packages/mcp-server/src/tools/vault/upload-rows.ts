@@ -1,14 +1,16 @@
 // upload_vault_data's work, shared by its plain call and its task (tasks/upload-tasks.ts): where the
 // rows come from, how many there are, and sending them with the resume hint when a batch fails.
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { createUploadPlanner, LIMITS, type UploadHead, type VaultRow } from '@trackerkit/core';
-import { resolveUnderRoots } from '../../files/files-root.ts';
-import { fileBytes, type ROW_FORMATS, readRows, rowFormatOf } from '../../files/row-source.ts';
-import { fetchUrlBytes } from '../../files/url-fetch.ts';
+import { overUploadLimit } from '../../files/byte-cap.ts';
+import { openUnderRoots } from '../../files/files-root.ts';
+import {
+  fileBytes,
+  type ROW_FORMATS,
+  type RowFormat,
+  readRows,
+  rowFormatOf,
+} from '../../files/row-source.ts';
+import { downloadUrl } from '../../files/url-download.ts';
 import type { ToolOptions, ToolResult } from '../../tool-definition.ts';
 import { PartialSuccessError, ToolInputError } from '../../tool-errors.ts';
 import type { TrackerClientLike } from '../../tracker-client-like.ts';
@@ -28,55 +30,61 @@ export interface RowSource {
   from: string;
   /** Known up front for inline rows only. */
   total: number | undefined;
-  /** Gives back what the source holds (a URL's body kept in a temporary file). */
+  /** Gives back what the source holds (the open file; a URL's body kept in a temporary file). */
   close(): Promise<void>;
 }
 
+/** `format` of a source just opened, or the source closed and the error thrown. */
+async function formatOrClose(close: () => Promise<void>, format: () => RowFormat): Promise<RowFormat> {
+  try {
+    return format();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
 /**
- * Opens the rows `args` name. A URL is read as it arrives, once; with `replayable` its body is
- * first kept in a temporary file, so the rows can be counted before any is sent and then sent.
+ * Opens the rows `args` name: a file under the roots (a regular file, within the upload limit),
+ * or a URL's body, fetched whole into a temporary file first (url-download.ts). Either is read
+ * row by row as often as asked, at most the upload limit of bytes each time.
  */
 export async function openRows(
   args: RowArgs,
   context: { options: ToolOptions; signal: AbortSignal },
-  replayable = false,
 ): Promise<RowSource> {
-  const none = async () => {};
   if (args.rows !== undefined) {
     const rows = args.rows as VaultRow[];
-    return { read: () => rows, from: 'rows', total: rows.length, close: none };
+    return { read: () => rows, from: 'rows', total: rows.length, close: async () => {} };
   }
   const skip = args.skip_rows ?? 0;
+  const limit = context.options.maxUploadBytes;
   if (args.path !== undefined) {
-    const real = await resolveUnderRoots(args.path, context.options.filesRoots);
-    const format = args.format ?? rowFormatOf('path', real);
-    return {
-      read: () => readRows('path', fileBytes(real), format, skip),
-      from: `rows of ${args.path}`,
-      total: undefined,
-      close: none,
-    };
+    const path = args.path;
+    const { handle, size, path: real } = await openUnderRoots(path, context.options.filesRoots);
+    const close = () => handle.close();
+    const format = await formatOrClose(close, () => {
+      // Refused before any row is sent: a retry with skip_rows would meet the limit again.
+      if (size > limit) throw overUploadLimit('path', path, limit, size);
+      return args.format ?? rowFormatOf('path', real);
+    });
+    const read = () => readRows('path', fileBytes(handle, limit, 'path', path), format, skip);
+    return { read, from: `rows of ${path}`, total: undefined, close };
   }
+  const url = args.url as string;
   const { allowPrivateUrls, lookup, connect } = context.options;
-  const fetched = await fetchUrlBytes(
-    args.url as string,
+  const body = await downloadUrl(
+    url,
     { allowPrivate: allowPrivateUrls, lookup, connect },
     context.signal,
+    limit,
   );
-  const format = args.format ?? rowFormatOf('url', fetched.url.pathname, fetched.type);
-  const from = `rows of ${args.url}`;
-  if (!replayable)
-    return { read: () => readRows('url', fetched.bytes, format, skip), from, total: undefined, close: none };
-  const dir = await mkdtemp(join(tmpdir(), 'trackerkit-upload-'));
-  const close = () => rm(dir, { recursive: true, force: true });
-  const kept = join(dir, 'body');
-  try {
-    await pipeline(fetched.bytes, createWriteStream(kept), { signal: context.signal });
-  } catch (error) {
-    await close();
-    throw new ToolInputError('url', `cannot fetch ${args.url} (${(error as Error).message})`);
-  }
-  return { read: () => readRows('url', fileBytes(kept), format, skip), from, total: undefined, close };
+  const format = await formatOrClose(
+    body.close,
+    () => args.format ?? rowFormatOf('url', body.url.pathname, body.type),
+  );
+  const read = () => readRows('url', fileBytes(body.handle, limit, 'url', url), format, skip);
+  return { read, from: `rows of ${url}`, total: undefined, close: body.close };
 }
 
 /**

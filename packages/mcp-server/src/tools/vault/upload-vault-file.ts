@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import {
   FILE_TYPES,
@@ -12,7 +12,8 @@ import {
 } from '@trackerkit/core';
 import { z } from 'zod';
 import { documentField } from '../../document-fields.ts';
-import { resolveUnderRoots } from '../../files/files-root.ts';
+import { overUploadLimit } from '../../files/byte-cap.ts';
+import { openUnderRoots } from '../../files/files-root.ts';
 import { renderObject } from '../../render.ts';
 import { definedOnly, trackerId } from '../../schemas.ts';
 import { CREATES, defineTool, type ToolOptions } from '../../tool-definition.ts';
@@ -67,23 +68,49 @@ function argumentProblems(args: FileArgs): Problem[] {
   return fileProblems(name, args.description, decode(args.content_base64), 'content_base64');
 }
 
+/** The file's bytes from its start, or undefined once there are more than `limit`. */
+async function readAtMost(handle: FileHandle, limit: number): Promise<Uint8Array | undefined> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const { bytesRead, buffer } = await handle.read({ buffer: Buffer.alloc(64 * 1024), position: total });
+    if (bytesRead === 0) return new Uint8Array(Buffer.concat(chunks, total));
+    total += bytesRead;
+    if (total > limit) return undefined;
+    chunks.push(buffer.subarray(0, bytesRead));
+  }
+}
+
+/** Refuses a file over the service's size or the operator's upload limit, by its size. */
+function checkSize(path: string, size: number, maxUploadBytes: number): void {
+  if (size > LIMITS.fileBytesMax) throw new ToolInputError([fileTooLargeProblem(['path'])]);
+  if (size > maxUploadBytes) throw overUploadLimit('path', path, maxUploadBytes, size);
+}
+
 async function readPath(path: string, args: FileArgs, options: ToolOptions) {
-  const absolute = await resolveUnderRoots(path, options.filesRoots);
-  const info = await stat(absolute).catch(() => undefined);
-  if (!info?.isFile()) throw new ToolInputError('path', `no readable file at ${absolute}`);
-  // Refused before reading: the file may be far larger than the service accepts.
-  if (info.size > LIMITS.fileBytesMax) throw new ToolInputError([fileTooLargeProblem(['path'])]);
-  const bytes = await readFile(absolute).catch((error: NodeJS.ErrnoException) => {
-    throw new ToolInputError('path', `cannot read ${absolute} (${error.code ?? error.message})`);
-  });
-  const file = new Uint8Array(bytes);
+  const opened = await openUnderRoots(path, options.filesRoots);
+  let file: Uint8Array | undefined;
+  try {
+    // Refused before reading: the file may be far larger than the service accepts.
+    checkSize(path, opened.size, options.maxUploadBytes);
+    file = await readAtMost(opened.handle, Math.min(LIMITS.fileBytesMax, options.maxUploadBytes));
+  } finally {
+    await opened.handle.close();
+  }
+  if (file === undefined) {
+    // It grew past the lower of the two limits since it was opened.
+    if (options.maxUploadBytes < LIMITS.fileBytesMax)
+      throw overUploadLimit('path', path, options.maxUploadBytes);
+    throw new ToolInputError([fileTooLargeProblem(['path'])]);
+  }
+  const bytes = file;
   const name =
     args.filename === undefined
-      ? ({ filename: basename(absolute), from: 'path' } as const)
+      ? ({ filename: basename(opened.path), from: 'path' } as const)
       : ({ filename: args.filename, from: 'filename' } as const);
-  const problems = fileProblems(name, args.description, file, 'path');
+  const problems = fileProblems(name, args.description, bytes, 'path');
   if (problems.length > 0) throw new ToolInputError(problems);
-  return { file, filename: name.filename };
+  return { file: bytes, filename: name.filename };
 }
 
 export const uploadVaultFile = defineTool({
