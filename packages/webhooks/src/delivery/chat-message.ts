@@ -1,29 +1,20 @@
 // What the chat destinations (Slack, Teams, Discord, ntfy, e-mail) share: text from the service
 // made inert before each platform's own escaping, links the receiver adds made unbreakable, a
 // group notification as one line per alert, and posts packed as full as the platform allows.
+import { WebhooksError } from '../errors.ts';
 import type { GroupNotification } from './alertmanager-payload.ts';
 import { type AlertSummary, truncate } from './format-alert.ts';
-import { formatGroup } from './format-group.ts';
+import { alertLine, formatGroup } from './format-group.ts';
+import { inertText } from './inert-text.ts';
 import type { DeliveryJob, DeliveryOutcome } from './types.ts';
-
-const ZWSP = '\u200b';
-// C0 and C1 controls but newline and tab, and the bidirectional overrides that can make text read
-// other than it is stored (a tracker named to look like another).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: those are what it removes
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+import { wellFormed } from './wire-json.ts';
 
 /**
- * Text from the service, defused for every platform: control characters dropped, and a zero-width
- * space put where a platform would otherwise find a link or a mention in plain text (`https://`,
- * `www.`, `@here`, `@everyone`, `@user`). Each platform's escaping function runs on top of this.
+ * Text from the service, defused for every platform: `inertText` (no reader finds a link or a
+ * mention in it, controls dropped). Each platform's escaping function runs on top of this.
  */
 export function defuse(text: string): string {
-  return text
-    .replace(CONTROL, '')
-    .replace(/\t/g, ' ')
-    .replace(/:\/\//g, `:${ZWSP}//`)
-    .replace(/\b(www)\./gi, `$1${ZWSP}.`)
-    .replace(/@/g, `@${ZWSP}`);
+  return inertText(text);
 }
 
 /**
@@ -42,21 +33,34 @@ const quote = (value: string) =>
   `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 
 /**
+ * The longest link the receiver offers (a run's page, a group's page): a longer one is left out,
+ * never cut (a cut link leads elsewhere). About the longest URL browsers, proxies and the chat
+ * platforms all take whole, and short enough to leave room for the text beside it in every post.
+ */
+const MAX_LINK_CHARS = 2000;
+
+/** `url` when the receiver can offer it whole (at most MAX_LINK_CHARS, as `encodeLink` writes it), else null. */
+export function offeredLink(url: string | null): string | null {
+  return url !== null && url.length <= MAX_LINK_CHARS && encodeLink(url).length <= MAX_LINK_CHARS
+    ? url
+    : null;
+}
+
+/**
  * The receiver's page for a group's alerts (`/ui` searched by the group's labels), or null when
- * the receiver's public URL is unknown.
+ * the receiver's public URL is unknown or the labels make it longer than MAX_LINK_CHARS.
  */
 export function groupLink(notification: GroupNotification, externalURL: string): string | null {
   if (!externalURL) return null;
-  const filter = Object.entries(notification.groupLabels)
-    .map(([name, value]) => `${name}=${quote(value)}`)
-    .join(', ');
+  const labels = Object.entries(notification.groupLabels);
+  // Labels longer than any link are not encoded at all.
+  if (labels.reduce((sum, [name, value]) => sum + name.length + value.length, 0) > MAX_LINK_CHARS)
+    return null;
+  // encodeURIComponent throws on a lone surrogate.
+  const filter = labels.map(([name, value]) => `${wellFormed(name)}=${quote(wellFormed(value))}`).join(', ');
   const base = externalURL.replace(/\/+$/, '');
-  return encodeLink(`${base}/ui${filter ? `?filter=${encodeURIComponent(filter)}` : ''}`);
+  return offeredLink(encodeLink(`${base}/ui${filter ? `?filter=${encodeURIComponent(filter)}` : ''}`));
 }
-
-// One alert's line names it by its title (the tracker's name, score, signal) and headline; a
-// tracker name of thousands of characters is cut here so that one line always fits a post.
-const MAX_LINE = 300;
 
 export interface ChatGroup {
   /** The count and the first trackers (formatGroup's title), as text from the service. */
@@ -78,7 +82,7 @@ export function chatGroup(job: DeliveryJob, externalURL: string): ChatGroup | nu
   const summary = formatGroup(summaries);
   return {
     title: summary.title,
-    lines: ordered.map((s) => truncate(`${s.title}${s.headline ? ` — ${s.headline}` : ''}`, MAX_LINE)),
+    lines: ordered.map(alertLine),
     link: groupLink(n, externalURL),
     resolved: summary.resolved,
     summary,
@@ -102,36 +106,54 @@ export interface PackOptions<P> {
 }
 
 /**
+ * The largest `k` in 1..`n` with `fits(k)`, or 0. All `n` is tried first (a post holding every
+ * remaining line says no count left out, so it may fit where fewer do); below it a post with more
+ * lines is never smaller: doubling, then bisection, so the work follows what one post can hold,
+ * not how many lines a group has.
+ */
+function mostThatFit(n: number, fits: (k: number) => boolean): number {
+  if (n === 0 || fits(n)) return n;
+  let low = 0;
+  let high = 1;
+  while (high < n && fits(high)) {
+    low = high;
+    high *= 2;
+  }
+  high = Math.min(high, n);
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (fits(mid)) low = mid;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
  * Lines into as few posts as the platform's limits allow, each filled as long as the serialized
- * post still fits. The last allowed post names how many lines did not fit.
+ * post still fits. The last allowed post names how many lines did not fit. Every post returned
+ * fits: a post that cannot, even holding no line, is a defect of its destination and throws.
  */
 export function packPosts<P>({ lines, build, fits, maxPosts }: PackOptions<P>): P[] {
   const posts: P[] = [];
   let at = 0;
-  while (at < lines.length || posts.length === 0) {
+  do {
     const index = posts.length;
     const last = index === maxPosts - 1;
     const remaining = lines.length - at;
     const make = (taken: number) => build(lines.slice(at, at + taken), index, last ? remaining - taken : 0);
-    // Taking every remaining line drops the count left out, so it is tried on its own; below it,
-    // a post with more lines is never smaller, so the most that fit is found by bisection.
-    let taken = fits(make(remaining)) ? remaining : 0;
-    if (taken === 0) {
-      let high = remaining - 1;
-      while (taken < high) {
-        const mid = Math.ceil((taken + high) / 2);
-        if (fits(make(mid))) taken = mid;
-        else high = mid - 1;
-      }
+    const taken = mostThatFit(remaining, (k) => fits(make(k)));
+    // No line fits beside the rest of a post: the lines left are said as left out, here.
+    const post = taken === 0 && remaining > 0 ? build([], index, remaining) : make(taken);
+    if (taken === 0 && !fits(post)) {
+      throw new WebhooksError("a post holding no alert is over its platform's limits", {
+        status: 500,
+        reason: 'over_limit',
+      });
     }
-    if (taken === 0 && remaining > 0 && !last) {
-      // A line no post can hold (cannot happen with MAX_LINE below every limit): said as left out.
-      return [...posts, build([], index, remaining)];
-    }
-    posts.push(make(taken));
+    posts.push(post);
+    if (taken === 0) break;
     at += taken;
-    if (last) break;
-  }
+  } while (at < lines.length && posts.length < maxPosts);
   return posts;
 }
 
@@ -165,8 +187,11 @@ export function postsInOrder() {
 }
 
 /**
- * `escapeText(text)` within `max` (as `measure` counts, UTF-16 units by default): the text is cut
- * before escaping, so no escape sequence or entity is split, and the cut is marked.
+ * `escapeText(text)` within `max` (as `measure` counts, UTF-16 units by default): the longest
+ * prefix whose escaped form fits, found by bisection, so it ends for any `max` and any escaping
+ * (empty when nothing fits). The text is cut before escaping, so no escape sequence or entity is
+ * split, and the cut is marked. At most `max` units of the text are considered: every escaping
+ * here keeps or lengthens what it is given, but for the controls it drops.
  */
 export function cutEscaped(
   text: string,
@@ -174,11 +199,15 @@ export function cutEscaped(
   escapeText: (text: string) => string,
   measure: (text: string) => number = (t) => t.length,
 ): string {
-  let raw = truncate(text, max);
-  let escaped = escapeText(raw);
-  while (measure(escaped) > max && raw.length > 0) {
-    raw = truncate(raw, raw.length - Math.max(1, Math.ceil((measure(escaped) - max) / 6)));
-    escaped = escapeText(raw);
+  if (!(max >= 1)) return '';
+  const fits = (k: number) => measure(escapeText(truncate(text, k))) <= max;
+  let high = Math.min(text.length, Math.floor(max));
+  if (fits(high)) return escapeText(truncate(text, high));
+  let low = 0;
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (fits(mid)) low = mid;
+    else high = mid;
   }
-  return escaped;
+  return low === 0 ? '' : escapeText(truncate(text, low));
 }

@@ -1,5 +1,7 @@
 import { ALERT_EVENT, isAlertEventType, jsonDepthRule, MAX_ALERT_JSON_DEPTH } from '@trackerkit/core';
 import { type AlertEvent, eventData } from '../events/types.ts';
+import { singleLine } from './inert-text.ts';
+import { safeLink } from './run-link.ts';
 
 /** The few things a person needs at a glance, shared by every destination's format. */
 export interface AlertSummary {
@@ -10,6 +12,10 @@ export interface AlertSummary {
   headline: string;
   reason: string;
   analysis: string;
+  /**
+   * The alert's URL when it is a `safeLink`; a destination is given it only when `runLink` offers
+   * it (createDestination), null otherwise.
+   */
   url: string | null;
   trackerId: string | null;
   trackerName: string;
@@ -20,22 +26,6 @@ export interface AlertSummary {
 }
 
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
-
-/**
- * The alert's link, only when it is an absolute http(s) URL (as the URL parser reads it, so
- * ` javascript:` or `JaVaScRiPt:` cannot slip past). Anything else (`javascript:`, `data:`,
- * `vbscript:`, relative text) is dropped: a destination would render it as a clickable link.
- */
-export function safeLink(value: unknown): string | null {
-  if (typeof value !== 'string' || value === '') return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-}
 
 /**
  * An unknown event as text for a person. Ingest refuses bodies nested past MAX_ALERT_JSON_DEPTH, but
@@ -55,7 +45,8 @@ export function formatAlert(event: AlertEvent): AlertSummary {
   const data = eventData(event);
   const resolved = event.type === ALERT_EVENT.resolved;
   const known = isAlertEventType(event.type);
-  const trackerName = str(data.tracker_name, 'Unknown tracker');
+  // A name is shown on one line (a title, a subject, a push's heading), as valid Unicode.
+  const trackerName = singleLine(str(data.tracker_name, 'Unknown tracker'));
   const score = typeof data.score === 'number' ? data.score : null;
   const signal = typeof data.signal === 'string' ? data.signal : null;
   const bound = typeof data.bound === 'string' ? data.bound : null;
@@ -69,12 +60,12 @@ export function formatAlert(event: AlertEvent): AlertSummary {
   else headline = scoreText;
   const title = known
     ? `${resolved ? 'Resolved' : 'Alert'}: ${trackerName} ${scoreText}`.trim()
-    : `Tracker event ${event.type}`;
+    : `Tracker event ${singleLine(event.type)}`;
   return {
     resolved,
     known,
     title,
-    headline,
+    headline: singleLine(headline),
     reason: str(data.reason),
     analysis: known ? str(data.analysis) : preview(event),
     url: safeLink(data.url),
@@ -94,26 +85,14 @@ export function alertText(s: AlertSummary): string {
 
 /**
  * Cuts text to a destination's limit (in UTF-16 units, what JavaScript and these services count),
- * marking the cut. Never splits a surrogate pair: a lone surrogate is invalid Unicode that some
- * services reject outright.
+ * marking the cut: at most `max` units whatever `max` is (nothing at all below 1). Never splits a
+ * surrogate pair: a lone surrogate is invalid Unicode that some services reject outright.
  */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
-  let end = Math.max(0, max - 1);
+  if (!(max >= 1)) return '';
+  let end = Math.floor(max) - 1;
   const last = text.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end -= 1;
   return `${text.slice(0, end)}…`;
-}
-
-/** Like `truncate`, for a limit in UTF-8 bytes (ntfy counts bytes). */
-export function truncateBytes(text: string, maxBytes: number): string {
-  if (Buffer.byteLength(text) <= maxBytes) return text;
-  // '…' is 3 bytes; step down by whole code points until the rest fits.
-  let chars = Math.min(text.length, maxBytes);
-  let cut = truncate(text, chars);
-  while (chars > 1 && Buffer.byteLength(cut) > maxBytes) {
-    chars -= Math.max(1, Math.ceil((Buffer.byteLength(cut) - maxBytes) / 4));
-    cut = truncate(text, chars);
-  }
-  return cut;
 }

@@ -1,8 +1,27 @@
 import type { GroupNotification } from './alertmanager-payload.ts';
-import type { AlertSummary } from './format-alert.ts';
+import { type AlertSummary, truncate } from './format-alert.ts';
+import { singleLine } from './inert-text.ts';
 
 // A chat message lists at most this many alerts, then how many more the group holds.
 const MAX_LINES = 100;
+/**
+ * One alert's line names it by its title (the tracker's name, score, signal) and headline, each
+ * part cut to this many characters first: a line always fits a post, and making it costs what
+ * the line holds, not what the alert holds.
+ */
+const MAX_LINE = 300;
+// A tracker's name in a group's title; the title names three.
+const MAX_NAME = 100;
+// Longer than any timestamp: a stored summary's is compared only this far.
+const MAX_TIMESTAMP = 64;
+
+/** An alert's line: its title and headline, cut. */
+export function alertLine(s: AlertSummary): string {
+  return truncate(
+    s.headline ? `${truncate(s.title, MAX_LINE)} — ${truncate(s.headline, MAX_LINE)}` : s.title,
+    MAX_LINE,
+  );
+}
 
 /**
  * One summary for a group's notification (Alertmanager's one message per group): the count in the
@@ -16,15 +35,15 @@ export function formatGroup(summaries: AlertSummary[]): AlertSummary {
     firing.length > 0 ? `${firing.length} firing` : '',
     resolved.length > 0 ? `${resolved.length} resolved` : '',
   ].filter(Boolean);
-  const trackers = [...new Set(summaries.map((s) => s.trackerName))];
+  // Names on one line whatever a stored summary holds: the title is a heading, a subject.
+  const trackers = [...new Set(summaries.map((s) => singleLine(truncate(s.trackerName, MAX_NAME))))];
   const listed = [...firing, ...resolved];
-  const lines = listed.slice(0, MAX_LINES).map((s) => `• ${s.title}${s.headline ? ` — ${s.headline}` : ''}`);
+  const lines = listed.slice(0, MAX_LINES).map((s) => `• ${alertLine(s)}`);
   if (listed.length > MAX_LINES) lines.push(`… and ${listed.length - MAX_LINES} more`);
-  const latest =
-    summaries
-      .map((s) => s.timestamp)
-      .sort()
-      .at(-1) ?? new Date().toISOString();
+  const latest = summaries.reduce<string | undefined>((max, s) => {
+    const t = s.timestamp.slice(0, MAX_TIMESTAMP);
+    return max === undefined || t > max ? t : max;
+  }, undefined);
   return {
     resolved: firing.length === 0,
     known: summaries.every((s) => s.known),
@@ -38,7 +57,7 @@ export function formatGroup(summaries: AlertSummary[]): AlertSummary {
     score: null,
     signal: null,
     bound: null,
-    timestamp: latest,
+    timestamp: latest ?? new Date().toISOString(),
   };
 }
 

@@ -1,6 +1,6 @@
 import { mayResend, type Outcome, parseRetryAfter } from '@trackerkit/core';
 import { outcomeOfThrown } from '@trackerkit/core/http';
-import { Agent, type Dispatcher, request } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import type { DeliveryJob, DeliveryOutcome } from './types.ts';
 
 // Every delivery carries its idempotency key (`webhook-id`, `Idempotency-Key`) and destinations
@@ -17,10 +17,12 @@ const KEEP_ALIVE_MS = 4_000;
 // undici's coarse timers, instead of an AbortSignal.timeout and an AbortSignal.any per delivery.
 // Idle sockets are unreferenced and closed after KEEP_ALIVE_MS: the pools never hold a process.
 const agents = new Map<number, Agent>();
-function dispatcherFor(timeoutMs: number): Dispatcher {
+// undici is loaded by the first delivery, not at start: a restarted receiver answers sooner.
+let undici: typeof import('undici') | undefined;
+function dispatcherFor(client: typeof import('undici'), timeoutMs: number): Dispatcher {
   let agent = agents.get(timeoutMs);
   if (!agent) {
-    agent = new Agent({
+    agent = new client.Agent({
       keepAliveTimeout: KEEP_ALIVE_MS,
       keepAliveMaxTimeout: KEEP_ALIVE_MS,
       connect: { timeout: timeoutMs },
@@ -72,9 +74,10 @@ export async function postJson(options: PostOptions): Promise<DeliveryOutcome> {
   const signal = timeoutMs === undefined ? (attempt?.signal ?? options.signal) : attempt?.stop;
   let response: Dispatcher.ResponseData;
   try {
-    response = await request(options.url, {
+    undici ??= await import('undici');
+    response = await undici.request(options.url, {
       method: 'POST',
-      dispatcher: dispatcherFor(timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      dispatcher: dispatcherFor(undici, timeoutMs ?? DEFAULT_TIMEOUT_MS),
       headers: { 'content-type': 'application/json', ...options.headers },
       body: options.body,
       ...(signal ? { signal } : {}),

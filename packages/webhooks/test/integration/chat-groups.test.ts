@@ -1,6 +1,7 @@
-// A 150-alert group with hostile text, and each hostile input alone, through every chat destination
-// to loopback stand-ins (an SMTP server for e-mail): every alert named or the exact count left out
-// linked, nothing live from the alerts' text, every post within its platform's limits as sent.
+// Groups of 150 and 1,000 alerts with hostile text, and each hostile input alone, through every chat
+// destination to loopback stand-ins (an SMTP server for e-mail): every alert named or the exact
+// count left out linked, nothing live from the alerts' text (no link linkifyjs or linkify-it finds
+// in any text field of the posts as received), every post within its platform's limits as sent.
 import { createRequire } from 'node:module';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,12 +11,12 @@ import { createDestination } from '../../src/delivery/create-destination.ts';
 import { DISCORD_LIMITS } from '../../src/delivery/destinations/discord.ts';
 import { NTFY_LIMITS } from '../../src/delivery/destinations/ntfy.ts';
 import { SLACK_LIMITS } from '../../src/delivery/destinations/slack.ts';
-import { TEAMS_MAX_BYTES } from '../../src/delivery/destinations/teams.ts';
+import { TEAMS_LIMITS } from '../../src/delivery/destinations/teams.ts';
 import { formatAlert } from '../../src/delivery/format-alert.ts';
 import { notificationSummary } from '../../src/delivery/format-group.ts';
 import type { DeliveryJob } from '../../src/delivery/types.ts';
 import { exampleAlert } from '../helpers/alerts.ts';
-import { discord, HOSTILE, plainText, slack, teams } from '../helpers/chat-checks.ts';
+import { discord, HOSTILE, plainText, readable, slack, teams } from '../helpers/chat-checks.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 
@@ -25,10 +26,16 @@ const AC = createRequire(import.meta.url)(
 ) as typeof import('adaptivecards');
 
 const EXTERNAL = 'https://receiver.example/base';
+// The console's origin the destinations are configured with (links.console_origins).
+const CONSOLE = 'https://console.example';
 const marker = (i: number) => `trk${String(i).padStart(3, '0')}x`;
 const retry = { maxAttempts: 1, initialDelayMs: 1, maxDelayMs: 1, factor: 1 };
 
-function notification(count: number, hostileAt = 0): GroupNotification {
+function notification(
+  count: number,
+  hostileAt = 0,
+  runUrl = (i: number) => `${CONSOLE}/runs/${i}#x)y|z>w`,
+): GroupNotification {
   const at = Date.now();
   return {
     receiver: 'chat',
@@ -42,7 +49,7 @@ function notification(count: number, hostileAt = 0): GroupNotification {
         tracker_name: `${marker(i)} ${text}`,
         reason: text,
         analysis: `${text} ${'analysis '.repeat(1100)}`.slice(0, 10_000),
-        url: `https://console.example/runs/${i}#x)y|z>w`,
+        url: runUrl(i),
       });
       const summary = formatAlert(event);
       // Every fifth alert resolved, so both kinds are listed.
@@ -87,7 +94,7 @@ afterAll(async () => {
 
 /** Sends one notification through a destination; the posts as the stand-in received them. */
 async function send(type: (typeof CHAT)[number] | 'email', n: GroupNotification, key: string) {
-  const base = { name: type, timeoutMs: 10_000, retry };
+  const base = { name: type, timeoutMs: 10_000, retry, consoleOrigins: [CONSOLE] };
   const config =
     type === 'email'
       ? {
@@ -126,6 +133,7 @@ const RENDER: Record<(typeof CHAT)[number], (body: string, links: string[]) => R
     };
     const plainTexts = [p.text, ...p.blocks.flatMap((b) => (b.text ? [b.text.text] : []))];
     const mrkdwn = p.blocks.flatMap((b) => b.elements?.map((e) => e.text) ?? []);
+    const blockText = [...plainTexts.slice(1), ...mrkdwn].reduce((n, t) => n + t.length, 0);
     return {
       visible: [...plainTexts, ...mrkdwn].map(slack.visible).join('\n'),
       problems: [
@@ -134,16 +142,20 @@ const RENDER: Record<(typeof CHAT)[number], (body: string, links: string[]) => R
         ...plainTexts.flatMap((t) => slack.problems(t)),
         ...mrkdwn.flatMap((t) => slack.mrkdwnProblems(t, links)),
       ],
-      fill: p.blocks.length / SLACK_LIMITS.blocks,
+      fill: Math.max(p.blocks.length / SLACK_LIMITS.blocks, blockText / SLACK_LIMITS.blockTextChars),
       overLimit: [
         ...(p.blocks.length > SLACK_LIMITS.blocks ? [`${p.blocks.length} blocks`] : []),
+        ...(blockText > SLACK_LIMITS.blockTextChars ? [`${blockText} characters of block text`] : []),
         ...p.blocks
           .filter(
             (b) =>
               (b.text?.text.length ?? 0) >
-              (b.type === 'header' ? SLACK_LIMITS.headerChars : SLACK_LIMITS.sectionChars),
+              (b.type === 'header' ? SLACK_LIMITS.headerChars : SLACK_LIMITS.textObjectChars),
           )
           .map((b) => `a ${b.type} of ${b.text!.text.length}`),
+        ...mrkdwn
+          .filter((t) => t.length > SLACK_LIMITS.textObjectChars)
+          .map((t) => `a context of ${t.length}`),
       ],
     };
   },
@@ -197,8 +209,9 @@ const RENDER: Record<(typeof CHAT)[number], (body: string, links: string[]) => R
         ...Array.from({ length: context.eventCount }, (_, i) => `card: ${context.getEventAt(i).message}`),
         ...validation.validationEvents.map((e) => `card: ${e.message}`),
       ],
-      fill: Buffer.byteLength(body) / TEAMS_MAX_BYTES,
-      overLimit: Buffer.byteLength(body) > TEAMS_MAX_BYTES ? [`${Buffer.byteLength(body)} bytes`] : [],
+      fill: Buffer.byteLength(body) / TEAMS_LIMITS.messageBytes,
+      overLimit:
+        Buffer.byteLength(body) > TEAMS_LIMITS.messageBytes ? [`${Buffer.byteLength(body)} bytes`] : [],
     };
   },
   ntfy(body, links) {
@@ -237,32 +250,34 @@ async function renderEmail(raw: string, links: string[]): Promise<Render> {
 const render = (type: (typeof CHAT)[number] | 'email', body: string, links: string[]) =>
   type === 'email' ? renderEmail(body, links) : RENDER[type](body, links);
 
-const unbroken = (text: string) => text.replace(/\u200b/g, '');
 /** How many of alerts 0..count-1 the text names (each by its marker, once or more). */
 const namedIn = (text: string, count: number) =>
   new Set([...text.matchAll(/trk(\d+)x/g)].map((m) => Number(m[1])).filter((i) => i < count)).size;
 
 describe.each([...CHAT, 'email' as const])('%s', (type) => {
-  it('a 150-alert group: every alert named or the exact count left out linked; nothing live; within limits', async () => {
-    const n = notification(150);
-    const link = groupLink(n, EXTERNAL)!;
-    const posts = await send(type, n, `grp_${type}`);
-    const rendered = await Promise.all(posts.map((p) => render(type, p, [link])));
-    const visible = unbroken(rendered.map((r) => r.visible).join('\n'));
-    const named = namedIn(visible, n.alerts.length);
-    const left = Number(/(\d+) more alerts? of this group not listed here/.exec(visible)?.[1] ?? 0);
-    expect(named + left).toBe(150);
-    if (left > 0) expect(visible).toContain(link);
-    expect(rendered.flatMap((r) => r.problems)).toEqual([]);
-    expect(rendered.flatMap((r) => r.overLimit)).toEqual([]);
-    // Split only as the limits force: no two posts in a row would have fitted in one.
-    for (let k = 0; k + 1 < rendered.length; k++)
-      expect(rendered[k]!.fill + rendered[k + 1]!.fill).toBeGreaterThan(1);
-    if (type === 'email') expect(posts).toHaveLength(1);
-    console.info(`${type}: 150 alerts in ${posts.length} post(s), ${named} named, ${left} counted`);
-    // The group's page link cannot be broken by the group's labels: `)`, `|` and `"` encoded.
-    expect(link).toBe(`${EXTERNAL}/ui?filter=space_id%3D%22sp%29ace%7C%5C%22x%22`);
-  });
+  it.each([150, 1000])(
+    'a %i-alert group: every alert named or the exact count left out linked; nothing live; within limits',
+    async (count) => {
+      const n = notification(count);
+      const link = groupLink(n, EXTERNAL)!;
+      const posts = await send(type, n, `grp_${type}`);
+      const rendered = await Promise.all(posts.map((p) => render(type, p, [link])));
+      const visible = readable(rendered.map((r) => r.visible).join('\n'));
+      const named = namedIn(visible, n.alerts.length);
+      const left = Number(/(\d+) more alerts? of this group not listed here/.exec(visible)?.[1] ?? 0);
+      expect(named + left).toBe(count);
+      if (left > 0) expect(visible).toContain(link);
+      expect(rendered.flatMap((r) => r.problems)).toEqual([]);
+      expect(rendered.flatMap((r) => r.overLimit)).toEqual([]);
+      // Split only as the limits force: no two posts in a row would have fitted in one.
+      for (let k = 0; k + 1 < rendered.length; k++)
+        expect(rendered[k]!.fill + rendered[k + 1]!.fill).toBeGreaterThan(1);
+      if (type === 'email') expect(posts).toHaveLength(1);
+      console.info(`${type}: ${count} alerts in ${posts.length} post(s), ${named} named, ${left} counted`);
+      // The group's page link cannot be broken by the group's labels: `)`, `|` and `"` encoded.
+      expect(link).toBe(`${EXTERNAL}/ui?filter=space_id%3D%22sp%29ace%7C%5C%22x%22`);
+    },
+  );
 
   it('a group past what the posts of one notification may hold: the exact count left out, linked', async () => {
     if (type === 'email') return; // mail has no such limit: the 150-alert case names every alert
@@ -270,7 +285,7 @@ describe.each([...CHAT, 'email' as const])('%s', (type) => {
     const link = groupLink(n, EXTERNAL)!;
     const posts = await send(type, n, `big_${type}`);
     const rendered = await Promise.all(posts.map((p) => render(type, p, [link])));
-    const visible = unbroken(rendered.map((r) => r.visible).join('\n'));
+    const visible = readable(rendered.map((r) => r.visible).join('\n'));
     const named = namedIn(visible, n.alerts.length);
     const left = Number(/(\d+) more alerts? of this group not listed here/.exec(visible)?.[1] ?? 0);
     expect(left).toBeGreaterThan(0);
@@ -288,8 +303,24 @@ describe.each([...CHAT, 'email' as const])('%s', (type) => {
     // The run's link, as the alert gives it and as the receiver encodes it inside markup.
     const r = await render(type, posts[0]!, [run, encodeLink(run)]);
     expect(encodeLink(run)).toBe('https://console.example/runs/0#x%29y%7Cz%3Ew');
-    expect(unbroken(r.visible)).toContain(marker(0));
+    expect(readable(r.visible)).toContain(marker(0));
     expect(r.problems).toEqual([]);
     expect(r.overLimit).toEqual([]);
+  });
+
+  const OFFERED_NOT: Array<[string, string]> = [
+    ['userinfo naming the console', `${CONSOLE}@evil-run.com/runs/1`],
+    ['a backslash', `${CONSOLE}\\@evil-run.com/runs/1`],
+    ['another host', 'https://evil-run.com/runs/1'],
+  ];
+  it.each(OFFERED_NOT)('a run URL with %s is not offered as the run link', async (name, url) => {
+    const n = notification(1, 0, () => url);
+    const posts = await send(type, n, `off_${type}_${name}`);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).not.toContain('evil-run');
+    expect(posts[0]).not.toContain('Open the run');
+    expect(posts[0]).not.toContain('Run: ');
+    const r = await render(type, posts[0]!, []);
+    expect(r.problems).toEqual([]);
   });
 });

@@ -59,6 +59,8 @@ beforeAll(async () => {
     env: { SECRET, FWD, N8N, SLACK: `${loop.slack.url}/services/T/B/tok` },
     config: {
       storage: { path: dbPath },
+      // The run links of the alerts below are offered: their console's origin.
+      links: { console_origins: ['https://console.example'] },
       sources: [{ name: 'tracker', path: '/webhooks/tracker', secret: { env: 'SECRET' } }],
       destinations: [
         { name: 'slack', type: 'slack', url: { env: 'SLACK' } },

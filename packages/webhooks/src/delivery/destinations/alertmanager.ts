@@ -4,6 +4,7 @@ import { basicAuth, duration, oneAuth, secretRef } from '../../config/schema-par
 import { alertLabels } from '../../router/label-matcher.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
+import { wireJson } from '../wire-json.ts';
 import { defineDestination, urlParts } from './define.ts';
 
 const DEFAULT_ALERTNAME = 'TrackerAlert';
@@ -101,7 +102,7 @@ function createAlertmanagerDestination(config: {
     deliver: (job) =>
       postJson({
         url,
-        body: JSON.stringify([alertmanagerAlert(job, options)]),
+        body: wireJson([alertmanagerAlert(job, options)]),
         attempt: job,
         headers: {
           'idempotency-key': job.idempotencyKey,

@@ -22,6 +22,11 @@ export interface CommonConfig {
    * destinations named in our words always notify them).
    */
   sendResolved?: boolean;
+  /**
+   * The origins of the tracker service's console (`links.console_origins`): an alert's URL is
+   * offered as its link only on one of them (`runLink`). Absent or empty: never.
+   */
+  consoleOrigins?: readonly string[];
 }
 
 /** How a definition's `normalize` resolves what the file refers to; errors name `where.field`. */

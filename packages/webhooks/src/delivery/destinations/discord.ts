@@ -6,11 +6,13 @@ import {
   defuse,
   encodeLink,
   leftOutText,
+  offeredLink,
   packPosts,
   postsInOrder,
 } from '../chat-message.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
+import { wireJson } from '../wire-json.ts';
 import { defineDestination, urlParts } from './define.ts';
 
 const COLORS: Record<string, number> = {
@@ -22,10 +24,21 @@ const COLORS: Record<string, number> = {
 };
 
 /**
- * Discord's limits: 2,000 characters of content; per embed a 256-character title and a
- * 4,096-character description; 10 embeds a message, 6,000 characters across them.
+ * Discord's limits, in characters (UTF-16 units here, which are never fewer than the code points
+ * Discord counts), from https://discord.com/developers/docs/resources/message#embed-object-embed-limits
+ * and the webhook's execute parameters: 2,000 characters of content; per embed a 256-character
+ * title and a 4,096-character description; 10 embeds a message, 6,000 characters of titles and
+ * descriptions across them. An embed's `url` past 2,048 characters is refused (the API's
+ * BASE_TYPE_MAX_LENGTH, "Must be 2048 or fewer in length"), though the table does not list it.
  */
-export const DISCORD_LIMITS = { content: 2000, title: 256, description: 4096, embeds: 10, embedTotal: 6000 };
+export const DISCORD_LIMITS = {
+  content: 2000,
+  title: 256,
+  description: 4096,
+  embeds: 10,
+  embedTotal: 6000,
+  url: 2048,
+};
 const MAX_POSTS = 10;
 
 /**
@@ -40,26 +53,34 @@ export function discordText(text: string): string {
 }
 
 const cut = (text: string, max: number) => cutEscaped(text, max, discordText);
-type Embed = { title?: string; description?: string };
+type Embed = { title?: string; description?: string; url?: string };
 const embedChars = (e: Embed) => (e.title?.length ?? 0) + (e.description?.length ?? 0);
 
 function color(resolved: boolean, signal: string | null): number {
   return resolved ? COLORS.Positive! : (COLORS[signal ?? ''] ?? COLORS.Neutral!);
 }
 
+/** An ISO 8601 time Discord takes for an embed's `timestamp` (it refuses the message otherwise), or null. */
+function embedTime(timestamp: string): string | null {
+  const ms = timestamp.length <= 64 ? Date.parse(timestamp) : Number.NaN;
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
 /** One alert: its title, and headline, reason and analysis in the description, the link last. */
 export function discordPayload(job: DeliveryJob, username?: string): object {
   const s = job.summary;
+  const url = offeredLink(s.url);
   // The link goes last and is never cut: the analysis gives way to it.
-  const link = s.url ? `\n\n[Open the run](${encodeLink(s.url)})` : '';
+  const link = url ? `\n\n[Open the run](${encodeLink(url)})` : '';
   const text = [s.headline, s.reason, s.analysis].filter(Boolean).join('\n\n');
   const embed: Record<string, unknown> = {
     title: cut(s.title, DISCORD_LIMITS.title),
     description: `${cut(text, DISCORD_LIMITS.description - link.length)}${link}`,
     color: color(s.resolved, s.signal),
-    timestamp: s.timestamp,
   };
-  if (s.url) embed.url = s.url;
+  const time = embedTime(s.timestamp);
+  if (time) embed.timestamp = time;
+  if (url && url.length <= DISCORD_LIMITS.url) embed.url = url;
   return message(cut(`${s.title}: ${s.headline}`, DISCORD_LIMITS.content), [embed], username);
 }
 
@@ -88,12 +109,32 @@ function embeds(lines: string[], tail: string, tint: number): Embed[] {
   return out;
 }
 
+/** Whether a message is within DISCORD_LIMITS, as sent. */
+function fits(post: { content: string; embeds: Embed[] }): boolean {
+  const list = post.embeds;
+  return (
+    post.content.length <= DISCORD_LIMITS.content &&
+    list.length <= DISCORD_LIMITS.embeds &&
+    list.reduce((sum, e) => sum + embedChars(e), 0) <= DISCORD_LIMITS.embedTotal &&
+    list.every(
+      (e) =>
+        (e.description?.length ?? 0) <= DISCORD_LIMITS.description &&
+        (e.title?.length ?? 0) <= DISCORD_LIMITS.title &&
+        (e.url?.length ?? 0) <= DISCORD_LIMITS.url,
+    )
+  );
+}
+
 /** Every post of a notification: one alert whole, or a group's alerts one line each. */
 function discordPosts(job: DeliveryJob, username?: string, externalURL = ''): object[] {
   const group = chatGroup(job, externalURL);
   if (!group) return [discordPayload(job, username)];
   const tint = color(group.resolved, null);
   const link = group.link ? `(${group.link})` : '';
+  const titles = [
+    cut(group.title, DISCORD_LIMITS.content),
+    cut(`${group.title} (continued)`, DISCORD_LIMITS.content),
+  ];
   return packPosts({
     lines: group.lines.map((l) => `• ${cut(l, DISCORD_LIMITS.description - 10)}`),
     maxPosts: MAX_POSTS,
@@ -106,17 +147,15 @@ function discordPosts(job: DeliveryJob, username?: string, externalURL = ''): ob
           : index === 0 && link
             ? `[The group in the receiver]${link}`
             : '';
-      const title = index === 0 ? group.title : `${group.title} (continued)`;
-      return message(cut(title, DISCORD_LIMITS.content), embeds(lines, tail, tint), username);
+      return message(titles[index === 0 ? 0 : 1]!, embeds(lines, tail, tint), username);
     },
-    fits: (post) => {
-      const list = (post as { embeds: Embed[] }).embeds;
-      return (
-        list.length <= DISCORD_LIMITS.embeds &&
-        list.reduce((sum, e) => sum + embedChars(e), 0) <= DISCORD_LIMITS.embedTotal
-      );
-    },
+    fits: (post) => fits(post as { content: string; embeds: Embed[] }),
   });
+}
+
+/** The bodies of a notification's messages, as sent. */
+export function discordBodies(job: DeliveryJob, username?: string, externalURL = ''): string[] {
+  return discordPosts(job, username, externalURL).map(wireJson);
 }
 
 /** Discord's 429 body carries `retry_after` in seconds (a float). */
@@ -143,17 +182,14 @@ function createDiscordDestination(
     type: 'discord',
     groups: true,
     deliver: (job) =>
-      send(
-        job,
-        discordPosts(job, config.username, externalURL()).map((p) => JSON.stringify(p)),
-        (body, key) =>
-          postJson({
-            url: target,
-            body,
-            attempt: job,
-            headers: { 'idempotency-key': key },
-            retryAfterFromBody: discordRetryAfter,
-          }),
+      send(job, discordBodies(job, config.username, externalURL()), (body, key) =>
+        postJson({
+          url: target,
+          body,
+          attempt: job,
+          headers: { 'idempotency-key': key },
+          retryAfterFromBody: discordRetryAfter,
+        }),
       ),
   };
 }

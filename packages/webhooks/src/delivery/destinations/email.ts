@@ -1,7 +1,7 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import { list, secretRef } from '../../config/schema-parts.ts';
-import { chatGroup, defuse } from '../chat-message.ts';
+import { chatGroup, cutEscaped, defuse, leftOutText, offeredLink, packPosts } from '../chat-message.ts';
 import type { DeliveryJob, DeliveryOutcome, Destination } from '../types.ts';
 import { defineDestination } from './define.ts';
 
@@ -32,38 +32,61 @@ export function emailText(text: string): string {
 }
 
 /**
- * Subject and body: one alert whole with its run's link, or a group with one line per alert (mail
- * has no size limit that 150 lines approach, so every alert is named) and the group's page.
+ * E-mail has no limit a message of ours approaches (SMTP servers refuse megabytes: Postfix's
+ * default `message_size_limit` is 10,240,000 bytes), so these are the receiver's own, for a reader:
+ * a subject mail clients show whole, and a body of at most 100,000 bytes of UTF-8 text (Gmail
+ * clips a message past about 102 KB). A group's alerts past the body are counted, with the link.
  */
-function emailMessage(job: DeliveryJob, externalURL = ''): { subject: string; text: string } {
+export const EMAIL_LIMITS = { subjectChars: 250, bodyBytes: 100_000 };
+
+const byteLength = (text: string) => Buffer.byteLength(text);
+
+/**
+ * Subject and body: one alert whole with its run's link (its text cut to the body's limit), or a
+ * group with one line per alert, as many as the body holds, and the group's page.
+ */
+export function emailMessage(job: DeliveryJob, externalURL = ''): { subject: string; text: string } {
   const group = chatGroup(job, externalURL);
+  const subject = cutEscaped(group ? group.title : job.summary.title, EMAIL_LIMITS.subjectChars, emailText);
   if (group) {
     const link = group.link ? ['', `The group in the receiver: ${group.link}`] : [];
-    return {
-      subject: emailText(group.title),
-      text: [...group.lines.map((l) => `• ${emailText(l)}`), ...link].join('\n'),
-    };
+    const [text] = packPosts({
+      lines: group.lines.map((l) => `• ${emailText(l)}`),
+      maxPosts: 1,
+      build: (lines, _index, left) =>
+        [...lines, ...(left > 0 ? [leftOutText(left, group.link)] : link)].join('\n'),
+      fits: (text) => byteLength(text) <= EMAIL_LIMITS.bodyBytes,
+    });
+    return { subject, text: text! };
   }
   const s = job.summary;
-  const lines = [s.headline, s.reason, s.analysis].filter(Boolean).map(emailText);
-  return { subject: emailText(s.title), text: [...lines, ...(s.url ? [`Run: ${s.url}`] : [])].join('\n') };
+  const url = offeredLink(s.url);
+  const run = url ? `\nRun: ${url}` : '';
+  const text = [s.headline, s.reason, s.analysis].filter(Boolean).join('\n');
+  const body = cutEscaped(text, EMAIL_LIMITS.bodyBytes - byteLength(run), emailText, byteLength);
+  return { subject, text: `${body}${run}` };
 }
 
 /** SMTP through nodemailer. A 4xx reply or a network failure is retried; a 5xx reply is permanent. */
 function createEmailDestination(config: EmailConfig, externalURL: () => string = () => ''): Destination {
-  const transport = nodemailer.createTransport({
-    host: config.smtp.host,
-    port: config.smtp.port,
-    secure: config.smtp.secure,
-    // Without require_tls, STARTTLS is still used whenever the server offers it: credentials and
-    // alert text never go in clear text to a server that could have encrypted them.
-    requireTLS: config.smtp.requireTls,
-    ...(config.smtp.hello ? { name: config.smtp.hello } : {}),
-    connectionTimeout: config.timeoutMs,
-    greetingTimeout: config.timeoutMs,
-    socketTimeout: config.timeoutMs,
-    ...(config.smtp.user ? { auth: { user: config.smtp.user, pass: config.smtp.pass ?? '' } } : {}),
-  });
+  // nodemailer is loaded by the first e-mail, not at start: a restarted receiver answers sooner.
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: config.smtp.host,
+        port: config.smtp.port,
+        secure: config.smtp.secure,
+        // Without require_tls, STARTTLS is still used whenever the server offers it: credentials and
+        // alert text never go in clear text to a server that could have encrypted them.
+        requireTLS: config.smtp.requireTls,
+        ...(config.smtp.hello ? { name: config.smtp.hello } : {}),
+        connectionTimeout: config.timeoutMs,
+        greetingTimeout: config.timeoutMs,
+        socketTimeout: config.timeoutMs,
+        ...(config.smtp.user ? { auth: { user: config.smtp.user, pass: config.smtp.pass ?? '' } } : {}),
+      }),
+    ));
   return {
     name: config.name,
     type: 'email',
@@ -71,7 +94,7 @@ function createEmailDestination(config: EmailConfig, externalURL: () => string =
     async deliver(job): Promise<DeliveryOutcome> {
       const { subject, text } = emailMessage(job, externalURL());
       try {
-        await transport.sendMail({
+        await (await transportOf()).sendMail({
           from: config.from,
           to: config.to,
           subject,
@@ -92,7 +115,7 @@ function createEmailDestination(config: EmailConfig, externalURL: () => string =
         };
       }
     },
-    close: () => transport.close(),
+    close: async () => (await transport)?.close(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { type FileHandle, open as fsOpen, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { inertText } from '../inert-text.ts';
 import type { DeliveryJob, DeliveryOutcome, Destination } from '../types.ts';
 import { defineDestination } from './define.ts';
 
@@ -9,7 +10,9 @@ export function line(destination: string, job: DeliveryJob): string {
   return `${JSON.stringify({
     destination,
     idempotency_key: job.idempotencyKey,
-    summary: `${job.summary.title}: ${job.summary.headline}`,
+    // The line a person reads in a terminal or a log viewer, which link plain text too; the
+    // event stays as the service sent it.
+    summary: inertText(`${job.summary.title}: ${job.summary.headline}`),
     event: job.event,
   })}\n`;
 }

@@ -1,20 +1,35 @@
 import { z } from 'zod';
 import { secretRef } from '../../config/schema-parts.ts';
-import { chatGroup, cutEscaped, defuse, leftOutText, packPosts, postsInOrder } from '../chat-message.ts';
+import { WebhooksError } from '../../errors.ts';
+import {
+  chatGroup,
+  cutEscaped,
+  defuse,
+  leftOutText,
+  offeredLink,
+  packPosts,
+  postsInOrder,
+} from '../chat-message.ts';
 import type { AlertSummary } from '../format-alert.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
+import { wireBytes, wireJson } from '../wire-json.ts';
 import { defineDestination, urlParts } from './define.ts';
 
 const PRIORITY: Record<string, number> = { Poor: 5, Negative: 4, Neutral: 3, Positive: 3, Excellent: 3 };
 
 /**
- * ntfy's limits: a message of at most 4,096 bytes (its default `message-size-limit`: a longer one
- * becomes an attachment or is refused), and a JSON publish body of at most twice that (8,192 bytes;
- * past it the server answers 413). Both are measured on the bytes sent.
+ * ntfy's limits, in bytes as sent: a message of at most 4,096 (the server's default
+ * `message-size-limit`, DefaultMessageSizeLimit in server/config.go; a longer one becomes an
+ * attachment or is refused), in a JSON publish body of at most twice that (server.go's
+ * transformBodyJSON reads `MessageSizeLimit*2`; past it the server answers 413).
  */
 export const NTFY_LIMITS = { messageBytes: 4096, bodyBytes: 8192 };
 const MAX_POSTS = 10;
+// A title longer than this is cut: a push notification's heading shows far less.
+const MAX_TITLE = 250;
+// A signal longer than this is not made a tag (a tag is one short word).
+const MAX_TAG = 32;
 const byteLength = (text: string) => Buffer.byteLength(text);
 
 /**
@@ -25,37 +40,48 @@ export function ntfyText(text: string): string {
   return defuse(text);
 }
 
-const fits = (p: { message: string }) =>
-  byteLength(p.message) <= NTFY_LIMITS.messageBytes && byteLength(JSON.stringify(p)) <= NTFY_LIMITS.bodyBytes;
+type Publish = { message: string };
+
+/** Whether a publish is within NTFY_LIMITS, measured on the bytes sent. */
+const fits = (p: Publish) =>
+  byteLength(p.message) <= NTFY_LIMITS.messageBytes && wireBytes(p) <= NTFY_LIMITS.bodyBytes;
 
 function publish(s: AlertSummary, topic: string, message: string, click: string | null, priority?: number) {
+  const signal = s.signal && s.signal.length <= MAX_TAG ? [s.signal.toLowerCase()] : [];
   return {
     topic,
-    title: cutEscaped(s.title, 250, ntfyText),
+    title: cutEscaped(s.title, MAX_TITLE, ntfyText),
     message,
     priority: priority ?? (s.resolved ? 3 : (PRIORITY[s.signal ?? ''] ?? 3)),
-    tags: [s.resolved ? 'white_check_mark' : 'warning', ...(s.signal ? [s.signal.toLowerCase()] : [])],
+    tags: [s.resolved ? 'white_check_mark' : 'warning', ...signal],
     ...(click ? { click } : {}),
   };
 }
 
-/** One alert: headline, reason, analysis (cut to what the limits leave), the run's link last. */
+/**
+ * One alert: headline, reason, analysis (cut to what the limits leave), the run's link last. The
+ * message's text is cut to its own limit, then further while JSON's escapes (a quote or a
+ * backslash takes two bytes) put the body over its limit: each round takes the excess off.
+ */
 export function ntfyPayload(job: DeliveryJob, topic: string, priority?: number): object {
   const s = job.summary;
-  const run = s.url ? `\nRun: ${s.url}` : '';
+  const url = offeredLink(s.url);
+  const run = url ? `\nRun: ${url}` : '';
   const text = [s.headline, s.reason, s.analysis].filter(Boolean).join('\n');
+  const make = (max: number) =>
+    publish(s, topic, `${cutEscaped(text, max, ntfyText, byteLength)}${run}`, url, priority);
   let max = NTFY_LIMITS.messageBytes - byteLength(run);
-  let payload = publish(s, topic, `${cutEscaped(text, max, ntfyText, byteLength)}${run}`, s.url, priority);
-  // JSON escapes (a control character takes six bytes) can make the body outgrow its limit.
+  let payload = make(max);
   while (!fits(payload) && max > 0) {
-    max -= Math.max(16, byteLength(JSON.stringify(payload)) - NTFY_LIMITS.bodyBytes);
-    payload = publish(
-      s,
-      topic,
-      `${cutEscaped(text, Math.max(0, max), ntfyText, byteLength)}${run}`,
-      s.url,
-      priority,
-    );
+    max -= Math.max(16, wireBytes(payload) - NTFY_LIMITS.bodyBytes);
+    payload = make(max);
+  }
+  if (!fits(payload)) {
+    const bytes = wireBytes(payload);
+    throw new WebhooksError(`ntfy: a message in a body of ${bytes} bytes is over ntfy's limits`, {
+      status: 500,
+      reason: 'over_limit',
+    });
   }
   return payload;
 }
@@ -76,6 +102,11 @@ function ntfyPosts(job: DeliveryJob, topic: string, priority?: number, externalU
   });
 }
 
+/** The bodies of a notification's publishes, as sent. */
+export function ntfyBodies(job: DeliveryJob, topic: string, priority?: number, externalURL = ''): string[] {
+  return ntfyPosts(job, topic, priority, externalURL).map(wireJson);
+}
+
 /** ntfy's JSON publishing: POST to the server root with the topic in the body. */
 function createNtfyDestination(
   config: {
@@ -94,19 +125,16 @@ function createNtfyDestination(
     type: 'ntfy',
     groups: true,
     deliver: (job) =>
-      send(
-        job,
-        ntfyPosts(job, config.topic, config.priority, externalURL()).map((p) => JSON.stringify(p)),
-        (body, key) =>
-          postJson({
-            url: `${root}/`,
-            body,
-            attempt: job,
-            headers: {
-              'idempotency-key': key,
-              ...(config.token ? { authorization: `Bearer ${config.token}` } : {}),
-            },
-          }),
+      send(job, ntfyBodies(job, config.topic, config.priority, externalURL()), (body, key) =>
+        postJson({
+          url: `${root}/`,
+          body,
+          attempt: job,
+          headers: {
+            'idempotency-key': key,
+            ...(config.token ? { authorization: `Bearer ${config.token}` } : {}),
+          },
+        }),
       ),
   };
 }

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { secretRef } from '../../config/schema-parts.ts';
 import { eventData } from '../../events/types.ts';
+import { offeredLink } from '../chat-message.ts';
 import { truncate } from '../format-alert.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
+import { jsonCut, wireBytes, wireJson } from '../wire-json.ts';
 import { defineDestination, urlParts } from './define.ts';
 
 const SEVERITY: Record<string, string> = {
@@ -16,12 +18,82 @@ const SEVERITY: Record<string, string> = {
 };
 
 /**
- * `trackerkit/<tracker id>`, at most 255 characters: a longer id is hashed rather than cut, so two
- * trackers sharing a long prefix never share an incident.
+ * PagerDuty's limits (https://developer.pagerduty.com/docs/events-api-v2/overview, "Size Limits",
+ * and the trigger event's parameters): an event of at most 512 KB as sent, a `summary` of 1,024
+ * characters and a `dedup_key` of 255. The other text fields have no documented limit: `source`,
+ * `component` and `class` are cut as `summary` is.
+ */
+export const PAGERDUTY_LIMITS = { eventBytes: 512 * 1024, summaryChars: 1024, dedupKeyChars: 255 };
+
+/**
+ * `trackerkit/<tracker id>`, at most PAGERDUTY_LIMITS.dedupKeyChars: a longer id is hashed rather
+ * than cut, so two trackers sharing a long prefix never share an incident.
  */
 export function pagerdutyDedupKey(id: string): string {
   const key = `trackerkit/${id}`;
-  return key.length <= 255 ? key : `trackerkit/sha256:${createHash('sha256').update(id).digest('hex')}`;
+  return key.length <= PAGERDUTY_LIMITS.dedupKeyChars
+    ? key
+    : `trackerkit/sha256:${createHash('sha256').update(id).digest('hex')}`;
+}
+
+const field = (text: string) => truncate(text, PAGERDUTY_LIMITS.summaryChars);
+
+/** What an event's details hold in place of a value that does not fit. */
+const leftOut = (bytes: number) =>
+  `(left out: ${bytes} bytes, over what a PagerDuty event holds; the whole alert is in the receiver)`;
+
+/** A value's bytes as sent; a string's counted as it is read, never serialized whole. */
+const valueBytes = (value: unknown) =>
+  typeof value === 'string' ? jsonCut(value, Number.POSITIVE_INFINITY).bytes + 2 : wireBytes(value ?? null);
+
+/**
+ * The event's data as details within `maxBytes` (as sent): whole when it fits, else each value
+ * gets an equal share of the room (a value smaller than its share gives the rest to the others):
+ * a longer string is cut and marked, anything else is left out and said so. When the keys alone
+ * are too large, a note only. One pass over the values: it ends for any data.
+ */
+function boundedDetails(details: Record<string, unknown>, maxBytes: number): Record<string, unknown> {
+  const keys = Object.keys(details);
+  const sizes = new Map(keys.map((key) => [key, valueBytes(details[key])]));
+  // The object with every value `null` (4 bytes each) is what the keys and punctuation take.
+  const frame = wireBytes(Object.fromEntries(keys.map((key) => [key, null]))) - 4 * keys.length;
+  const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
+  const total = frame + sum(sizes.values());
+  if (total <= maxBytes) return details;
+  const out = { ...details };
+  let room = maxBytes - frame;
+  const bySize = [...keys].sort((a, b) => sizes.get(a)! - sizes.get(b)!);
+  bySize.forEach((key, i) => {
+    const share = Math.floor(room / (bySize.length - i));
+    const value = details[key];
+    let bytes = sizes.get(key)!;
+    if (bytes > share) {
+      // The quotes and the mark of the cut ('…', 3 bytes) come out of the share.
+      const end = typeof value === 'string' ? jsonCut(value, share - 5).end : 0;
+      out[key] = end > 0 ? `${(value as string).slice(0, end)}…` : leftOut(bytes);
+      bytes = valueBytes(out[key]);
+    }
+    room -= bytes;
+  });
+  return frame + sum(keys.map((key) => valueBytes(out[key]))) <= maxBytes ? out : { note: leftOut(total) };
+}
+
+/** An ISO 8601 time PagerDuty takes for `timestamp`, or null (it then stamps the event itself). */
+function eventTime(timestamp: string): string | null {
+  const ms = timestamp.length <= 64 ? Date.parse(timestamp) : Number.NaN;
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+/** An event with its details within PAGERDUTY_LIMITS.eventBytes: they get what the rest leaves. */
+function withDetails(
+  event: Record<string, unknown>,
+  place: (details: Record<string, unknown>) => void,
+  details: Record<string, unknown>,
+): Record<string, unknown> {
+  place({});
+  const room = PAGERDUTY_LIMITS.eventBytes - wireBytes(event);
+  place(boundedDetails(details, room));
+  return event;
 }
 
 /**
@@ -33,21 +105,30 @@ export function pagerdutyPayload(job: DeliveryJob, routingKey: string, source?: 
   const s = job.summary;
   const dedupKey = pagerdutyDedupKey(s.trackerId ?? job.idempotencyKey);
   if (s.resolved) return { routing_key: routingKey, event_action: 'resolve', dedup_key: dedupKey };
-  return {
+  const url = offeredLink(s.url);
+  const time = eventTime(s.timestamp);
+  const payload: Record<string, unknown> = {
+    summary: field(`${s.trackerName}: ${s.headline}`),
+    source: field(source ?? 'trackerkit'),
+    severity: s.known ? (SEVERITY[s.signal ?? ''] ?? 'warning') : 'info',
+    ...(time ? { timestamp: time } : {}),
+    component: field(s.trackerName),
+    class: field(job.event.type),
+  };
+  const event = {
     routing_key: routingKey,
     event_action: 'trigger',
     dedup_key: dedupKey,
-    payload: {
-      summary: truncate(`${s.trackerName}: ${s.headline}`, 1024),
-      source: source ?? 'trackerkit',
-      severity: s.known ? (SEVERITY[s.signal ?? ''] ?? 'warning') : 'info',
-      timestamp: s.timestamp,
-      component: s.trackerName,
-      class: job.event.type,
-      custom_details: { ...eventData(job.event), idempotency_key: job.idempotencyKey },
-    },
-    ...(s.url ? { links: [{ href: s.url, text: 'Open the run' }] } : {}),
+    payload,
+    ...(url ? { links: [{ href: url, text: 'Open the run' }] } : {}),
   };
+  return withDetails(
+    event,
+    (details) => {
+      payload.custom_details = details;
+    },
+    { ...eventData(job.event), idempotency_key: job.idempotencyKey },
+  );
 }
 
 /**
@@ -57,15 +138,22 @@ export function pagerdutyPayload(job: DeliveryJob, routingKey: string, source?: 
 export function pagerdutyV1Payload(job: DeliveryJob, serviceKey: string): object {
   const s = job.summary;
   const incidentKey = pagerdutyDedupKey(s.trackerId ?? job.idempotencyKey);
-  return {
+  const url = offeredLink(s.url);
+  const event: Record<string, unknown> = {
     service_key: serviceKey,
     event_type: s.resolved ? 'resolve' : 'trigger',
     incident_key: incidentKey,
-    description: truncate(`${s.trackerName}: ${s.headline}`, 1024),
+    description: field(`${s.trackerName}: ${s.headline}`),
     client: 'trackerkit',
-    ...(s.url ? { client_url: s.url } : {}),
-    details: { ...eventData(job.event), idempotency_key: job.idempotencyKey },
+    ...(url ? { client_url: url } : {}),
   };
+  return withDetails(
+    event,
+    (details) => {
+      event.details = details;
+    },
+    { ...eventData(job.event), idempotency_key: job.idempotencyKey },
+  );
 }
 
 function createPagerdutyDestination(config: {
@@ -86,7 +174,7 @@ function createPagerdutyDestination(config: {
     deliver: (job) =>
       postJson({
         url: config.url,
-        body: JSON.stringify(payload(job)),
+        body: wireJson(payload(job)),
         attempt: job,
         headers: { 'idempotency-key': job.idempotencyKey },
       }),

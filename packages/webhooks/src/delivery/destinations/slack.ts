@@ -1,15 +1,35 @@
 import { secretRef } from '../../config/schema-parts.ts';
-import { chatGroup, defuse, encodeLink, leftOutText, packPosts, postsInOrder } from '../chat-message.ts';
-import { truncate } from '../format-alert.ts';
+import {
+  chatGroup,
+  cutEscaped,
+  defuse,
+  encodeLink,
+  leftOutText,
+  offeredLink,
+  packPosts,
+  postsInOrder,
+} from '../chat-message.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
+import { wireJson } from '../wire-json.ts';
 import { defineDestination, urlParts } from './define.ts';
 
 /**
- * Slack's limits (Block Kit): 50 blocks a message, 3,000 characters a section's text, 150 a
- * header's; the message's `text` is cut past 40,000 (kept far below).
+ * Slack's limits, in characters (UTF-16 units, counted on the escaped text sent). Block Kit
+ * (https://docs.slack.dev/reference/block-kit/blocks): 50 blocks a message, 3,000 characters a
+ * text object (a section's text, a context element), 150 a header's. The blocks of one message
+ * also have a total Slack does not document: its maintainers give about 12,000 characters of text
+ * "with a buffer for block containers" (slackapi/bolt-js#2509), and a message of 11,341 counted
+ * characters was refused (slackapi/bolt-js#2867); 10,000 keeps clear of both. The message's
+ * `text` (the notification's fallback) is kept to 3,000.
  */
-export const SLACK_LIMITS = { blocks: 50, sectionChars: 3000, headerChars: 150, textChars: 3000 };
+export const SLACK_LIMITS = {
+  blocks: 50,
+  textObjectChars: 3000,
+  headerChars: 150,
+  blockTextChars: 10_000,
+  fallbackChars: 3000,
+};
 // A notification is split over at most this many messages; past them, the count left out is said.
 const MAX_POSTS = 10;
 
@@ -23,15 +43,7 @@ export function slackText(text: string): string {
 }
 
 /** `slackText(text)` within `max` characters: cut before escaping, so no entity is split. */
-function slackCut(text: string, max: number): string {
-  let raw = truncate(text, max);
-  let escaped = slackText(raw);
-  while (escaped.length > max) {
-    raw = truncate(raw, raw.length - Math.max(1, Math.ceil((escaped.length - max) / 4)));
-    escaped = slackText(raw);
-  }
-  return escaped;
-}
+const slackCut = (text: string, max: number) => cutEscaped(text, max, slackText);
 
 /** Alertmanager's `channel` and `username` (slack_configs): the webhook's defaults when absent. */
 export interface SlackOptions {
@@ -39,21 +51,37 @@ export interface SlackOptions {
   username?: string;
 }
 
-const plain = (text: string) => ({ type: 'plain_text', text, emoji: false });
-const section = (text: string) => ({ type: 'section', text: plain(text) });
-/** A receiver-made line with one of its own links (percent-encoded: `|` and `>` cannot end it). */
-const linkLine = (text: string, url: string, label: string) => ({
-  type: 'context',
-  elements: [{ type: 'mrkdwn', text: `${text}<${encodeLink(url)}|${label}>`, verbatim: true }],
-});
+type Block = {
+  type: string;
+  text?: { type: string; text: string; emoji: boolean };
+  elements?: Array<{ type: string; text: string; verbatim: boolean }>;
+};
 
-/** Lines into sections of at most SLACK_LIMITS.sectionChars once escaped. */
-function sections(lines: string[]): object[] {
-  const out: object[] = [];
+const plain = (text: string) => ({ type: 'plain_text', text, emoji: false });
+const section = (text: string): Block => ({ type: 'section', text: plain(text) });
+/**
+ * A receiver-made line with one of its own links (percent-encoded: `|` and `>` cannot end it), or
+ * null when it would not fit a text object.
+ */
+function linkLine(text: string, url: string, label: string): Block | null {
+  const mrkdwn = `${text}<${encodeLink(url)}|${label}>`;
+  if (mrkdwn.length > SLACK_LIMITS.textObjectChars) return null;
+  return { type: 'context', elements: [{ type: 'mrkdwn', text: mrkdwn, verbatim: true }] };
+}
+
+/** The characters of text in `blocks`, as Slack's total counts them. */
+const blockText = (blocks: Block[]) =>
+  blocks.reduce(
+    (sum, b) => sum + (b.text?.text.length ?? 0) + (b.elements ?? []).reduce((n, e) => n + e.text.length, 0),
+    0,
+  );
+
+/** Escaped lines into sections of at most a text object's length (each line already fits one). */
+function sections(lines: string[]): Block[] {
+  const out: Block[] = [];
   let current = '';
-  for (const line of lines) {
-    const text = slackCut(line, SLACK_LIMITS.sectionChars);
-    if (current && current.length + 1 + text.length > SLACK_LIMITS.sectionChars) {
+  for (const text of lines) {
+    if (current && current.length + 1 + text.length > SLACK_LIMITS.textObjectChars) {
       out.push(section(current));
       current = '';
     }
@@ -63,83 +91,89 @@ function sections(lines: string[]): object[] {
   return out;
 }
 
-function message(text: string, blocks: object[], options: SlackOptions): object {
+function message(text: string, blocks: Block[], options: SlackOptions): { blocks: Block[] } {
   return {
-    text: slackCut(text, SLACK_LIMITS.textChars),
+    text: slackCut(text, SLACK_LIMITS.fallbackChars),
     mrkdwn: false,
     blocks,
     ...(options.channel ? { channel: options.channel } : {}),
     ...(options.username ? { username: options.username } : {}),
-  };
+  } as { blocks: Block[] };
 }
 
-/** One alert: its title, headline and reason, the analysis in as many sections as the blocks allow. */
-export function slackPayload(job: DeliveryJob, options: SlackOptions = {}): object {
-  const s = job.summary;
-  const blocks: object[] = [
-    { type: 'header', text: plain(slackCut(s.title, SLACK_LIMITS.headerChars)) },
-    section(
-      slackCut([s.headline, s.reason].filter(Boolean).join('\n') || s.title, SLACK_LIMITS.sectionChars),
-    ),
-  ];
-  // The analysis whole, in as many sections as the blocks allow (the last one cut if need be).
-  for (const text of slackChunks(s.analysis, SLACK_LIMITS.blocks - blocks.length - 1))
-    blocks.push(section(text));
-  if (s.url) blocks.push(linkLine('', s.url, 'Open the run'));
-  return message(`${s.title}: ${s.headline}`, blocks, options);
-}
-
-/** `text` escaped, in at most `count` pieces of at most a section's length each. */
-function slackChunks(text: string, count: number): string[] {
-  const max = SLACK_LIMITS.sectionChars;
+/**
+ * Escaped text into pieces of at most a text object's length, never inside an entity or a
+ * surrogate pair.
+ */
+function pieces(escaped: string): string[] {
   const out: string[] = [];
-  let rest = text;
-  while (rest && out.length < count) {
-    if (out.length === count - 1 || slackText(rest).length <= max) {
-      out.push(slackCut(rest, max));
-      break;
-    }
-    let take = Math.min(rest.length, max);
-    while (slackText(rest.slice(0, take)).length > max) take = Math.floor(take * 0.9);
-    const code = rest.charCodeAt(take - 1);
-    if (code >= 0xd800 && code <= 0xdbff) take -= 1; // never half a surrogate pair
-    out.push(slackText(rest.slice(0, take)));
-    rest = rest.slice(take);
+  let rest = escaped;
+  while (rest.length > SLACK_LIMITS.textObjectChars) {
+    let end = SLACK_LIMITS.textObjectChars;
+    const amp = rest.lastIndexOf('&', end - 1);
+    if (amp > end - '&amp;'.length && rest.indexOf(';', amp) >= end) end = amp;
+    const code = rest.charCodeAt(end - 1);
+    if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+    out.push(rest.slice(0, end));
+    rest = rest.slice(end);
   }
+  if (rest) out.push(rest);
   return out;
 }
+
+/**
+ * One alert: its title, headline and reason, the analysis in sections with what the message's
+ * total leaves (cut, and marked, past it), the run's link last.
+ */
+export function slackPayload(job: DeliveryJob, options: SlackOptions = {}): object {
+  const s = job.summary;
+  const url = offeredLink(s.url);
+  const link = url ? linkLine('', url, 'Open the run') : null;
+  const title = slackCut(s.title, SLACK_LIMITS.headerChars);
+  // A section's text may not be empty: the title stands in for a headline and reason of nothing.
+  const lead = slackCut([s.headline, s.reason].filter(Boolean).join('\n'), SLACK_LIMITS.textObjectChars);
+  const head: Block[] = [{ type: 'header', text: plain(title) }, section(lead || title)];
+  const room = SLACK_LIMITS.blockTextChars - blockText(head) - (link ? blockText([link]) : 0);
+  const analysis = pieces(slackCut(s.analysis, room)).map(section);
+  return message(`${s.title}: ${s.headline}`, [...head, ...analysis, ...(link ? [link] : [])], options);
+}
+
+/** Whether a post is within SLACK_LIMITS (its text objects are each made within theirs). */
+const fits = (post: { blocks: Block[] }) =>
+  post.blocks.length <= SLACK_LIMITS.blocks && blockText(post.blocks) <= SLACK_LIMITS.blockTextChars;
 
 /** Every post of a notification: one alert whole, or a group's alerts one line each. */
 function slackPosts(job: DeliveryJob, options: SlackOptions = {}, externalURL = ''): object[] {
   const group = chatGroup(job, externalURL);
   if (!group) return [slackPayload(job, options)];
+  const title = (index: number) =>
+    slackCut(index === 0 ? group.title : `${group.title} (continued)`, SLACK_LIMITS.headerChars);
   return packPosts({
-    lines: group.lines.map((l) => `• ${l}`),
+    lines: group.lines.map((l) => slackCut(`• ${l}`, SLACK_LIMITS.textObjectChars)),
     maxPosts: MAX_POSTS,
     build: (lines, index, left) => {
-      const blocks: object[] = [
-        {
-          type: 'header',
-          text: plain(
-            slackCut(index === 0 ? group.title : `${group.title} (continued)`, SLACK_LIMITS.headerChars),
-          ),
-        },
-        ...sections(lines),
-      ];
-      if (left > 0 && group.link)
-        blocks.push(
-          linkLine(
-            `${left} more alerts of this group not listed here: `,
-            group.link,
-            'see them in the receiver',
-          ),
-        );
+      const blocks: Block[] = [{ type: 'header', text: plain(title(index)) }, ...sections(lines)];
+      const link =
+        left > 0 && group.link
+          ? linkLine(
+              `${left} more alerts of this group not listed here: `,
+              group.link,
+              'see them in the receiver',
+            )
+          : group.link && index === 0 && left === 0
+            ? linkLine('', group.link, 'The group in the receiver')
+            : null;
+      if (link) blocks.push(link);
       else if (left > 0) blocks.push(section(leftOutText(left, null)));
-      else if (group.link && index === 0) blocks.push(linkLine('', group.link, 'The group in the receiver'));
       return message(group.title, blocks, options);
     },
-    fits: (post) => (post as { blocks: unknown[] }).blocks.length <= SLACK_LIMITS.blocks,
+    fits,
   });
+}
+
+/** The bodies of a notification's messages, as sent. */
+export function slackBodies(job: DeliveryJob, options: SlackOptions = {}, externalURL = ''): string[] {
+  return slackPosts(job, options, externalURL).map(wireJson);
 }
 
 function createSlackDestination(
@@ -152,10 +186,8 @@ function createSlackDestination(
     type: 'slack',
     groups: true,
     deliver: (job) =>
-      send(
-        job,
-        slackPosts(job, config, externalURL()).map((p) => JSON.stringify(p)),
-        (body, key) => postJson({ url: config.url, body, attempt: job, headers: { 'idempotency-key': key } }),
+      send(job, slackBodies(job, config, externalURL()), (body, key) =>
+        postJson({ url: config.url, body, attempt: job, headers: { 'idempotency-key': key } }),
       ),
   };
 }

@@ -1,19 +1,31 @@
 import { secretRef } from '../../config/schema-parts.ts';
-import { chatGroup, defuse, encodeLink, packPosts, postsInOrder } from '../chat-message.ts';
-import { type AlertSummary, truncate } from '../format-alert.ts';
+import { WebhooksError } from '../../errors.ts';
+import {
+  chatGroup,
+  cutEscaped,
+  defuse,
+  encodeLink,
+  offeredLink,
+  packPosts,
+  postsInOrder,
+} from '../chat-message.ts';
+import type { AlertSummary } from '../format-alert.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
+import { wireBytes, wireJson } from '../wire-json.ts';
 import { defineDestination, urlParts } from './define.ts';
 
 /**
- * Power Automate refuses a Workflows message past about 28 KB, and a refusal is a dead letter.
- * The whole serialized request counts (JSON escapes included: a control character in an
- * analysis takes six bytes), so the card is measured as sent, not estimated from lengths.
+ * Teams' limit: "The message size limit is 28 KB" for a message posted through a webhook
+ * (https://learn.microsoft.com/microsoftteams/platform/webhooks-and-connectors/how-to/add-incoming-webhook);
+ * Power Automate refuses a larger one ("Request Entity too large"), a dead letter. The whole
+ * serialized request counts (JSON escapes included), so the card is measured as sent.
  */
-export const TEAMS_MAX_BYTES = 28_000;
+export const TEAMS_LIMITS = { messageBytes: 28_000 };
 
 const MAX_POSTS = 10;
-type Field = 'title' | 'headline' | 'reason' | 'analysis';
+const FIELDS = ['title', 'headline', 'reason', 'analysis'] as const;
+type Field = (typeof FIELDS)[number];
 
 /**
  * The one escaping function for Teams: text from the service, defused. It is sent only in a
@@ -24,9 +36,9 @@ export function teamsText(text: string): string {
   return defuse(text);
 }
 
-/** Text from the service as a paragraph of the card. */
-function run(text: string, style: Record<string, unknown> = {}): object {
-  return { type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: teamsText(text), ...style }] };
+/** Escaped text as a paragraph of the card. */
+function run(escaped: string, style: Record<string, unknown> = {}): object {
+  return { type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: escaped, ...style }] };
 }
 
 function attach(body: object[], actions: object[]): object {
@@ -45,10 +57,11 @@ function attach(body: object[], actions: object[]): object {
 
 const openUrl = (title: string, url: string) => ({ type: 'Action.OpenUrl', title, url });
 
+/** The card of one alert: `text` escaped; a paragraph for each field the alert has. */
 function card(s: AlertSummary, text: Record<Field, string>, cut: boolean): object {
   const body: object[] = [run(text.title, { weight: 'Bolder', size: 'Medium' }), run(text.headline)];
-  if (text.reason) body.push(run(text.reason, { isSubtle: true }));
-  if (text.analysis) body.push(run(text.analysis));
+  if (s.reason) body.push(run(text.reason, { isSubtle: true }));
+  if (s.analysis) body.push(run(text.analysis));
   if (cut) {
     // The full text stays in the tracker: say so, with the link when the alert has one.
     const where = s.url ? `[see the tracker](${encodeLink(s.url)})` : 'see the tracker';
@@ -62,35 +75,41 @@ function card(s: AlertSummary, text: Record<Field, string>, cut: boolean): objec
   return attach(body, s.url ? [openUrl('Open the run', s.url)] : []);
 }
 
-const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
-const MAX_URL_BYTES = 4096;
+/** The bytes a string takes inside the JSON sent (its quotes aside). */
+const jsonBytes = (text: string) => wireBytes(text) - 2;
 
-/** A Power Automate "Workflows" webhook message carrying one Adaptive Card, under `TEAMS_MAX_BYTES`. */
+/** A post over the limit after every cut: a defect, dead-lettered with this reason. */
+function overLimit(bytes: number): WebhooksError {
+  return new WebhooksError(`teams: a card of ${bytes} bytes is over ${TEAMS_LIMITS.messageBytes}`, {
+    status: 500,
+    reason: 'over_limit',
+  });
+}
+
+/**
+ * A Power Automate "Workflows" webhook message carrying one Adaptive Card, within
+ * `TEAMS_LIMITS.messageBytes`: when the alert's text does not fit, each field gets an equal share
+ * of what the rest of the card leaves (a field shorter than its share gives the rest to the
+ * others), cut before escaping and marked.
+ */
 export function teamsPayload(job: DeliveryJob): object {
   // A link is shown twice (button and note): one too long to leave room for the text is left out.
-  const s = bytes(job.summary.url) > MAX_URL_BYTES ? { ...job.summary, url: null } : job.summary;
-  const text: Record<Field, string> = {
-    title: s.title,
-    headline: s.headline,
-    reason: s.reason,
-    analysis: s.analysis,
-  };
-  let cut = false;
-  let payload = card(s, text, cut);
-  // Shrink the field that weighs most, in proportion to the excess, until the card fits. Each
-  // round removes at least one character, and the fixed part is far below the budget.
-  for (let size = bytes(payload); size > TEAMS_MAX_BYTES; size = bytes(payload)) {
-    cut = true;
-    const field = (Object.keys(text) as Field[]).reduce((a, b) => (bytes(text[b]) > bytes(text[a]) ? b : a));
-    const weight = bytes(text[field]);
-    if (text[field].length <= 1) break; // nothing left to cut (the fixed part is far below the budget)
-    const keep = Math.max(
-      0,
-      Math.floor((text[field].length * (weight - (size - TEAMS_MAX_BYTES) - 64)) / weight),
-    );
-    text[field] = keep === 0 ? '…' : truncate(text[field], Math.min(keep, text[field].length - 1));
-    payload = card(s, text, cut);
-  }
+  const s = { ...job.summary, url: offeredLink(job.summary.url) };
+  const escaped = Object.fromEntries(FIELDS.map((f) => [f, teamsText(s[f])])) as Record<Field, string>;
+  const whole = card(s, escaped, false);
+  if (wireBytes(whole) <= TEAMS_LIMITS.messageBytes) return whole;
+  const text: Record<Field, string> = { title: '', headline: '', reason: '', analysis: '' };
+  let room = TEAMS_LIMITS.messageBytes - wireBytes(card(s, text, true));
+  const sizes = Object.fromEntries(FIELDS.map((f) => [f, jsonBytes(escaped[f])])) as Record<Field, number>;
+  const bySize = [...FIELDS].sort((a, b) => sizes[a] - sizes[b]);
+  bySize.forEach((field, i) => {
+    const share = Math.floor(room / (bySize.length - i));
+    text[field] = sizes[field] <= share ? escaped[field] : cutEscaped(s[field], share, teamsText, jsonBytes);
+    room -= jsonBytes(text[field]);
+  });
+  const payload = card(s, text, true);
+  const bytes = wireBytes(payload);
+  if (bytes > TEAMS_LIMITS.messageBytes) throw overLimit(bytes);
   return payload;
 }
 
@@ -98,15 +117,15 @@ export function teamsPayload(job: DeliveryJob): object {
 function teamsPosts(job: DeliveryJob, externalURL = ''): object[] {
   const group = chatGroup(job, externalURL);
   if (!group) return [teamsPayload(job)];
-  const link = group.link && bytes(group.link) <= MAX_URL_BYTES ? group.link : null;
+  const link = group.link;
+  const titles = [teamsText(group.title), teamsText(`${group.title} (continued)`)];
   return packPosts({
-    lines: group.lines,
+    lines: group.lines.map((line) => teamsText(`• ${line}`)),
     maxPosts: MAX_POSTS,
     build: (lines, index, left) => {
-      const title = index === 0 ? group.title : `${group.title} (continued)`;
       const body: object[] = [
-        run(title, { weight: 'Bolder', size: 'Medium' }),
-        ...lines.map((line) => ({ ...run(`• ${line}`), spacing: 'None' })),
+        run(titles[index === 0 ? 0 : 1]!, { weight: 'Bolder', size: 'Medium' }),
+        ...lines.map((line) => ({ ...run(line), spacing: 'None' })),
       ];
       if (left > 0) {
         const where = link ? `: [see them in the receiver](${link})` : " (see the receiver's /ui page)";
@@ -115,8 +134,13 @@ function teamsPosts(job: DeliveryJob, externalURL = ''): object[] {
       }
       return attach(body, link ? [openUrl('The group in the receiver', link)] : []);
     },
-    fits: (post) => bytes(post) <= TEAMS_MAX_BYTES,
+    fits: (post) => wireBytes(post) <= TEAMS_LIMITS.messageBytes,
   });
+}
+
+/** The bodies of a notification's messages, as sent. */
+export function teamsBodies(job: DeliveryJob, externalURL = ''): string[] {
+  return teamsPosts(job, externalURL).map(wireJson);
 }
 
 function createTeamsDestination(
@@ -129,10 +153,8 @@ function createTeamsDestination(
     type: 'teams',
     groups: true,
     deliver: (job) =>
-      send(
-        job,
-        teamsPosts(job, externalURL()).map((p) => JSON.stringify(p)),
-        (body, key) => postJson({ url: config.url, body, attempt: job, headers: { 'idempotency-key': key } }),
+      send(job, teamsBodies(job, externalURL()), (body, key) =>
+        postJson({ url: config.url, body, attempt: job, headers: { 'idempotency-key': key } }),
       ),
   };
 }

@@ -4,6 +4,7 @@ import { alertIdentity, trackerAlertLabels } from '../alert-identity.ts';
 import { type GroupNotification, groupKeyOf, webhookMessage } from '../alertmanager-payload.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
+import { wireJson } from '../wire-json.ts';
 import { credentialParts, defineDestination, type NormalizeContext, urlParts } from './define.ts';
 
 export interface WebhookConfig {
@@ -65,7 +66,7 @@ function createWebhookDestination(config: WebhookConfig, externalURL: () => stri
       );
       return postJson({
         url: config.url,
-        body: JSON.stringify(message),
+        body: wireJson(message),
         attempt: job,
         headers: {
           'user-agent': 'trackerkit-webhooks',
