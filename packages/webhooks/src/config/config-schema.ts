@@ -1,11 +1,13 @@
 import { DATABASE_SCHEMA_RULE, isDatabaseSchemaName, SIGNALS } from '@trackerkit/core';
 import { z } from 'zod';
 import { type AnyDestinationDefinition, DESTINATION_TYPES } from '../delivery/destinations/index.ts';
+import { consoleOrigin } from '../delivery/run-link.ts';
 import { globalSchema, receiverSchema } from './alertmanager-schema.ts';
 import { SIZE } from './parse-duration.ts';
 import {
   destinationCommon,
   duration,
+  isLocation,
   isTimeZone,
   labelName,
   list,
@@ -26,6 +28,13 @@ const retentionPeriod = z.union([
     .string()
     .regex(/^\d+(\.\d+)?(m|h|d)$/, 'must be a duration of at least a minute such as 30d, 12h, or forever'),
 ]);
+// An origin as `runLink` compares it (scheme, host and port, lower-cased), or the rule it breaks.
+const consoleOriginEntry = z.string().transform((value, ctx) => {
+  const checked = consoleOrigin(value);
+  if ('origin' in checked) return checked.origin;
+  ctx.issues.push({ code: 'custom', message: checked.problem, input: value });
+  return z.NEVER;
+});
 const destinationName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/);
 const named = { name: destinationName };
 
@@ -125,7 +134,13 @@ const muteWindow = z.strictObject({
 const timeInterval = z.strictObject({
   weekdays: z.array(weekday).optional(),
   times: z.array(z.strictObject({ start_time: hhmm, end_time: hhmm })).optional(),
-  location: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').optional(),
+  location: z
+    .string()
+    .refine(
+      isLocation,
+      'must be Local, UTC or a time zone name such as Europe/Berlin (case as written there)',
+    )
+    .optional(),
   days_of_month: z.never({ error: 'not supported yet: use weekdays and times' }).optional(),
   months: z.never({ error: 'not supported yet: use weekdays and times' }).optional(),
   years: z.never({ error: 'not supported yet: use weekdays and times' }).optional(),
@@ -215,7 +230,8 @@ export const configSchema = z.strictObject({
       body_limit: size.default('256kb'),
       // How long a stop waits for deliveries in flight before aborting them (they are retried).
       shutdown_grace: duration.default('5s'),
-      // Bearer token for POST /-/reload; without one, reload answers only on a loopback address.
+      // Bearer token for /-/reload, the API and the UI; without one, they answer whoever reaches the
+      // listener outside a browser, as Alertmanager's do (server/origin-guard.ts).
       admin_token: secretRef.optional(),
       // Host names (no scheme, no port) the API, reload and UI answer to besides the loopback names
       // and the bound address: a reverse proxy's public name (the DNS-rebinding check).
@@ -289,6 +305,9 @@ export const configSchema = z.strictObject({
       stream: z.enum(['stderr', 'stdout']).default('stderr'),
     })
     .prefault({}),
+  // The origins of the tracker service's web console: a run's URL is offered as the run's link
+  // only on one of them. The service does not publish its console's address, so none is assumed.
+  links: z.strictObject({ console_origins: z.array(consoleOriginEntry).max(32).default([]) }).prefault({}),
 });
 export type ConfigInput = z.input<typeof configSchema>;
 export type ParsedConfig = z.infer<typeof configSchema>;

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { dirname, extname, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { WEBHOOK_DELIVERY } from '@trackerkit/core';
 import { dedupeWindowMs } from '@trackerkit/core/signing';
-import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { invalidConfig as invalid, WebhooksError } from '../errors.ts';
 import { ROOT_MATCHERS } from '../router/create-router.ts';
@@ -10,6 +9,7 @@ import { newMatcher, parseMatchers } from '../router/label-matcher.ts';
 import { resolveRouteTree } from '../router/resolve-route-tree.ts';
 import type { MuteWindow } from '../router/types.ts';
 import { configSchema, type InhibitRuleInput, type ParsedConfig, sourceSchema } from './config-schema.ts';
+import { labelMapsAsText, parseConfigText } from './config-text.ts';
 import { alertmanagerRules, configWords, withoutNulls } from './config-words.ts';
 import { envSource, NO_SOURCE, SECRET_ENV } from './env-source.ts';
 import { missingEnvProblems } from './missing-env.ts';
@@ -101,14 +101,9 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
         reason: 'invalid_config',
       });
     }
-    try {
-      raw = extname(source) === '.json' ? JSON.parse(text) : parseYaml(text);
-    } catch (error) {
-      throw invalid([
-        `(file): not valid ${extname(source) === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
-      ]);
-    }
+    raw = parseConfigText(text, source);
   }
+  raw = labelMapsAsText(raw);
   const { words, problems: wordProblems } = configWords(raw);
   if (words === 'alertmanager') raw = withoutNulls(raw);
   const parsed = configSchema.safeParse(raw);
@@ -226,7 +221,7 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
       normalizeDestination(d, `destinations.${i}`, env, retryDefaults, timeoutMs),
     ),
     ...fromReceivers.destinations,
-  ];
+  ].map((d) => ({ ...d, consoleOrigins: c.links.console_origins }));
   const destinationPaths = [
     ...(c.destinations ?? []).map((_, i) => `destinations.${i}`),
     ...fromReceivers.paths,
@@ -284,6 +279,7 @@ export function loadConfig(source: string | object, options: LoadConfigOptions =
         ? catchAll.flatMap((name) => fromReceivers.byReceiver.get(name) ?? [])
         : catchAll,
     words,
+    parsed: c,
     resolveTimeoutMs: parseDuration(c.global?.resolve_timeout ?? '5m'),
     inhibitRules: (c.inhibit_rules ?? []).map(inhibitRule),
     delivery: {

@@ -2,13 +2,11 @@
 // destination, named `<receiver>/<integration>[<index>]` as Alertmanager names it in its logs
 // (`team-x/webhook[0]`), carrying its receiver's name for the webhook payload. `global` fills in
 // what an integration leaves out, as Alertmanager's config loader does.
-import { readFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
 import type { GlobalInput, HttpConfigInput } from './alertmanager-schema.ts';
 import type { ReceiverInput } from './config-schema.ts';
 import { normalizeDestination } from './normalize-destination.ts';
 import { parseDuration } from './parse-duration.ts';
-import { resolveSecret, resolveUrl } from './resolve-secret.ts';
+import { readSecretFile, resolveSecret, resolveUrl } from './resolve-secret.ts';
 import type { SecretRef } from './schema-parts.ts';
 import type { DestinationConfig, RetryPolicy } from './types.ts';
 
@@ -47,15 +45,9 @@ export function normalizeReceivers(
   const secret = (ref: SecretRef, at: string) =>
     typeof ref === 'string' ? ref : ctx.env[ref.env] ? resolveSecret(ref, at, ctx.env) : '';
   const file = (path: string, at: string): string => {
-    const full = isAbsolute(path) ? path : join(ctx.baseDir, path);
-    try {
-      return readFileSync(full, 'utf8').trim();
-    } catch (error) {
-      problems.push(
-        `${at}: cannot read ${full} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-      );
-      return '';
-    }
+    const read = readSecretFile(path, at, ctx.baseDir);
+    if ('problem' in read) problems.push(read.problem);
+    return 'value' in read ? read.value : '';
   };
   /** `key` or `key_file` of `o` (one of them is set: the schema checked it), else the fallback. */
   const either = (o: Record<string, unknown>, key: string, at: string): string | undefined => {

@@ -2,6 +2,7 @@ import { type LabelMatcher, newMatcher, parseMatchers } from '../router/label-ma
 import type { MuteWindow, RouteNode } from '../router/types.ts';
 import type { RouteInput, TimeIntervalInput } from './config-schema.ts';
 import { parseDuration } from './parse-duration.ts';
+import { locationZone } from './schema-parts.ts';
 
 const arr = <T>(v: T | T[] | undefined): T[] | undefined =>
   v === undefined ? undefined : Array.isArray(v) ? v : [v];
@@ -11,7 +12,7 @@ export function toWindow(entry: TimeIntervalInput): MuteWindow {
   const window: MuteWindow = {};
   if (entry.weekdays) window.weekdays = entry.weekdays;
   if (entry.times) window.times = entry.times.map((t) => ({ start: t.start_time, end: t.end_time }));
-  if (entry.location) window.timezone = entry.location;
+  if (entry.location !== undefined) window.timezone = locationZone(entry.location);
   return window;
 }
 

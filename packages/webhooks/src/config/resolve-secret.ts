@@ -1,3 +1,5 @@
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import { WebhooksError } from '../errors.ts';
 import type { SecretRef } from './config-schema.ts';
 
@@ -36,4 +38,40 @@ export function resolveUrl(ref: SecretRef, path: string, env: NodeJS.ProcessEnv)
     });
   }
   return value;
+}
+
+/** A `*_file` holds one secret or URL; anything longer is the wrong file. */
+const MAX_SECRET_FILE_BYTES = 64 * 1024;
+
+/**
+ * Alertmanager's `*_file` (`api_url_file`, `password_file`, `routing_key_file`...): the file's
+ * text read once, at load, with surrounding whitespace trimmed as Alertmanager trims it (a
+ * trailing newline is not part of the secret). `path` is relative to `baseDir`, the configuration
+ * file's directory. A file that cannot be used is a problem naming `at` and the path, so `check`
+ * fails rather than every delivery later.
+ */
+export function readSecretFile(
+  path: string,
+  at: string,
+  baseDir: string,
+): { value: string } | { problem: string } {
+  const full = isAbsolute(path) ? path : join(baseDir, path);
+  let fd: number | undefined;
+  try {
+    // Non-blocking, so a named pipe is refused below instead of waiting for a writer.
+    fd = openSync(full, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { problem: `${at}: ${full} is not a regular file` };
+    if (stat.size > MAX_SECRET_FILE_BYTES)
+      return { problem: `${at}: ${full} is larger than ${MAX_SECRET_FILE_BYTES / 1024} KiB` };
+    const buffer = Buffer.alloc(stat.size);
+    const read = readSync(fd, buffer, 0, stat.size, 0);
+    const value = buffer.toString('utf8', 0, read).trim();
+    return value === '' ? { problem: `${at}: ${full} is empty` } : { value };
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return { problem: `${at}: cannot read ${full} (${reason})` };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }

@@ -4,10 +4,23 @@ import { z } from 'zod';
 import { newMatcher, parseMatchers } from '../router/label-matcher.ts';
 import { ANY_DURATION } from './parse-duration.ts';
 
+/**
+ * An `{ env: NAME }` the schema read where a secret goes. Only these are looked up in the
+ * environment: a label map such as `match: {env: production}` has the same shape and is a label.
+ */
+export class EnvReference {
+  readonly env: string;
+  constructor(env: string) {
+    this.env = env;
+  }
+}
+
 /** A reference to an environment variable: `{ env: NAME }`. */
-export const envRef = z.strictObject({
-  env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'),
-});
+export const envRef = z
+  .strictObject({
+    env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'),
+  })
+  .transform((ref) => new EnvReference(ref.env));
 /** A secret or URL with a token in it: `{ env: NAME }` (preferred) or a literal. Never printed. */
 export const secretRef = z.union([z.string().min(1), envRef]);
 export type SecretRef = z.infer<typeof secretRef>;
@@ -74,6 +87,26 @@ export const matchMap = (regex: boolean) =>
       }
     }
   });
+
+/**
+ * Alertmanager's `location` (Go's time.LoadLocation): empty or `UTC` is UTC, `Local` the zone this
+ * process runs in (TZ, else the system's), anything else a time zone database name, spelt with
+ * its case (`Europe/Berlin`; Go refuses `europe/berlin` and offsets such as `+01:00`).
+ */
+export function isLocation(name: string): boolean {
+  if (name === '' || name === 'UTC' || name === 'Local') return true;
+  if (!/^[A-Za-z]/.test(name) || !isTimeZone(name)) return false;
+  // The runtime reads names in any case, and may answer with a newer name for an old one
+  // (`US/Eastern` → `America/New_York`): only an answer differing by case alone is a misspelling.
+  const canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  return canonical === name || canonical.toLowerCase() !== name.toLowerCase();
+}
+
+/** The time zone a `location` stands for, as the router's windows take it. */
+export function locationZone(name: string): string {
+  if (name === 'Local') return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return name === '' ? 'UTC' : name;
+}
 
 /** Whether this runtime knows the time zone: a mistyped one fails `check`, not every alert later. */
 export function isTimeZone(name: string): boolean {

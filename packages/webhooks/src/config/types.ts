@@ -2,6 +2,7 @@ import type { DestinationConfig } from '../delivery/destinations/index.ts';
 import type { RouteNode } from '../router/types.ts';
 import type { InhibitRule } from '../silences/inhibit.ts';
 import type { VerifyOptions } from '../verify/types.ts';
+import type { ParsedConfig } from './config-schema.ts';
 
 export interface RetryPolicy {
   maxAttempts: number;
@@ -57,6 +58,12 @@ export interface Config {
    * `trackerkit` (`destinations`, a route's `destination`).
    */
   words?: 'alertmanager' | 'trackerkit';
+  /**
+   * The file as read (checked, its secret references unresolved): `/api/v2/status` prints it as
+   * Alertmanager would, `/api/v2/receivers` lists its receivers. Absent for a configuration built
+   * in code.
+   */
+  parsed?: ParsedConfig;
   /**
    * Alertmanager's `global.resolve_timeout`: an alert received without an end (API v2) is
    * resolved this long after it was last received. Default 5 minutes.

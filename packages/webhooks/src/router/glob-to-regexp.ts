@@ -5,6 +5,10 @@ import { compileRe2, quoteRe2, type Re2 } from './re2.ts';
  * `.`); everything else literal. Compiled once, with the matchers' engine.
  */
 export function compileGlob(glob: string): Re2 {
-  const body = [...glob].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : quoteRe2(c))).join('');
-  return compileRe2(`^(?s:${body})$`);
+  return compileRe2(`^(?s:${globExpression(glob)})$`);
+}
+
+/** The glob as an RE2 expression, unanchored: what Alertmanager's `=~` would be written with. */
+export function globExpression(glob: string): string {
+  return [...glob].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : quoteRe2(c))).join('');
 }

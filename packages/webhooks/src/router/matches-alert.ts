@@ -22,7 +22,7 @@ type Test = (event: AlertEvent, labels: Readonly<Record<string, string>>) => boo
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** An object-form list as Alertmanager would write it: `name="a"`, or `name=~"a|b"` for several. */
-function listMatcher(name: string, values: readonly string[]): LabelMatcher {
+export function listMatcher(name: string, values: readonly string[]): LabelMatcher {
   return values.length === 1
     ? { name, op: '=', value: values[0]! }
     : { name, op: '=~', value: values.map(quoteRe2).join('|') };

@@ -1,6 +1,4 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isLoopbackHost } from '@trackerkit/core';
 import { OBSERVER_PATHS } from '../api/observer-paths.ts';
 import type { ConfigInput } from '../config/config-schema.ts';
 import { loadConfig } from '../config/load-config.ts';
@@ -11,7 +9,6 @@ import { invalidConfig, WebhooksError } from '../errors.ts';
 import type { Router } from '../router/create-router.ts';
 import { isRouteMuted, routeAt } from '../router/match-route-tree.ts';
 import { openStore } from '../store/open-store.ts';
-import { openPostgresStore } from '../store/postgres/open-postgres-store.ts';
 import type { Store } from '../store/store.ts';
 import { buildRuntime, type Runtime, type RuntimeDeps } from './build-runtime.ts';
 import { startEventLoopDelay } from './event-loop-delay.ts';
@@ -100,12 +97,18 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
   const metrics = createMetrics();
   // PostgreSQL when the configuration names a database (several replicas); else the SQLite file.
   const storage = config.storage;
+  // The PostgreSQL client is loaded only for a PostgreSQL store: a SQLite receiver starts without it.
   const store: Store =
     storage.url !== null && options.storagePath === undefined
-      ? await openPostgresStore({
+      ? await (await import('../store/postgres/open-postgres-store.ts')).openPostgresStore({
           url: storage.url,
           leaseMs: storage.leaseMs,
           ...(storage.schema !== null ? { schema: storage.schema } : {}),
+          onSessionLost: (error) =>
+            baseLogger.warn(
+              'database session lost: until it is made again, other replicas may take the deliveries this one holds',
+              { error: error.message },
+            ),
         })
       : openStore(options.storagePath ?? config.storage.path, { synchronous: config.storage.synchronous });
   const given = new Map((options.destinations ?? []).map((d) => [d.name, d]));
@@ -131,7 +134,6 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
     isReady: () => ready,
     admin: {
       ...(c.server.adminToken === undefined ? {} : { token: c.server.adminToken }),
-      loopback: isLoopbackHost(host),
       host,
       reload: () => reload(),
       startedAt,
@@ -185,13 +187,14 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
     reloads = run.catch(() => {});
     return run;
   };
-  const server = createServer(
-    { requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 },
-    (req, res) => {
+  // node:http as the process has it: its ES module namespace would load the WebSocket client
+  // (undici) at start only to list its exports.
+  const server = process
+    .getBuiltinModule('node:http')
+    .createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, (req, res) => {
       if (!OBSERVERS.has(pathOf(req.url ?? ''))) eventLoop.working();
       current.app(req, res);
-    },
-  );
+    });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,8 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { loadConfig } from '../../src/config/load-config.ts';
+import { ALERTMANAGER_ALERT, type AlertmanagerAlertEvent } from '../../src/events/alertmanager-alert.ts';
+import { matchRouteTree } from '../../src/router/match-route-tree.ts';
 import { SECRET } from '../helpers/alerts.ts';
 
 // `amtool check-config` (Debian's Alertmanager 0.25) and the receiver's `check` judge the same
@@ -134,7 +136,7 @@ const strip = <T extends object>(o: T): T =>
 interface Route {
   receiver?: string;
   matchers?: string[];
-  match?: Record<string, string>;
+  match?: Record<string, string | number | boolean>;
   match_re?: Record<string, string>;
   group_by?: readonly string[];
   group_wait?: string;
@@ -153,10 +155,21 @@ const routeArb = (names: string[], depth: number): fc.Arbitrary<Route> =>
         freq: 2,
       }),
       matchers: fc.option(fc.array(matcherArb, { maxLength: 2 }), { nil: undefined }),
-      match: fc.option(mostly(fc.constant({ severity: 'critical' }), fc.constant({ 'bad-label': 'x' }), 30), {
-        nil: undefined,
-        freq: 6,
-      }),
+      match: fc.option(
+        mostly(
+          fc.constantFrom<Record<string, string | number | boolean>>(
+            { severity: 'critical' },
+            { env: 'production' },
+            { code: 500, canary: true },
+          ),
+          fc.constant({ 'bad-label': 'x' }),
+          30,
+        ),
+        {
+          nil: undefined,
+          freq: 6,
+        },
+      ),
       match_re: fc.option(
         mostly(fc.constant({ service: '^(foo|bar)$' }), fc.constant({ service: '(?<n>x)' }), 30),
         { nil: undefined, freq: 6 },
@@ -253,11 +266,15 @@ const fileArb = fc
               },
             ],
             [{ name: 'offhours', time_intervals: [{ weekdays: ['saturday', 'sunday'] }] }],
+            [{ name: 'offhours', time_intervals: [{ weekdays: ['sunday'], location: 'Local' }] }],
+            [{ name: 'offhours', time_intervals: [{ weekdays: ['sunday'], location: 'UTC' }] }],
           ),
           fc.constantFrom(
             [{ name: 'offhours', time_intervals: [{ weekdays: ['friday:monday'] }] }],
             [{ name: 'offhours', time_intervals: [{ times: [{ start_time: '18:00', end_time: '09:00' }] }] }],
             [{ name: 'offhours', time_intervals: [{ location: 'Mars/Olympus_Mons' }] }],
+            [{ name: 'offhours', time_intervals: [{ location: 'europe/berlin' }] }],
+            [{ name: 'offhours', time_intervals: [{ location: '+01:00' }] }],
             [
               { name: 'offhours', time_intervals: [] },
               { name: 'offhours', time_intervals: [] },
@@ -299,6 +316,71 @@ const fileArb = fc
     }),
   );
 
+// An operator's file in the words Alertmanager takes and the receiver once refused, each exercised
+// by a route that only it sends somewhere.
+const OPERATOR_WORDS = `
+global:
+  slack_api_url_file: secrets/slack-url
+receivers:
+  - name: default
+    webhook_configs:
+      - &hook
+        url: http://127.0.0.1:9/hook
+        send_resolved: true
+        max_alerts: 10
+  - name: prod
+    webhook_configs:
+      - <<: *hook
+        send_resolved: false
+    pagerduty_configs:
+      - routing_key_file: secrets/key
+  - name: errors
+    slack_configs:
+      - channel: '#errors'
+  - name: canary
+route:
+  receiver: default
+  routes:
+    - &team
+      receiver: prod
+      match: {env: production}
+      group_wait: 10s
+    - <<: *team
+      receiver: errors
+      match: {code: 500}
+    - receiver: canary
+      match: {canary: true, ratio: 1.50}
+      mute_time_intervals: [weekend]
+time_intervals:
+  - name: weekend
+    time_intervals:
+      - weekdays: [saturday, sunday]
+        location: Local
+`;
+const OPERATOR_LABELS: Array<Record<string, string>> = [
+  { env: 'production' },
+  { env: 'staging' },
+  { code: '500' },
+  { code: '501' },
+  { canary: 'true', ratio: '1.50' },
+  { canary: 'true', ratio: '1.5' },
+  { canary: 'True', ratio: '1.50' },
+  { env: 'production', code: '500' },
+];
+const amAlert = (labels: Record<string, string>): AlertmanagerAlertEvent => ({
+  type: ALERTMANAGER_ALERT,
+  timestamp: new Date().toISOString(),
+  data: {
+    status: 'firing',
+    labels,
+    annotations: {},
+    startsAt: new Date().toISOString(),
+    endsAt: null,
+    generatorURL: '',
+    fingerprint: '',
+  },
+});
+
 /** amtool's verdict per file, from one `amtool check-config` run over all of them. */
 async function amtoolVerdicts(files: string[]): Promise<Map<string, string>> {
   const out = await run('amtool', ['check-config', ...files], { maxBuffer: 64 << 20 }).then(
@@ -330,6 +412,36 @@ describe.skipIf(!AMTOOL)(
         expect([file, theirs.get(file)]).toEqual([file, 'SUCCESS']);
         expect([file, ourVerdict(file)]).toEqual([file, 'SUCCESS']);
       }
+    });
+
+    it('takes the words operators write as amtool does: labels called env, merge keys, numbers in match, Local, *_file', async () => {
+      const secrets = join(dir, 'secrets');
+      mkdirSync(secrets, { recursive: true });
+      writeFileSync(join(secrets, 'slack-url'), 'https://hooks.slack.test/services/T0/B0/x\n');
+      writeFileSync(join(secrets, 'key'), 'routing-key-0123456789\n');
+      const file = join(dir, 'operator-words.yml');
+      writeFileSync(file, OPERATOR_WORDS);
+      const theirs = await amtoolVerdicts([file]);
+      expect([theirs.get(file), ourVerdict(file)]).toEqual(['SUCCESS', 'SUCCESS']);
+      const config = loadConfig(file, { env });
+      const disagreements: string[] = [];
+      for (const labels of OPERATOR_LABELS) {
+        const args = Object.entries(labels).map(([k, v]) => `${k}=${v}`);
+        const amtool = (
+          await run('amtool', ['config', 'routes', 'test', `--config.file=${file}`, ...args])
+        ).stdout.trim();
+        const ours = matchRouteTree(config.route, amAlert(labels))
+          .map((m) => m.receiver)
+          .join(',');
+        if (amtool !== ours) disagreements.push(`${args.join(' ')}: amtool ${amtool}, ours ${ours}`);
+      }
+      expect(disagreements).toEqual([]);
+      // A missing *_file: amtool does not read it (Alertmanager fails at the first notification);
+      // check refuses it, naming the key and the path, so the file never fails at run time.
+      rmSync(join(secrets, 'key'));
+      expect(ourVerdict(file)).toMatch(
+        /receivers\.1\.pagerduty_configs\.0\.routing_key_file: cannot read .*secrets\/key \(ENOENT\)/,
+      );
     });
 
     it(`${GENERATED} generated alertmanager.yml files: accepted by both or refused by both`, async () => {
