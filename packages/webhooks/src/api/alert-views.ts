@@ -1,6 +1,7 @@
 // The receiver's firing alerts as Alertmanager's API v2 shows them (gettableAlert, alertGroup),
 // and Alertmanager's filters over them. Pure: the handlers read the store and route, these shape.
 import { type AlertIdentity, alertIdentity } from '../delivery/alert-identity.ts';
+import { compareAlerts, compareGo, labelSetBefore } from '../delivery/alertmanager-payload.ts';
 import { CODE_HANDLERS } from '../delivery/destinations/code-handlers.ts';
 import { RESOLVE_TIMEOUT_MS } from '../events/alertmanager-alert.ts';
 import type { AlertEvent } from '../events/types.ts';
@@ -124,14 +125,26 @@ export function gettableAlert(
   };
 }
 
-/** The matches that deliver to configured destinations (code handlers are no receiver). */
+/** The matches of the configuration's routes (code handlers are no receiver). */
 function routedMatches(matches: readonly RouteMatch[]): RouteMatch[] {
   return matches.filter((m) => !(m.destinations.length === 1 && m.destinations[0] === CODE_HANDLERS));
 }
 
-/** Every destination the matches deliver to, each once, in order: Alertmanager's `receivers`. */
+/**
+ * A route's receiver as Alertmanager names it: the `receiver` it names (a file in Alertmanager's
+ * words, a receiver without integrations included); in the earlier words, its destination, or
+ * its destinations joined by commas (one receiver per route, as Alertmanager has).
+ */
+export function receiverOf(match: Pick<RouteMatch, 'receiver' | 'destinations'>): string {
+  return match.receiver ?? match.destinations.join(',');
+}
+
+/**
+ * Alertmanager's `receivers` of an alert: each matched route's receiver, in the order the routes
+ * matched, a receiver repeated when two routes (`continue`) name it.
+ */
 export function receiversOf(matches: readonly RouteMatch[]): string[] {
-  return [...new Set(routedMatches(matches).flatMap((m) => m.destinations))];
+  return routedMatches(matches).map(receiverOf);
 }
 
 /**
@@ -162,13 +175,6 @@ export function passesState(status: AlertStatus, filter: StateFilter): boolean {
   return true;
 }
 
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const canonical = (labels: Labels) =>
-  Object.entries(labels)
-    .sort(([a], [b]) => compare(a, b))
-    .map(([k, v]) => `${k}\u0000${v}`)
-    .join('\u0001');
-
 /**
  * A match's group labels: the values of its route's `group_by` labels the alert has (an absent
  * label is no group label, as in Alertmanager); none for a route that does not group.
@@ -191,32 +197,50 @@ export function groupLabels(match: RouteMatch): Labels {
 }
 
 /**
- * Alertmanager's `/alerts/groups`: one group per route, group labels and receiver (a route that
- * delivers to several destinations is one group per destination), groups ordered by labels then
- * receiver, alerts by fingerprint. `keepReceiver` is the `receiver` parameter's regex.
+ * Alertmanager's `/alerts/groups` (its dispatcher's `Groups`): one group per route and group
+ * labels, named by the route's receiver (a receiver without integrations has groups too); groups
+ * in Prometheus' label set order, then by receiver; alerts in Alertmanager's order (`job`,
+ * `instance`, labels). `keepRoute` is the `receiver` parameter's regex over a route's receiver:
+ * an alert lists the receivers of the groups kept, sorted, as Alertmanager lists them there.
  */
 export function alertGroups(
   entries: ReadonlyArray<{ alert: GettableAlert; matches: readonly RouteMatch[] }>,
-  keepReceiver: (name: string) => boolean = () => true,
+  keepRoute: (receiver: string) => boolean = () => true,
 ): AlertGroup[] {
-  const groups = new Map<string, AlertGroup>();
+  const groups = new Map<string, { group: AlertGroup; seen: Set<string> }>();
+  const receivers = new Map<string, string[]>();
   for (const { alert, matches } of entries) {
     for (const match of routedMatches(matches)) {
+      const receiver = receiverOf(match);
+      if (!keepRoute(receiver)) continue;
       const labels = groupLabels(match);
-      for (const receiver of match.destinations) {
-        if (!keepReceiver(receiver)) continue;
-        const key = `${match.path}\u0002${canonical(labels)}\u0002${receiver}`;
-        let group = groups.get(key);
-        if (!group) {
-          group = { labels, receiver: { name: receiver }, alerts: [] };
-          groups.set(key, group);
-        }
-        if (!group.alerts.some((a) => a.fingerprint === alert.fingerprint)) group.alerts.push(alert);
+      const key = JSON.stringify([match.path, Object.entries(labels).sort(([a], [b]) => compareGo(a, b))]);
+      let entry = groups.get(key);
+      if (!entry) {
+        entry = { group: { labels, receiver: { name: receiver }, alerts: [] }, seen: new Set() };
+        groups.set(key, entry);
       }
+      if (entry.seen.has(alert.fingerprint)) continue;
+      entry.seen.add(alert.fingerprint);
+      entry.group.alerts.push(alert);
+      const listed = receivers.get(alert.fingerprint);
+      if (listed) listed.push(receiver);
+      else receivers.set(alert.fingerprint, [receiver]);
     }
   }
-  for (const group of groups.values()) group.alerts.sort((a, b) => compare(a.fingerprint, b.fingerprint));
-  return [...groups.values()].sort(
-    (a, b) => compare(canonical(a.labels), canonical(b.labels)) || compare(a.receiver.name, b.receiver.name),
+  const named = new Map(
+    [...receivers].map(([fingerprint, names]) => [
+      fingerprint,
+      names.sort(compareGo).map((name) => ({ name })),
+    ]),
   );
+  const out = [...groups.values()].map(({ group }) => ({
+    ...group,
+    alerts: group.alerts.map((a) => ({ ...a, receivers: named.get(a.fingerprint)! })).sort(compareAlerts),
+  }));
+  return out.sort((a, b) => {
+    if (labelSetBefore(a.labels, b.labels)) return -1;
+    if (labelSetBefore(b.labels, a.labels)) return 1;
+    return compareGo(a.receiver.name, b.receiver.name);
+  });
 }

@@ -6,7 +6,7 @@ import type { Outbox } from '../delivery/create-outbox.ts';
 import {
   ALERTMANAGER_ALERT,
   ALERTMANAGER_SOURCE,
-  isAlertmanagerAlert,
+  type AlertmanagerAlertEvent,
   type PostedAlert,
   parsePostableAlerts,
 } from '../events/alertmanager-alert.ts';
@@ -19,7 +19,7 @@ import { readRawBody } from '../server/read-raw-body.ts';
 import { compileSilence, formatMatcher } from '../silences/silence.ts';
 import { queryList } from '../silences/silences-api.ts';
 import type { Store } from '../store/store.ts';
-import type { IngestGrouping } from '../store/types.ts';
+import type { IngestGrouping, IngestItem } from '../store/types.ts';
 import {
   type AlertStatus,
   alertGroups,
@@ -94,7 +94,7 @@ function readQuery(req: Request): Query {
 /** Every firing alert with its routing and its hold now, as Alertmanager's filters leave them. */
 async function currentAlerts(ctx: AlertsApiContext, query: Query, keepByReceivers: boolean) {
   const now = Date.now();
-  const firing = readFiring(await ctx.store.firingAlerts(), now);
+  const firing = readFiring(await ctx.store.firingAlerts(now), now);
   const live = (await ctx.store.silences.live(now)).map(compileSilence);
   const rules = ctx.config.inhibitRules ?? [];
   const out: Array<{ alert: GettableAlert; matches: RouteMatch[] }> = [];
@@ -111,34 +111,40 @@ async function currentAlerts(ctx: AlertsApiContext, query: Query, keepByReceiver
   return out;
 }
 
-/**
- * Stores one posted alert as an event of source `alertmanager-api`, routed like a tracker's.
- * While an alert with the same labels fires here, a firing one is that alert again (Alertmanager
- * merges them): it keeps its start and, stored under the same key, is a duplicate that notifies
- * nothing. A resolving one ends it; a resolve for an alert not firing here is kept but sent
- * nowhere (Alertmanager sends no resolve for an alert it never notified).
- */
-async function ingestPosted(ctx: AlertsApiContext, posted: PostedAlert, firingSince: Map<string, string>) {
-  const { event } = posted;
-  const fingerprint = event.data.fingerprint;
-  const since = firingSince.get(fingerprint);
-  if (since !== undefined && posted.firing) event.data.startsAt = since;
-  const scope = `alertmanager:${fingerprint}`;
-  const episode = since ?? event.data.startsAt;
-  const matches = posted.firing || since !== undefined ? await ctx.route(event) : [];
-  const result = await ctx.store.ingest({
+/** What the store is given for one posted alert (see `IngestItem.posted`). */
+export function postedIngestItem(
+  event: AlertmanagerAlertEvent,
+  matches: RouteMatch[],
+  grouping: IngestGrouping | undefined,
+): IngestItem {
+  return {
     source: ALERTMANAGER_SOURCE,
-    webhookId: `${fingerprint}:${episode}:${event.data.status}`,
+    webhookId: `${event.data.fingerprint}:${event.data.startsAt}:${event.data.status}`,
     eventType: ALERTMANAGER_ALERT,
     // A format the receiver defines, routed through the tree (not the catch-all).
     known: true,
     body: JSON.stringify(event),
     matches,
-    repeatScope: posted.firing ? scope : null,
-    resolves: posted.firing ? null : scope,
-    ...(ctx.grouping ? { grouping: ctx.grouping(event, Date.now()) } : {}),
-  });
-  if (result.duplicate) {
+    repeatScope: null,
+    resolves: null,
+    posted: { scope: `alertmanager:${event.data.fingerprint}`, event },
+    ...(grouping ? { grouping } : {}),
+  };
+}
+
+/**
+ * Stores one posted alert as an event of source `alertmanager-api`, routed like a tracker's, and
+ * keeps it as Alertmanager's alert store does: each post is merged with the alert kept for the
+ * same labels (Prometheus sends each firing alert again every evaluation or so, its end a few
+ * evaluations ahead), so it fires while the posts keep its end ahead, ends when a post ends it or
+ * its end passes, and joins its groups on every post, resolved or not, as Alertmanager's
+ * dispatcher takes both (see `IngestItem.posted`).
+ */
+async function ingestPosted(ctx: AlertsApiContext, { event }: PostedAlert) {
+  const matches = await ctx.route(event);
+  const result = await ctx.store.ingest(postedIngestItem(event, matches, ctx.grouping?.(event, Date.now())));
+  if (result.flushAt !== undefined) ctx.flushAt?.(result.flushAt);
+  if (result.duplicate && !result.updated) {
     ctx.metrics.inc('trackerkit_webhooks_duplicates_total', { source: ALERTMANAGER_SOURCE });
     return;
   }
@@ -147,7 +153,6 @@ async function ingestPosted(ctx: AlertsApiContext, posted: PostedAlert, firingSi
     type: ALERTMANAGER_ALERT,
   });
   if (result.pending.length > 0) ctx.outbox.offer(result.pending);
-  if (result.flushAt !== undefined) ctx.flushAt?.(result.flushAt);
 }
 
 /**
@@ -177,15 +182,9 @@ export function mountAlertsApi(app: Express, ctx: AlertsApiContext): void {
     } catch (error) {
       return fail(res, 400, `body is not valid JSON (${(error as Error).message})`);
     }
-    const { alerts, problems } = parsePostableAlerts(body, Date.now());
-    if (alerts.length > 0) {
-      const firingSince = new Map<string, string>();
-      for (const { event } of readFiring(await ctx.store.firingAlerts(), Date.now())) {
-        if (isAlertmanagerAlert(event)) firingSince.set(event.data.fingerprint, event.data.startsAt);
-      }
-      // Together, so one commit takes them all.
-      await Promise.all(alerts.map((posted) => ingestPosted(ctx, posted, firingSince)));
-    }
+    const { alerts, problems } = parsePostableAlerts(body, Date.now(), ctx.config.resolveTimeoutMs);
+    // Together, so one commit takes them all.
+    if (alerts.length > 0) await Promise.all(alerts.map((posted) => ingestPosted(ctx, posted)));
     // As Alertmanager: the valid alerts are taken, the others named in a 400.
     if (problems.length > 0) {
       ctx.metrics.inc('trackerkit_webhooks_rejected_total', {

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Express } from 'express';
-import { stringify } from 'yaml';
-import { configSecrets, cutSecrets } from '../config/secret-values.ts';
 import type { Config } from '../config/types.ts';
 import type { Store } from '../store/store.ts';
+import { configOriginal, configReceivers } from './config-original.ts';
 import { OBSERVER_PATHS } from './observer-paths.ts';
 
 /**
@@ -21,39 +20,6 @@ function packageVersion(): string {
   return ownVersion;
 }
 
-/** Keeps plain data only: compiled matchers and other objects with a prototype of their own go. */
-function plain(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(plain);
-  if (typeof value === 'object' && value !== null) {
-    const proto = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) return undefined;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      const kept = plain(v);
-      if (kept !== undefined) out[k] = kept;
-    }
-    return out;
-  }
-  return typeof value === 'function' ? undefined : value;
-}
-
-/**
- * What `config.original` shows (amtool's `config show`): the routing as loaded, inhibit rules,
- * sources by name and path, destinations by name and type. Nothing that can hold a credential
- * (destination settings, secrets, the admin token, the database URL) is in it, and any configured
- * secret that would still appear is cut out.
- */
-export function publicConfig(config: Config): string {
-  const view = plain({
-    route: config.route,
-    ...(config.catchAll.length > 0 ? { catch_all: config.catchAll } : {}),
-    inhibit_rules: config.inhibitRules ?? [],
-    sources: config.sources.map((s) => ({ name: s.name, path: s.path })),
-    destinations: config.destinations.map((d) => ({ name: d.name, type: d.type })),
-  });
-  return cutSecrets(stringify(view), configSecrets(config));
-}
-
 /** Alertmanager's alertmanagerStatus. There is no gossip cluster: replicas share a database instead. */
 export function statusJson(config: Config, startedAt: number) {
   return {
@@ -66,7 +32,7 @@ export function statusJson(config: Config, startedAt: number) {
       buildDate: '',
       goVersion: `node ${process.version}`,
     },
-    config: { original: publicConfig(config) },
+    config: { original: configOriginal(config) },
     uptime: new Date(startedAt).toISOString(),
   };
 }
@@ -77,7 +43,7 @@ export function mountStatusApi(app: Express, config: Config, startedAt: number):
     res.json(statusJson(config, startedAt));
   });
   app.get('/api/v2/receivers', (_req, res) => {
-    res.json(config.destinations.map((d) => ({ name: d.name })));
+    res.json(configReceivers(config).map((name) => ({ name })));
   });
 }
 

@@ -1,6 +1,6 @@
 import { JSON_MEDIA_TYPE } from '@trackerkit/core';
-import { safeEqual } from '@trackerkit/core/signing';
 import express, { type Express } from 'express';
+import { alertmanagerGauges } from '../api/alertmanager-gauges.ts';
 import { type AlertsApiContext, mountAlertsApi } from '../api/alerts-api.ts';
 import { OBSERVER_PATHS } from '../api/observer-paths.ts';
 import { mountProbes, mountStatusApi } from '../api/status-api.ts';
@@ -9,7 +9,7 @@ import { mountSilencesApi } from '../silences/silences-api.ts';
 import type { OutboxCounts } from '../store/outbox-counts.ts';
 import { FORM_MEDIA_TYPE, mountUi } from '../ui/mount-ui.ts';
 import { type EventLoopDelay, renderEventLoopDelay } from './event-loop-delay.ts';
-import { edgePolicy, originGuard } from './origin-guard.ts';
+import { edgeCheck, originGuard, tokenGiven } from './origin-guard.ts';
 import { type ReceiveContext, receiveHandler } from './receive-handler.ts';
 
 /** The alerts API's context (the store, routing and delivery) and what the server adds. */
@@ -19,9 +19,8 @@ export interface AppContext extends AlertsApiContext, Pick<ReceiveContext, 'judg
   eventLoop?: EventLoopDelay;
   /** `POST /-/reload` (as Alertmanager): absent, the endpoint is not served. */
   admin?: {
-    /** Bearer token; without one, reload answers only when the server is bound to loopback. */
+    /** Bearer token; without one, the origin rule and the listener's reach are the only gates. */
     token?: string;
-    loopback: boolean;
     /** The address the server is bound to: its names are the ones the origin rule accepts. */
     host: string;
     reload(): Promise<unknown>;
@@ -30,24 +29,16 @@ export interface AppContext extends AlertsApiContext, Pick<ReceiveContext, 'judg
   };
 }
 
-/** Who may reload (or use the silences API): the token holder, or anyone who can reach a loopback-only server. */
+/**
+ * Who may reload (or use the API or the UI): with a token, its holder; without one, whoever the
+ * origin rule let through (clients outside a browser, as Alertmanager lets them all in).
+ */
 function reloadRefusal(
   admin: NonNullable<AppContext['admin']>,
   authorization: string | undefined,
   what = 'reload',
 ) {
-  if (admin.token === undefined) {
-    return admin.loopback
-      ? undefined
-      : {
-          status: 403,
-          reason: 'forbidden',
-          error: `${what} needs server.admin_token when the server listens beyond loopback`,
-        };
-  }
-  const given = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1] ?? '';
-  // The core's constant-time comparison: the time taken says nothing about the token or its length.
-  if (safeEqual(given, admin.token)) return undefined;
+  if (admin.token === undefined || tokenGiven(authorization, admin.token)) return undefined;
   return {
     status: 401,
     reason: 'unauthorized',
@@ -64,6 +55,9 @@ export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // Alertmanager serves its UI at `/`: the operators' pages are the receiver's (a source taking
+  // alerts at `/`, as a file without `sources` has, still takes them by POST).
+  if (ctx.admin) app.get('/', (_req, res) => res.redirect(302, 'ui'));
   for (const source of ctx.config.sources) {
     app.post(
       source.path,
@@ -71,19 +65,19 @@ export function createApp(ctx: AppContext): Express {
     );
     app.all(source.path, (_req, res) => {
       res
-        .set('allow', 'POST')
+        .set('allow', source.path === '/' && ctx.admin ? 'GET, HEAD, POST' : 'POST')
         .status(405)
         .json({ error: '@trackerkit/webhooks: use POST', reason: 'method_not_allowed' });
     });
   }
   const admin = ctx.admin;
-  // Every operator endpoint: the core's origin rule first (Host, Origin, Sec-Fetch-Site, body
-  // type), with or without a token; then the token.
+  // Every operator endpoint: the core's origin rule first (Host; a page's Origin, Sec-Fetch-Site
+  // and body, which the token lifts); then the token.
   const edge = admin
-    ? { host: admin.host, allowedHosts: ctx.config.server.allowedHosts, tokenless: admin.token === undefined }
+    ? { host: admin.host, allowedHosts: ctx.config.server.allowedHosts, token: admin.token }
     : undefined;
   if (admin && edge) {
-    app.post('/-/reload', originGuard(edgePolicy(edge)), async (req, res) => {
+    app.post('/-/reload', originGuard(edge), async (req, res) => {
       const refusal = reloadRefusal(admin, req.headers.authorization);
       if (refusal) {
         if (refusal.status === 401) res.set('www-authenticate', 'Bearer');
@@ -106,7 +100,7 @@ export function createApp(ctx: AppContext): Express {
   }
   if (admin && edge) {
     // Anything under /api (Alertmanager's API v2, the first silences API) reads JSON.
-    app.use('/api', originGuard(edgePolicy(edge, [JSON_MEDIA_TYPE])));
+    app.use('/api', originGuard(edge, { accepts: [JSON_MEDIA_TYPE] }));
     app.use(['/api/v2', '/api/silences'], (req, res, next) => {
       const what = req.baseUrl === '/api/v2' ? 'the API' : 'the silences API';
       const refusal = reloadRefusal(admin, req.headers.authorization, what);
@@ -122,7 +116,7 @@ export function createApp(ctx: AppContext): Express {
   }
   if (admin && edge) {
     const refusal = (authorization: string | undefined) => reloadRefusal(admin, authorization, 'the UI');
-    const origin = edgePolicy(edge, [FORM_MEDIA_TYPE]);
+    const origin = edgeCheck(edge, { accepts: [FORM_MEDIA_TYPE], browserCredentials: true });
     mountUi(app, { ...ctx, refusal, origin });
   }
   // Alertmanager's probes beside the receiver's own, unauthenticated as those.
@@ -151,7 +145,10 @@ export function createApp(ctx: AppContext): Express {
     // counting them read every row kept at each scrape (store/outbox-counts.ts).
     const states = ['pending', 'dead'] as const;
     const memory = ctx.outbox.inMemory();
+    // Alertmanager's gauges of alerts and silences by state; left out while the store cannot answer.
+    const alertmanager = await alertmanagerGauges(ctx.store, ctx.config, Date.now()).catch(() => ({}));
     const body = ctx.metrics.render({
+      ...alertmanager,
       trackerkit_webhooks_outbox_deliveries: {
         help: 'Outbox rows waiting to be sent (pending) or dead-lettered (dead).',
         values: states.map((state) => [{ state }, counts[state] ?? 0]),

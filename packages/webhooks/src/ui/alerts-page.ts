@@ -1,15 +1,18 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { matchesFilter } from '../api/alert-views.ts';
+import { alertStatus, matchesFilter, readFiring } from '../api/alert-views.ts';
+import { alertIdentity } from '../delivery/alert-identity.ts';
 import { formatAlert } from '../delivery/format-alert.ts';
 import { isAlertmanagerAlert } from '../events/alertmanager-alert.ts';
 import type { AlertEvent } from '../events/types.ts';
 import { alertLabels, type LabelMatcher, parseMatchers } from '../router/label-matcher.ts';
-import type { InhibitRule } from '../silences/inhibit.ts';
-import { compileSilence } from '../silences/silence.ts';
+import type { RouteMatch } from '../router/types.ts';
+import { type InhibitRule, inhibitors } from '../silences/inhibit.ts';
+import { type CompiledSilence, compileSilence } from '../silences/silence.ts';
 import type { AlertWithDeliveries } from '../store/browse.ts';
 import type { Store } from '../store/store.ts';
-import { type HoldContext, holdReason, labelChips, silenceThisMatchers } from './alert-holds.ts';
-import { html, layout, stateChip, time } from './html.ts';
+import { type CurrentHold, type HoldContext, labelChips, silenceThisMatchers } from './alert-holds.ts';
+import { routingCell } from './alert-routing.ts';
+import { html, layout, time } from './html.ts';
 
 const ALERTS_PAGE_SIZE = 25;
 /** How many stored alerts one search reads at most before it shows what it found (then "Older →"). */
@@ -21,6 +24,9 @@ export interface AlertsPageOptions {
   filter?: string;
   /** The running configuration's inhibit rules, to say which held an alert. */
   rules?: readonly InhibitRule[];
+  /** The running configuration's routes for an event (without silences and inhibit rules). */
+  match?: (event: AlertEvent) => RouteMatch[];
+  now?: number;
 }
 
 function parse(body: string): AlertEvent | undefined {
@@ -43,33 +49,75 @@ function who(event: AlertEvent | undefined) {
   return html`${s.trackerName}${s.trackerId ? html` <code class="muted">${s.trackerId}</code>` : ''}`;
 }
 
-function alertRow(a: AlertWithDeliveries, holds: HoldContext) {
+/** What the rows of one page need beyond the stored alerts: the tree, the holds then and now. */
+interface PageContext {
+  holds: HoldContext;
+  match: (event: AlertEvent) => RouteMatch[];
+  /** What holds each alert of the page firing now, by stored alert id (the newest row of each). */
+  current: Map<number, CurrentHold>;
+  rules: readonly InhibitRule[];
+}
+
+function alertRow(a: AlertWithDeliveries, page: PageContext) {
   const event = parse(a.body);
   const labels = event ? alertLabels(event) : {};
   const s = event && !isAlertmanagerAlert(event) ? formatAlert(event) : undefined;
   const signal =
     s && (s.signal !== null || s.score !== null) ? `${s.signal ?? '-'} / ${s.score ?? '-'}` : '-';
-  const routing =
-    a.deliveries.length === 0
-      ? html`<span class="muted">no route matched</span>`
-      : a.deliveries.map(
-          (d) =>
-            html`<div>route <code>${d.route}</code> → <b>${d.destination}</b> ${stateChip(d.state)}${
-              d.state === 'dead' ? html` <a href="/ui/dead-letters/${d.id}">inspect</a>` : ''
-            }${d.attempts > 0 ? html` <span class="muted">${d.attempts} attempt(s)${d.lastStatus === null ? '' : `, last ${d.lastStatus}`}</span>` : ''}</div>`,
-        );
-  // Held deliveries of one alert share their reason: said once, under the routing.
-  const heldStates = [
-    ...new Set(a.deliveries.map((d) => d.state).filter((st) => st === 'silenced' || st === 'inhibited')),
-  ];
-  const reasons = heldStates.map((st) => holdReason(st, holds, labels, a.receivedAt));
+  const current = page.current.get(a.id);
+  const routing = routingCell(a, event, labels, {
+    matches: event ? page.match(event) : [],
+    holds: page.holds,
+    rules: page.rules,
+    ...(current ? { current } : {}),
+  });
   const prefill = silenceThisMatchers(labels, !(event && isAlertmanagerAlert(event)));
   const silenceThis =
     prefill === ''
       ? ''
       : html`<form class="inline" method="get" action="/ui/silences"><input type="hidden" name="matchers" value="${prefill}"><button type="submit">Silence this</button></form>`;
   return html`<tr data-alert-id="${a.id}"><td class="t">${time(a.receivedAt)}</td><td><code>${a.eventType}</code><div class="muted">${a.source}</div></td>
-<td>${who(event)}${labelChips(labels)}</td><td>${signal}</td><td>${routing}${reasons}</td><td>${silenceThis}</td></tr>`;
+<td>${who(event)}${labelChips(labels)}</td><td>${signal}</td><td>${routing}</td><td>${silenceThis}</td></tr>`;
+}
+
+/**
+ * What holds the page's alerts that fire now (the newest stored row of each firing alert), as
+ * `/api/v2/alerts` reports it: the active silences matching it, each inhibit rule through which
+ * a firing alert inhibits it and those alerts.
+ */
+async function currentHolds(
+  store: Store,
+  alerts: readonly AlertWithDeliveries[],
+  rules: readonly InhibitRule[],
+  silencesNow: readonly CompiledSilence[],
+  now: number,
+): Promise<Map<number, CurrentHold>> {
+  const out = new Map<number, CurrentHold>();
+  if (alerts.length === 0) return out;
+  const firing = readFiring(await store.firingAlerts(now), now);
+  const byFingerprint = new Map(firing.map((f) => [f.fingerprint, f]));
+  const sources = firing.map((f) => ({ labels: f.routing, fingerprint: f.fingerprint, shown: f.labels }));
+  const live = silencesNow.filter((x) => x.endsAt > now);
+  const seen = new Set<string>();
+  for (const a of alerts) {
+    const event = parse(a.body);
+    const fingerprint = event ? alertIdentity(event, now)?.fingerprint : undefined;
+    const alert = fingerprint === undefined ? undefined : byFingerprint.get(fingerprint);
+    if (!alert || seen.has(alert.fingerprint)) continue;
+    seen.add(alert.fingerprint);
+    const status = alertStatus(alert, live, rules, firing, now);
+    if (status.state !== 'suppressed') continue;
+    out.set(a.id, {
+      silencedBy: live.filter((x) => status.silencedBy.includes(x.id)),
+      inhibitedBy: rules.flatMap((rule, i) => {
+        const found = inhibitors([rule], alert.routing, sources).sources;
+        return found.length === 0
+          ? []
+          : [{ rule: i, sources: found.map((f) => ({ labels: f.shown, fingerprint: f.fingerprint })) }];
+      }),
+    });
+  }
+  return out;
 }
 
 /** Newest first below `beforeId`; with matchers, read in batches until a page is found or the scan limit. */
@@ -133,11 +181,14 @@ export async function alertsPage(
 ${error ? html`<p class="error" role="alert">${error}</p>` : ''}`;
   if (error) return layout('/ui', 'Recent alerts', search);
   const { alerts, scanned, nextBefore } = await findAlerts(store, beforeId, matchers);
-  const holds: HoldContext = {
-    silences: alerts.some((a) => a.deliveries.some((d) => d.state === 'silenced'))
-      ? (await store.silences.list()).map(compileSilence)
-      : [],
-    rules: options.rules ?? [],
+  const now = options.now ?? Date.now();
+  const rules = options.rules ?? [];
+  const allSilences = alerts.length > 0 ? (await store.silences.list()).map(compileSilence) : [];
+  const page: PageContext = {
+    holds: { silences: allSilences, rules },
+    match: options.match ?? (() => []),
+    current: await currentHolds(store, alerts, rules, allSilences, now),
+    rules,
   };
   const keep = filterText ? `&filter=${encodeURIComponent(filterText)}` : '';
   const older = nextBefore !== undefined ? html`<a href="/ui?before=${nextBefore}${keep}">Older →</a>` : '';
@@ -152,6 +203,6 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ''}`;
     alerts.length === 0
       ? html`${search}${note}<p class="muted">No alerts${matchers ? ' match' : beforeId === undefined ? ' yet' : ' older than these'}.</p><p>${newest}${older}</p>`
       : html`${search}${note}<table><thead><tr><th>Received</th><th>Event</th><th>Alert and labels</th><th>Signal / score</th><th>Routing</th><th></th></tr></thead>
-<tbody>${alerts.map((a) => alertRow(a, holds))}</tbody></table><p>${newest}${older}</p>`;
+<tbody>${alerts.map((a) => alertRow(a, page))}</tbody></table><p>${newest}${older}</p>`;
   return layout('/ui', 'Recent alerts', body);
 }

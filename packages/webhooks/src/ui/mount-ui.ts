@@ -1,7 +1,8 @@
-import { type OriginPolicy, originRefusal } from '@trackerkit/core';
+import type { OriginRefusal } from '@trackerkit/core/http';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Config } from '../config/types.ts';
 import type { Outbox } from '../delivery/create-outbox.ts';
+import { createRouter } from '../router/create-router.ts';
 import { readRawBody } from '../server/read-raw-body.ts';
 import type { Store } from '../store/store.ts';
 import { alertsPage, parseAlertFilter } from './alerts-page.ts';
@@ -17,10 +18,10 @@ export interface UiOptions {
   /** The admin check of `/-/reload`, given an Authorization header: undefined when allowed. */
   refusal(authorization: string | undefined): { status: number; reason: string; error: string } | undefined;
   /**
-   * The core's origin rule for these pages (server/origin-guard.ts builds it; without an admin
-   * token, the loopback binding is the only gate and only loopback names are answered).
+   * The core's origin rule for these pages, given a request (server/origin-guard.ts builds it): a
+   * POST only from this very origin, or with `Authorization: Bearer <token>`.
    */
-  origin: OriginPolicy;
+  origin(req: Request): OriginRefusal | undefined;
   now?: () => number;
 }
 
@@ -48,16 +49,14 @@ const problem = (res: Response, status: number, title: string, text: string) =>
 
 /**
  * Who may use the UI: first the core's origin rule, as every operator endpoint (Host among this
- * server's names, which DNS rebinding cannot fake, and without a token loopback names only; no
- * foreign Origin; no cross-site POST; forms only). Then the admin rule of `/-/reload` (the token,
- * here also as a browser's Basic password; or, without a token, the loopback binding). And as a
- * browser sends Basic credentials by itself, a POST must also show it came from this very origin
- * (`Sec-Fetch-Site: same-origin` or an Origin naming this host and port) or carry
- * `Authorization: Bearer`, which a browser never adds by itself.
+ * server's names, which DNS rebinding cannot fake; no foreign Origin; and as a browser sends Basic
+ * credentials by itself, a POST only from this very origin, host and port, or with
+ * `Authorization: Bearer`, which a browser never adds by itself). Then the admin rule of
+ * `/-/reload` (the token, here also as a browser's Basic password).
  */
 function guard(options: UiOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const foreign = originRefusal(req.method, req.headers, options.origin);
+    const foreign = options.origin(req);
     if (foreign) {
       const title = foreign.status === 415 ? 'Unsupported media type' : 'Forbidden';
       return problem(res, foreign.status, title, `@trackerkit/webhooks: ${foreign.message}`);
@@ -80,31 +79,8 @@ function guard(options: UiOptions) {
         `@trackerkit/webhooks: ${refusal.error.replace('Authorization: Bearer <server.admin_token>', 'server.admin_token as the password (or Authorization: Bearer)')}`,
       );
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      // Exactly this origin (port included): Basic credentials are per origin, so a page on
-      // another port of this machine, which the origin rule accepts, gets no use of them.
-      const sameOrigin =
-        req.headers['sec-fetch-site'] === 'same-origin' ||
-        originHost(req.headers.origin) === req.headers.host;
-      if (!sameOrigin && !/^Bearer /i.test(auth)) {
-        return problem(
-          res,
-          403,
-          'Forbidden',
-          'a state-changing request must come from this UI (same origin) or carry Authorization: Bearer <token>',
-        );
-      }
-    }
     next();
   };
-}
-
-function originHost(origin: string | undefined): string | undefined {
-  try {
-    return origin ? new URL(origin).host : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 async function readForm(req: Request): Promise<URLSearchParams> {
@@ -116,6 +92,8 @@ export function mountUi(app: Express, options: UiOptions): void {
   const { store, outbox } = options;
   const now = options.now ?? Date.now;
   app.use('/ui', guard(options));
+  // The tree alone (silences and inhibit rules are said apart): where each alert shown was routed.
+  const router = createRouter({ route: options.config.route, catchAll: options.config.catchAll });
   app.get('/ui', async (req, res) => {
     const before = Number(req.query.before);
     const filter = typeof req.query.filter === 'string' ? req.query.filter : '';
@@ -126,6 +104,8 @@ export function mountUi(app: Express, options: UiOptions): void {
       await alertsPage(store, Number.isSafeInteger(before) && before > 0 ? before : undefined, {
         filter,
         rules: options.config.inhibitRules ?? [],
+        match: (event) => router.match(event, now()),
+        now: now(),
       }),
     );
   });
@@ -171,7 +151,11 @@ export function mountUi(app: Express, options: UiOptions): void {
     page(
       res,
       200,
-      await silencesPage(store, now(), { ...(flash ? { flash } : {}), ...(form ? { form } : {}) }),
+      await silencesPage(store, now(), {
+        ...(flash ? { flash } : {}),
+        ...(form ? { form } : {}),
+        rules: options.config.inhibitRules ?? [],
+      }),
     );
   });
   app.post('/ui/silences', async (req, res, next) => {
@@ -194,7 +178,15 @@ export function mountUi(app: Express, options: UiOptions): void {
     try {
       input = silenceFromForm(form, t);
     } catch (error) {
-      return page(res, 400, await silencesPage(store, t, { form, error: (error as Error).message }));
+      return page(
+        res,
+        400,
+        await silencesPage(store, t, {
+          form,
+          error: (error as Error).message,
+          rules: options.config.inhibitRules ?? [],
+        }),
+      );
     }
     await store.silences.create(input);
     res.redirect(303, '/ui/silences?flash=created');

@@ -1,5 +1,12 @@
 import { parseDuration } from '../config/parse-duration.ts';
-import { formatMatcher, parseSilenceInput, type Silence, silenceState } from '../silences/silence.ts';
+import type { InhibitRule } from '../silences/inhibit.ts';
+import {
+  formatMatcher,
+  parseSilenceInput,
+  type Silence,
+  silenceState,
+  toApiMatcher,
+} from '../silences/silence.ts';
 import type { Store } from '../store/store.ts';
 import { html, layout, stateChip, time } from './html.ts';
 
@@ -51,11 +58,28 @@ function silenceRow(s: Silence, now: number) {
   )}</td><td>${time(s.startsAt)}<br>${time(s.endsAt)}</td><td>${s.createdBy}</td><td>${s.comment}</td><td>${expire}</td></tr>`;
 }
 
-/** `/ui/silences`: active, pending and expired silences, the create form, Expire buttons. */
+/**
+ * The configuration's inhibit rules, each row the anchor an alert held by it links to
+ * (`/ui/silences#inhibit-rule-<index>`), with a search for the alerts that are its sources.
+ */
+function inhibitRulesTable(rules: readonly InhibitRule[]) {
+  if (rules.length === 0) return html`<p class="muted">No inhibit rules are configured.</p>`;
+  const list = (ms: InhibitRule['sourceMatchers']) =>
+    ms.map((m) => html`<code>${formatMatcher(toApiMatcher(m))}</code><br>`);
+  const sources = (rule: InhibitRule) =>
+    `/ui?filter=${encodeURIComponent(rule.sourceMatchers.map((m) => formatMatcher(toApiMatcher(m))).join(', '))}`;
+  return html`<table><thead><tr><th>Rule</th><th>Source matchers</th><th>Target matchers</th><th>Equal</th></tr></thead>
+<tbody>${rules.map(
+    (rule, i) =>
+      html`<tr id="inhibit-rule-${i}" data-inhibit-rule-row="${i}"><td><code>inhibit_rules.${i}</code></td><td>${list(rule.sourceMatchers)}<a href="${sources(rule)}">alerts matching</a></td><td>${list(rule.targetMatchers)}</td><td>${rule.equal.map((name) => html`<code>${name}</code> `)}</td></tr>`,
+  )}</tbody></table>`;
+}
+
+/** `/ui/silences`: active, pending and expired silences, the create form, Expire buttons, the inhibit rules. */
 export async function silencesPage(
   store: Store,
   now: number,
-  options: { form?: SilenceForm; error?: string; flash?: string } = {},
+  options: { form?: SilenceForm; error?: string; flash?: string; rules?: readonly InhibitRule[] } = {},
 ): Promise<string> {
   const form = options.form ?? EMPTY_SILENCE_FORM;
   const all = await store.silences.list();
@@ -79,6 +103,8 @@ ${options.error ? html`<p class="error" role="alert">${options.error}</p>` : ''}
 <label for="comment">Comment</label><input id="comment" name="comment" value="${form.comment}" required>
 <label for="author">Author</label><input id="author" name="author" value="${form.author}" required>
 <p><button type="submit">Create silence</button></p>
-</form>`;
+</form>
+<h2>Inhibit rules</h2>
+${inhibitRulesTable(options.rules ?? [])}`;
   return layout('/ui/silences', 'Silences', body);
 }

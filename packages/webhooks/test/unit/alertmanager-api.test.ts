@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  alertGroups,
-  type GettableAlert,
-  groupLabels,
-  matchesFilter,
-  passesState,
-} from '../../src/api/alert-views.ts';
-import { publicConfig, statusJson } from '../../src/api/status-api.ts';
+import { matchesFilter, passesState } from '../../src/api/alert-views.ts';
+import { configOriginal, configReceivers } from '../../src/api/config-original.ts';
+import { statusJson } from '../../src/api/status-api.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { labelsFingerprint, parsePostableAlerts } from '../../src/events/alertmanager-alert.ts';
 import { parseMatcher } from '../../src/router/label-matcher.ts';
-import type { RouteMatch } from '../../src/router/types.ts';
 import type { Silence } from '../../src/silences/silence.ts';
 import { silenceMatchesFilter, sortSilences } from '../../src/silences/silences-api.ts';
 
@@ -97,7 +91,7 @@ describe('parsePostableAlerts (POST /api/v2/alerts)', () => {
     expect(problems[0]).toMatch(want);
   });
 
-  it("reads Go's zero times as unset (amtool sends them): starts now, fires until resolved", () => {
+  it("reads Go's zero times as unset (amtool sends them): starts now, ends resolve_timeout (5m) later", () => {
     const zero = '0001-01-01T00:00:00.000Z';
     const { alerts, problems } = parsePostableAlerts(
       [{ labels: { alertname: 'X', empty: '' }, startsAt: zero, endsAt: zero, generatorURL: '' }],
@@ -113,7 +107,8 @@ describe('parsePostableAlerts (POST /api/v2/alerts)', () => {
           status: 'firing',
           labels: { alertname: 'X' },
           startsAt: iso(T0),
-          endsAt: null,
+          endsAt: iso(T0 + 5 * 60_000),
+          timeout: true,
           fingerprint: labelsFingerprint({ alertname: 'X' }),
         },
       },
@@ -251,73 +246,6 @@ describe('silences v2: filter and order as Alertmanager', () => {
   });
 });
 
-describe('GET /api/v2/alerts/groups', () => {
-  const alert = (fingerprint: string, labels: Record<string, string>): GettableAlert => ({
-    labels,
-    annotations: {},
-    startsAt: '',
-    endsAt: '',
-    updatedAt: '',
-    fingerprint,
-    receivers: [],
-    status: { state: 'active', silencedBy: [], inhibitedBy: [] },
-  });
-  const match = (path: string, destinations: string[], group?: string): RouteMatch => ({
-    path,
-    destinations,
-    repeatIntervalMs: 0,
-    muted: false,
-    ...(group === undefined ? {} : { group: { key: group, waitMs: 0, intervalMs: 0 } }),
-  });
-
-  it('group labels are the group_by values the alert has (an absent one is left out)', () => {
-    expect(
-      groupLabels(
-        match(
-          'root',
-          ['a'],
-          JSON.stringify([
-            ['alertname', 'Disk'],
-            ['team', ''],
-          ]),
-        ),
-      ),
-    ).toEqual({
-      alertname: 'Disk',
-    });
-    expect(groupLabels(match('root', ['a']))).toEqual({});
-  });
-
-  it('one group per route, labels and receiver; ordered by labels then receiver, alerts by fingerprint', () => {
-    const disk = JSON.stringify([['alertname', 'Disk']]);
-    const cpu = JSON.stringify([['alertname', 'CPU']]);
-    const groups = alertGroups([
-      {
-        alert: alert('ff', { alertname: 'Disk', i: '1' }),
-        matches: [match('root', ['pager', 'chat'], disk)],
-      },
-      {
-        alert: alert('0a', { alertname: 'Disk', i: '2' }),
-        matches: [match('root', ['pager', 'chat'], disk)],
-      },
-      {
-        alert: alert('11', { alertname: 'CPU' }),
-        matches: [match('root', ['chat'], cpu), match('handlers', ['@handlers'])],
-      },
-    ]);
-    expect(groups.map((g) => [g.labels, g.receiver.name, g.alerts.map((a) => a.fingerprint)])).toEqual([
-      [{ alertname: 'CPU' }, 'chat', ['11']],
-      [{ alertname: 'Disk' }, 'chat', ['0a', 'ff']],
-      [{ alertname: 'Disk' }, 'pager', ['0a', 'ff']],
-    ]);
-    const paged = alertGroups(
-      [{ alert: alert('ff', { alertname: 'Disk' }), matches: [match('root', ['pager', 'chat'], disk)] }],
-      (name) => name === 'pager',
-    );
-    expect(paged.map((g) => g.receiver.name)).toEqual(['pager']);
-  });
-});
-
 describe('GET /api/v2/status', () => {
   const SLACK = 'https://hooks.slack.com/services/T000/B000/XXXXXXXXXXXXXXXX';
   const config = loadConfig(
@@ -341,17 +269,18 @@ describe('GET /api/v2/status', () => {
     },
   );
 
-  it('config.original shows the routing and names, never a credential', () => {
-    const original = publicConfig(config);
-    expect(original).toContain('chat');
-    expect(original).toContain('Poor|Negative');
-    expect(original).toContain('/hooks');
+  it('config.original is Alertmanager YAML of the earlier words: destinations as receivers, no source, no credential', () => {
+    const original = configOriginal(config);
+    expect(original).toContain('receiver: chat');
+    expect(original).toContain('signal=~"Poor|Negative"');
+    expect(configReceivers(config)).toEqual(['chat']);
     for (const secret of [
       'admin-token-0123456789',
       'db-password-0123',
       'hooks.slack.com',
       'XXXXXXXX',
       'whsec_',
+      '/hooks',
     ])
       expect(original).not.toContain(secret);
   });

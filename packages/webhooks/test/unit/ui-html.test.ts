@@ -141,8 +141,13 @@ describe('/ui: why a held alert was not sent, "Silence this", search', () => {
       ];
       const page = await alertsPage(store, undefined, { rules });
       expect(page).toContain('held by a silence no longer stored');
+      // The rule linked to its row on /ui/silences; its sources: a search for the alerts that
+      // match its source matchers with the target's `equal` labels.
       expect(page).toContain(
-        'held by <code>inhibit_rules.0</code>: <code>source_matchers [signal=&quot;Negative&quot;], target_matchers [signal=~&quot;Poor|Neutral&quot;], equal [tracker_id]</code>',
+        'held by <a href="/ui/silences#inhibit-rule-0" data-rule-link="0"><code>inhibit_rules.0</code></a>: <code>source_matchers [signal=&quot;Negative&quot;], target_matchers [signal=~&quot;Poor|Neutral&quot;], equal [tracker_id]</code>',
+      );
+      expect(page).toContain(
+        `href="/ui?filter=${encodeURIComponent('signal="Negative", tracker_id="trk_inh"')}" data-source-search="0"`,
       );
     } finally {
       await store.close();
