@@ -2,7 +2,9 @@ import { ALERT_EVENT } from '@trackerkit/core';
 import { isAlertmanagerAlert, labelsFingerprint } from '../events/alertmanager-alert.ts';
 import { type AlertEvent, eventData } from '../events/types.ts';
 import { alertLabels } from '../router/label-matcher.ts';
-import { type AlertSummary, formatAlert, safeLink } from './format-alert.ts';
+import { type AlertSummary, formatAlert } from './format-alert.ts';
+import { singleLine } from './inert-text.ts';
+import { safeLink } from './run-link.ts';
 
 export type Labels = Record<string, string>;
 
@@ -72,7 +74,7 @@ const timeOr = (value: unknown, fallback: number): number => {
 
 /** An alert posted in Alertmanager's own shape, summarised for a person as a chat line. */
 function postedSummary(labels: Labels, annotations: Labels, resolved: boolean, url: string, at: string) {
-  const name = labels.alertname ?? 'Alert';
+  const name = singleLine(labels.alertname ?? 'Alert');
   const described = Object.entries(labels)
     .filter(([k]) => k !== 'alertname')
     .map(([k, v]) => `${k}=${v}`)
@@ -81,7 +83,7 @@ function postedSummary(labels: Labels, annotations: Labels, resolved: boolean, u
     resolved,
     known: true,
     title: `${resolved ? 'Resolved' : 'Alert'}: ${name}`,
-    headline: annotations.summary ?? described,
+    headline: singleLine(annotations.summary ?? described),
     reason: annotations.description ?? '',
     analysis: '',
     url: safeLink(url),

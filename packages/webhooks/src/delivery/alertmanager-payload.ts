@@ -53,7 +53,7 @@ export interface WebhookMessage {
 }
 
 /** Go's string order: UTF-8 bytes (code points), which UTF-16 comparison is not beyond the BMP. */
-function compareGo(a: string, b: string): number {
+export function compareGo(a: string, b: string): number {
   return a === b ? 0 : Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
@@ -124,7 +124,7 @@ export function groupKeyOf(routeKey: string, groupLabels: Labels): string {
 }
 
 /** Prometheus' LabelSet.Before: fewer labels first, then by the values of the names in order. */
-function labelSetBefore(a: Labels, b: Labels): boolean {
+export function labelSetBefore(a: Labels, b: Labels): boolean {
   const an = Object.keys(a);
   const bn = Object.keys(b);
   if (an.length !== bn.length) return an.length < bn.length;

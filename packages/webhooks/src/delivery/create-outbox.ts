@@ -8,6 +8,7 @@ import { type BreakerState, type CircuitBreaker, createCircuitBreaker } from './
 import { classifyOutcome } from './classify-outcome.ts';
 import { formatAlert } from './format-alert.ts';
 import { notificationSummary } from './format-group.ts';
+import { ALERTMANAGER_SERIES, integrationOf } from './integration-label.ts';
 import type { OutboxLog, OutboxMetrics } from './outbox-ports.ts';
 import { storedEvent } from './stored-event.ts';
 import type { DeliveryJob, DeliveryOutcome, Destination } from './types.ts';
@@ -75,6 +76,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
       .catch((error: Error) =>
         logger.warn('could not end a destination hold', { destination, error: error.message }),
       );
+  // Alertmanager's notification series of each integration configured, at zero from the start.
+  for (const d of options.destinations) {
+    const integration = integrationOf(d.type);
+    if (!integration) continue;
+    for (const name of ALERTMANAGER_SERIES) metrics.declare(name, { integration });
+  }
   const breakers = new Map<string, CircuitBreaker>(
     options.configs.map((c) => {
       metrics.set('trackerkit_webhooks_breaker_state', BREAKER_GAUGE.closed, { destination: c.name });
@@ -151,6 +158,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const verdict = classifyOutcome(outcome);
     const dead = () => {
       metrics.inc('trackerkit_webhooks_dead_lettered_total', labels);
+      const integration = integrationOf(destinations.get(name)?.type ?? '');
+      if (integration) metrics.inc('alertmanager_notifications_failed_total', { integration });
       logger.warn('dead-lettered', { ...logOf, status: outcome.status, error });
       return store.markDead(row.id, outcome.status, error);
     };
@@ -247,6 +256,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     // In half-open, `allow` lets exactly one attempt through: this one is the probe.
     const probe = breaker.state() === 'half-open';
     const config = configs.get(name)!;
+    const integration = integrationOf(destination.type);
+    if (integration && row.attempts === 0) metrics.inc('alertmanager_notifications_total', { integration });
+    const started = now();
     let outcome: DeliveryOutcome;
     try {
       outcome = await destination.deliver(jobFor(row, config.timeoutMs));
@@ -261,6 +273,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
         status: null,
         error: `the message could not be formatted or sent: ${err.name}: ${err.message}`,
       };
+    }
+    if (integration) {
+      const labels = { integration };
+      metrics.observe('alertmanager_notification_latency_seconds', (now() - started) / 1000, labels);
+      metrics.inc('alertmanager_notification_requests_total', labels);
+      if (!outcome.ok) metrics.inc('alertmanager_notification_requests_failed_total', labels);
     }
     const notRecorded = (error: unknown) => {
       // Not recorded (the store is failing or closing): the row is still pending in the store

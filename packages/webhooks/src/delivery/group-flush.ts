@@ -19,6 +19,8 @@ export interface AlertGroup {
   nextFlush: number;
   /** Whether its first notification has been made (Alertmanager's hasFlushed). */
   flushed: boolean;
+  /** The tick of the flush that left it without alerts; null while it holds some. */
+  emptiedAt: number | null;
   waitMs: number;
   intervalMs: number;
   /** 0: never repeat. */
@@ -64,8 +66,24 @@ export interface FlushDecision {
   logs: NotifyLog[];
   /** Resolved alerts, notified (or not to be): they leave the group. */
   drop: GroupAlert[];
-  /** The next flush; null: the group is empty and ends. */
+  /** The next flush; null: the group ends. */
   nextFlush: number | null;
+  /** When a flush left the group without alerts (kept while it stays so); null while it holds some. */
+  emptiedAt: number | null;
+}
+
+/**
+ * Alertmanager's dispatcher removes a group only when it finds it empty, and looks every 30 s: an
+ * emptied group lives on with its rhythm until then, so an alert joining meanwhile (a re-fire, a
+ * resolve sent again) waits for the group's next tick. Here it ends 30 s after the flush that
+ * emptied it, the latest that look can come.
+ */
+export const GROUP_CLEANUP_MS = 30_000;
+
+/** The first of the ticks `step` apart from `tick` that is after `now` (at `now` when `orNow`). */
+export function nextTick(tick: number, step: number, now: number, orNow = false): number {
+  const after = orNow ? now - tick : now + 1 - tick;
+  return tick + Math.max(1, Math.ceil(after / step)) * step;
 }
 
 const subset = (small: Iterable<string>, big: ReadonlySet<string>) => {
@@ -99,7 +117,7 @@ function needsUpdate(
 }
 
 /** How far apart a group's flushes are. */
-function flushStep(group: Pick<AlertGroup, 'intervalMs' | 'repeatMs' | 'ungrouped'>): number {
+export function flushStep(group: Pick<AlertGroup, 'intervalMs' | 'repeatMs' | 'ungrouped'>): number {
   const step =
     group.ungrouped && group.repeatMs > 0 ? Math.min(group.intervalMs, group.repeatMs) : group.intervalMs;
   return Math.max(1, step);
@@ -109,8 +127,9 @@ function flushStep(group: Pick<AlertGroup, 'intervalMs' | 'repeatMs' | 'ungroupe
  * One flush of one group (Alertmanager's aggrGroup.flush through each destination's pipeline):
  * every alert of the group in Alertmanager's order, those muted now left out; per destination,
  * a notification when `needsUpdate` says so, listing every alert still in the group (resolved ones
- * only with `send_resolved`), and the log of what it said. Resolved alerts then leave the group; an
- * empty group ends. The next flush keeps the group's rhythm from its scheduled tick.
+ * only with `send_resolved`), and the log of what it said. Resolved alerts then leave the group;
+ * an emptied group ends `GROUP_CLEANUP_MS` later unless an alert joined it. The next flush keeps
+ * the group's rhythm from its scheduled tick.
  */
 export function decideFlush(input: FlushInput): FlushDecision {
   const { group, tick, now } = input;
@@ -120,7 +139,16 @@ export function decideFlush(input: FlushInput): FlushDecision {
   const visible = input.routeMuted ? [] : ordered.filter((a) => !input.muted(a));
   const firing = new Set(visible.filter((a) => !resolvedAt(a)).map((a) => a.fingerprint));
   const resolved = new Set(visible.filter(resolvedAt).map((a) => a.fingerprint));
-  const decision: FlushDecision = { notifications: [], logs: [], drop: [], nextFlush: null };
+  const decision: FlushDecision = { notifications: [], logs: [], drop: [], nextFlush: null, emptiedAt: null };
+  const step = flushStep(group);
+  if (input.alerts.length === 0) {
+    // Emptied by an earlier flush: its ticks go on until the dispatcher's cleanup would end it.
+    const emptied = group.emptiedAt ?? tick;
+    if (now >= emptied + GROUP_CLEANUP_MS) return decision;
+    decision.emptiedAt = emptied;
+    decision.nextFlush = Math.min(nextTick(emptied, step, now), emptied + GROUP_CLEANUP_MS);
+    return decision;
+  }
   // Everything muted: Alertmanager's pipeline stops before deduplication, logging nothing.
   if (visible.length > 0) {
     for (const destination of group.destinations) {
@@ -155,8 +183,10 @@ export function decideFlush(input: FlushInput): FlushDecision {
   }
   // Alertmanager drops resolved alerts once a flush went through (muted or not).
   decision.drop = input.alerts.filter(resolvedAt);
-  if (decision.drop.length === input.alerts.length) return decision;
-  const step = flushStep(group);
-  decision.nextFlush = tick + Math.max(1, Math.ceil((now + 1 - tick) / step)) * step;
+  decision.nextFlush = nextTick(tick, step, now);
+  if (decision.drop.length === input.alerts.length) {
+    decision.emptiedAt = tick;
+    decision.nextFlush = Math.min(decision.nextFlush, tick + GROUP_CLEANUP_MS);
+  }
   return decision;
 }

@@ -15,4 +15,5 @@ export interface OutboxMetrics {
   inc(name: string, labels?: Record<string, string>): void;
   observe(name: string, seconds: number, labels?: Record<string, string>): void;
   set(name: string, value: number, labels?: Record<string, string>): void;
+  declare(name: string, labels?: Record<string, string>): void;
 }

@@ -7,8 +7,8 @@ export const ALERTMANAGER_ALERT = 'alertmanager.alert';
 /** The source those alerts are stored under (they carry no signature: the API's token guards them). */
 export const ALERTMANAGER_SOURCE = 'alertmanager-api';
 /**
- * Alertmanager's default `resolve_timeout`: how far ahead it reports the end of an alert posted
- * without one. Used only for what the API reports; the receiver does not time alerts out.
+ * Alertmanager's default `global.resolve_timeout`: an alert posted without an end ends this long
+ * after it was posted, unless posted again.
  */
 export const RESOLVE_TIMEOUT_MS = 5 * 60_000;
 
@@ -18,8 +18,14 @@ export interface AlertmanagerAlertData {
   annotations: Record<string, string>;
   /** RFC 3339. */
   startsAt: string;
-  /** RFC 3339, or null when the sender gave none (the alert fires until resolved). */
+  /**
+   * RFC 3339. When the sender gave none, the receipt time plus `resolve_timeout` (and `timeout`
+   * is set), as Alertmanager's API sets it. Null only in bodies stored by earlier versions, whose
+   * alerts fired until resolved.
+   */
   endsAt: string | null;
+  /** The end is `resolve_timeout`'s, not the sender's: a later explicit end replaces it (Alertmanager's `Timeout`). */
+  timeout?: true;
   generatorURL: string;
   /** Alertmanager's fingerprint of `labels` (`labelsFingerprint`). */
   fingerprint: string;
@@ -124,15 +130,16 @@ export interface PostedAlert {
 }
 
 /**
- * The body of `POST /api/v2/alerts` (Alertmanager's postableAlerts), as Alertmanager reads it: a
- * missing start is the end (or now), a missing end leaves the alert firing, empty label values
- * are dropped, and an alert must keep one label. Each alert is judged alone, so the valid ones
- * can be taken while the others are refused, each problem naming its field
- * (`alerts.1.labels: ...`). An end not after `now` resolves the alert.
+ * The body of `POST /api/v2/alerts` (Alertmanager's postableAlerts), as Alertmanager's API reads
+ * it: a missing start is the end (or now), a missing end is now plus `resolveTimeoutMs` (marked
+ * `timeout`), empty label values are dropped, and an alert must keep one label. Each alert is
+ * judged alone, so the valid ones can be taken while the others are refused, each problem naming
+ * its field (`alerts.1.labels: ...`). An end not after `now` resolves the alert.
  */
 export function parsePostableAlerts(
   body: unknown,
   now: number,
+  resolveTimeoutMs: number = RESOLVE_TIMEOUT_MS,
 ): { alerts: PostedAlert[]; problems: string[] } {
   if (!Array.isArray(body)) {
     return { alerts: [], problems: ['(body): must be a JSON array of alerts (Alertmanager postableAlerts)'] };
@@ -152,17 +159,17 @@ export function parsePostableAlerts(
     if (e.labels !== undefined && Object.keys(labels).length === 0 && mine.length === 0)
       mine.push(`${at}.labels: at least one label pair required`);
     const annotations = labelSet(e.annotations, `${at}.annotations`, mine);
-    const endsAt = time(e.endsAt, `${at}.endsAt`, mine);
-    const startsAt = time(e.startsAt, `${at}.startsAt`, mine) ?? endsAt ?? now;
-    if (endsAt !== undefined && endsAt < startsAt)
-      mine.push(`${at}.endsAt: start time must be before end time`);
+    const givenEnd = time(e.endsAt, `${at}.endsAt`, mine);
+    const startsAt = time(e.startsAt, `${at}.startsAt`, mine) ?? givenEnd ?? now;
+    const endsAt = givenEnd ?? now + resolveTimeoutMs;
+    if (endsAt < startsAt) mine.push(`${at}.endsAt: start time must be before end time`);
     if (e.generatorURL !== undefined && typeof e.generatorURL !== 'string')
       mine.push(`${at}.generatorURL: must be a string (a URL)`);
     if (mine.length > 0) {
       problems.push(...mine);
       return;
     }
-    const firing = endsAt === undefined || endsAt > now;
+    const firing = endsAt > now;
     alerts.push({
       firing,
       startsAtMs: startsAt,
@@ -174,7 +181,8 @@ export function parsePostableAlerts(
           labels,
           annotations,
           startsAt: new Date(startsAt).toISOString(),
-          endsAt: endsAt === undefined ? null : new Date(endsAt).toISOString(),
+          endsAt: new Date(endsAt).toISOString(),
+          ...(givenEnd === undefined ? { timeout: true as const } : {}),
           generatorURL: typeof e.generatorURL === 'string' ? e.generatorURL : '',
           fingerprint: labelsFingerprint(labels),
         },

@@ -166,6 +166,7 @@ export function buildRuntime(config: Config, deps: RuntimeDeps): Runtime {
     alertsMs: config.retention.alertsMs,
     deliveriesMs: config.retention.deliveriesMs,
     pruneSilences: (before) => store.pruneSilences(before),
+    forgetEnded: (now) => store.forgetEnded(now),
     silencesMs: config.retention.silencesMs,
     logger,
   });

@@ -63,8 +63,9 @@ export function createHold(
     reading = read(now);
     return reading;
   };
-  const firing = async () =>
-    (await store.firingAlerts()).flatMap((body) => {
+  // Firing at `now`: a posted source whose end has passed inhibits no more.
+  const firing = async (now: number) =>
+    (await store.firingAlerts(now)).flatMap((body) => {
       try {
         return [alertLabels(JSON.parse(body) as AlertEvent)];
       } catch {
@@ -102,7 +103,7 @@ export function createHold(
     if (targeting.length > 0) {
       let sources: Labels[];
       try {
-        sources = await firing();
+        sources = await firing(now);
       } catch (error) {
         throw storageError(error);
       }
@@ -114,7 +115,7 @@ export function createHold(
     let sources: Labels[] = [];
     try {
       await refresh(now);
-      if (rules.length > 0) sources = await firing();
+      if (rules.length > 0) sources = await firing(now);
     } catch (error) {
       throw storageError(error);
     }

@@ -14,27 +14,32 @@ export type Labels = Record<string, string>;
 const matchesAll = (matchers: LabelMatcher[], labels: Labels) =>
   matchers.every((m) => matchesLabel(m, labels[m.name]));
 
-/**
- * Whether any rule inhibits the target: it matches the rule's target matchers and some firing
- * alert matches its source matchers with the `equal` labels alike. As Alertmanager, an alert
- * does not inhibit itself: when the target also matches the source matchers, the firing alert of
- * the same tracker is not a source. `firing` is called only when some rule's target matches.
- */
 /** The rules whose target matchers hold for `target`: only these need the firing sources read. */
 export function targetingRules(rules: readonly InhibitRule[], target: Labels): InhibitRule[] {
   return rules.filter((rule) => matchesAll(rule.targetMatchers, target));
 }
 
-/** Whether `source`, firing, inhibits `target` through `rule` (whose target matchers hold for it). */
+/**
+ * Whether `source`, firing, inhibits `target` through `rule` (whose target matchers hold for it).
+ * As Alertmanager (`hasEqual`): when the target matches the source matchers too, no source that
+ * also matches the target matchers inhibits it (itself included), nor does an earlier alert of
+ * the same tracker, which the target replaces.
+ */
 function inhibits(rule: InhibitRule, target: Labels, source: Labels): boolean {
   const twoSided = matchesAll(rule.sourceMatchers, target);
+  const sameTracker = source.tracker_id !== undefined && source.tracker_id === target.tracker_id;
   return (
     matchesAll(rule.sourceMatchers, source) &&
     rule.equal.every((name) => (source[name] ?? '') === (target[name] ?? '')) &&
-    !(twoSided && source.tracker_id !== undefined && source.tracker_id === target.tracker_id)
+    !(twoSided && (sameTracker || matchesAll(rule.targetMatchers, source)))
   );
 }
 
+/**
+ * Whether any rule inhibits the target: it matches the rule's target matchers and some firing
+ * alert matches its source matchers with the `equal` labels alike (`inhibits`). `firing` is
+ * called only when some rule's target matches.
+ */
 export function isInhibited(rules: readonly InhibitRule[], target: Labels, firing: () => Labels[]): boolean {
   let sources: Labels[] | undefined;
   for (const rule of rules) {

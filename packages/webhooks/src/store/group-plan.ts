@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { AlertIdentity, Labels } from '../delivery/alert-identity.ts';
 import { groupKeyOf } from '../delivery/alertmanager-payload.ts';
-import { type AlertGroup, decideFlush, type GroupAlert, type NotifyLog } from '../delivery/group-flush.ts';
+import {
+  type AlertGroup,
+  decideFlush,
+  flushStep,
+  GROUP_CLEANUP_MS,
+  type GroupAlert,
+  type NotifyLog,
+  nextTick,
+} from '../delivery/group-flush.ts';
 import { GROUP_INTERVAL_MS } from '../router/match-route-tree.ts';
 import type { RouteMatch } from '../router/types.ts';
 import { ask as askOp, type Plan } from './plan.ts';
@@ -9,8 +17,11 @@ import type { DeliveryRow } from './types.ts';
 
 /** What joining and leaving groups asks of a store, inside the ingest's transaction. */
 export interface GroupOps {
-  getGroup(route: string, key: string): { nextFlush: number; flushed: boolean } | null;
-  /** Inserts the group, or updates it keeping whether it has flushed. */
+  getGroup(
+    route: string,
+    key: string,
+  ): { nextFlush: number; flushed: boolean; emptiedAt: number | null } | null;
+  /** Inserts the group, or updates it keeping whether it has flushed (an alert joined it: not emptied). */
   putGroup(group: AlertGroup): void;
   /** Inserts the alert or updates it (same fingerprint); a firing one keeps its earlier start. */
   putGroupAlert(route: string, key: string, alert: AlertIdentity, alertId: number, now: number): void;
@@ -50,9 +61,12 @@ export interface FlushOps {
   ): DeliveryRow;
   putNotifyLog(route: string, key: string, log: NotifyLog): void;
   dropGroupAlert(route: string, key: string, fingerprint: string): void;
-  /** Deletes the group and its notification log. */
+  /**
+   * Deletes the group. Its notification log stays (`NOTIFY_LOG_KEPT_MS`), as Alertmanager's: a
+   * group made again with the same key is judged against what was last said.
+   */
   endGroup(route: string, key: string): void;
-  setFlush(route: string, key: string, nextFlush: number): void;
+  setFlush(route: string, key: string, nextFlush: number, emptiedAt: number | null): void;
 }
 
 const askGroup = askOp<GroupOps, keyof GroupOps> as <K extends keyof GroupOps>(
@@ -83,7 +97,7 @@ const byName = ([a]: [string, string], [b]: [string, string]) => (a < b ? -1 : a
 export function groupFor(
   match: RouteMatch,
   alert: AlertIdentity | null,
-): Omit<AlertGroup, 'nextFlush' | 'flushed' | 'destinations'> {
+): Omit<AlertGroup, 'nextFlush' | 'flushed' | 'destinations' | 'emptiedAt'> {
   const routeKey = match.key ?? (match.path === 'root' ? '{}' : match.path);
   const base = {
     route: match.path,
@@ -121,7 +135,8 @@ export function groupFor(
  * The alert joins its group on this route (Alertmanager's dispatcher: processAlert, then
  * aggrGroup.insert): a new group flushes group_wait after the alert arrived, or at once when it started
  * longer than group_wait ago and the group has not flushed yet; an existing group keeps its
- * rhythm; a group without `group_by` flushes now. Returns the group and its next flush.
+ * rhythm (an emptied one that still lives, its next tick); a group without `group_by` flushes now.
+ * Returns the group and its next flush.
  */
 export function* joinGroup(
   match: RouteMatch,
@@ -132,15 +147,26 @@ export function* joinGroup(
   now: number,
 ): Plan<GroupOps, { group: AlertGroup; id: string }> {
   const shape = groupFor(match, alert);
-  const current = yield* askGroup('getGroup', shape.route, shape.key);
+  const found = yield* askGroup('getGroup', shape.route, shape.key);
+  // Emptied long enough ago, Alertmanager's cleanup has removed it: this alert starts a new one.
+  const gone = found !== null && found.emptiedAt !== null && now >= found.emptiedAt + GROUP_CLEANUP_MS;
+  const current = gone ? null : found;
   const late = alert.startsAt + shape.waitMs < arrived;
   const nextFlush =
     shape.ungrouped || (late && current?.flushed !== true)
       ? now
       : current
-        ? current.nextFlush
+        ? current.emptiedAt === null
+          ? current.nextFlush
+          : nextTick(current.emptiedAt, flushStep(shape), now, true)
         : Math.min(arrived, now) + shape.waitMs;
-  const group: AlertGroup = { ...shape, destinations, nextFlush, flushed: current?.flushed ?? false };
+  const group: AlertGroup = {
+    ...shape,
+    destinations,
+    nextFlush,
+    flushed: current?.flushed ?? false,
+    emptiedAt: null,
+  };
   yield* askGroup('putGroup', group);
   yield* askGroup('putGroupAlert', shape.route, shape.key, alert, alertId, now);
   return { group, id: `${shape.route}\n${shape.key}\n${alert.fingerprint}` };
@@ -200,7 +226,7 @@ export function* flushPlan(now: number, judge: FlushJudge): Plan<FlushOps, Deliv
     for (const alert of decision.drop)
       yield* askFlush('dropGroupAlert', group.route, group.key, alert.fingerprint);
     if (decision.nextFlush === null) yield* askFlush('endGroup', group.route, group.key);
-    else yield* askFlush('setFlush', group.route, group.key, decision.nextFlush);
+    else yield* askFlush('setFlush', group.route, group.key, decision.nextFlush, decision.emptiedAt);
   }
   return made;
 }

@@ -3,7 +3,7 @@ import { nullableNumber, nullableString, type Row } from './row-to-delivery.ts';
 
 /** The group, alert and log rows as either store's driver returns them (SQLite and PostgreSQL differ in types). */
 export const GROUP_COLUMNS =
-  'route, group_key, next_flush, am_key, labels, receiver, destinations, flushed, wait_ms, interval_ms, repeat_ms, ungrouped';
+  'route, group_key, next_flush, am_key, labels, receiver, destinations, flushed, wait_ms, interval_ms, repeat_ms, ungrouped, emptied_at';
 export const GROUP_ALERT_COLUMNS =
   'fingerprint, tracker_id, alert_id, labels, annotations, routing, summary, generator_url, starts_at, ends_at';
 
@@ -23,6 +23,7 @@ export function toAlertGroup(row: Row): AlertGroup {
     intervalMs: Number(row.interval_ms),
     repeatMs: Number(row.repeat_ms),
     ungrouped: flag(row.ungrouped),
+    emptiedAt: nullableNumber(row.emptied_at),
   };
 }
 

@@ -12,7 +12,7 @@ import { runPlan } from './plan.ts';
 import { repeatDue, toFiringRow } from './repeat-due.ts';
 import { createPruneStep } from './retention.ts';
 import { DELIVERY_COLUMNS, rowToDelivery, SQLITE_DEAD_LETTERS } from './row-to-delivery.ts';
-import { SCHEMA } from './schema.ts';
+import { ENDED_ALERTS_KEPT_MS, NOTIFY_LOG_KEPT_MS, SCHEMA } from './schema.ts';
 import { sqliteFlushOps } from './sqlite-group-ops.ts';
 import { sqliteIngestOps } from './sqlite-ingest-ops.ts';
 import { sqlitePruneOps } from './sqlite-prune-ops.ts';
@@ -87,6 +87,11 @@ function migrate(db: DatabaseSync): void {
     ['interval_ms', 'INTEGER NOT NULL DEFAULT 300000'],
     ['repeat_ms', 'INTEGER NOT NULL DEFAULT 0'],
     ['ungrouped', 'INTEGER NOT NULL DEFAULT 0'],
+    ['emptied_at', 'INTEGER'],
+  ]);
+  add('tracker_firing', [
+    ['body', 'TEXT'],
+    ['ends_at', 'INTEGER'],
   ]);
 }
 
@@ -154,9 +159,15 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   const outboxCounts = db.prepare(OUTBOX_COUNTS);
   // A write, committed: reading succeeds on a full disk, so a read proves nothing about ingest.
   const probe = db.prepare('UPDATE store_owner SET probed_at = ? WHERE id = 1');
+  // A posted alert repeats as it is now, and only until it ends (its state in tracker_firing).
   const dueFiring = db.prepare(
-    `SELECT f.route, f.scope, f.alert_id, f.destinations, f.repeat_ms, f.repeats, a.source, a.webhook_id, a.body
-       FROM firing f JOIN alerts a ON a.id = f.alert_id WHERE f.next_at <= ? ORDER BY f.next_at LIMIT ?`,
+    `SELECT f.route, f.scope, f.alert_id, f.destinations, f.repeat_ms, f.repeats, a.source, a.webhook_id,
+            COALESCE(t.body, a.body) AS body, t.ends_at
+       FROM firing f JOIN alerts a ON a.id = f.alert_id LEFT JOIN tracker_firing t ON t.tracker_id = f.scope
+      WHERE f.next_at <= ? ORDER BY f.next_at LIMIT ?`,
+  );
+  const endFiring = db.prepare(
+    'DELETE FROM firing WHERE route = ? AND scope = ? AND alert_id = ? AND repeats = ?',
   );
   // Moves a firing row on only if it is still the one that was read (not resolved, re-fired or repeated since).
   const advanceFiring = db.prepare(
@@ -167,7 +178,16 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
      VALUES (?, ?, ?, ?, 'pending', ?, ?, ?)`,
   );
   const silences = prepareSilences(db, now);
-  const firingAlerts = db.prepare('SELECT a.body FROM tracker_firing f JOIN alerts a ON a.id = f.alert_id');
+  const firingAlerts = db.prepare(
+    `SELECT COALESCE(f.body, a.body) AS body FROM tracker_firing f JOIN alerts a ON a.id = f.alert_id
+      WHERE f.ends_at IS NULL OR f.ends_at > ?`,
+  );
+  // What Alertmanager forgets (see Store.forgetEnded).
+  const forgetRepeats = db.prepare(
+    'DELETE FROM firing WHERE scope IN (SELECT tracker_id FROM tracker_firing WHERE ends_at <= ?)',
+  );
+  const forgetAlerts = db.prepare('DELETE FROM tracker_firing WHERE ends_at <= ?');
+  const forgetLogs = db.prepare('DELETE FROM notify_log WHERE at < ?');
   const browse = prepareBrowse(db);
   const oldSilences = db.prepare('DELETE FROM silences WHERE ends_at < ?');
   const hold = db.prepare(
@@ -246,7 +266,11 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
           applyRepeats: (decisions, t) =>
             writes.write(() => {
               let made = 0;
-              for (const { row, nextAt, repeats, deliveries } of decisions) {
+              for (const { row, nextAt, repeats, deliveries, end } of decisions) {
+                if (end) {
+                  endFiring.run(row.route, row.scope, row.alertId, row.repeats);
+                  continue;
+                }
                 const moved = advanceFiring.run(
                   nextAt,
                   repeats,
@@ -286,8 +310,16 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
       }),
     prune: (kind, before, afterId, window) => prune(kind, before, afterId, window),
     pruneSilences: (before) => asPromise(() => Number(oldSilences.run(before).changes)),
+    forgetEnded: (t) =>
+      live() ??
+      writes.write(() => {
+        forgetRepeats.run(t - ENDED_ALERTS_KEPT_MS);
+        forgetLogs.run(t - NOTIFY_LOG_KEPT_MS);
+        return Number(forgetAlerts.run(t - ENDED_ALERTS_KEPT_MS).changes);
+      }),
     silences,
-    firingAlerts: () => asPromise(() => (firingAlerts.all() as Array<{ body: string }>).map((r) => r.body)),
+    firingAlerts: (t = now()) =>
+      asPromise(() => (firingAlerts.all(t) as Array<{ body: string }>).map((r) => r.body)),
     holdDestination: (destination, until) => write(() => hold.run(destination, until)),
     releaseDestination: (destination) => write(() => release.run(destination)),
     destinationHolds: (t) =>

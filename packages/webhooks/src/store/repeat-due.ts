@@ -17,24 +17,35 @@ export interface FiringRow {
   repeats: number;
   source: string;
   webhookId: string;
+  /** The alert as it is now (a posted alert as merged from its posts). */
   body: string;
+  /** When it ends (a posted alert); null: it fires until resolved. */
+  endsAt: number | null;
 }
 
-/** What one due repeat becomes: its firing row moved on (only if nobody moved it since it was read), and new outbox rows. */
+/**
+ * What one due repeat becomes: its firing row moved on, or deleted when `end` (only if nobody
+ * moved it since it was read), and new outbox rows.
+ */
 export interface RepeatDecision {
   row: FiringRow;
   nextAt: number;
   repeats: number;
   deliveries: Array<{ destination: string; idempotencyKey: string }>;
+  /** The alert ended (a posted alert's end passed): no more repeats. */
+  end?: true;
 }
 
 /**
  * Alertmanager's repeat_interval: a (route, tracker) still firing whose interval has passed since
  * its last notification gets its latest alert sent again, to the route's destinations, as a new
  * outbox row with its own idempotency key (`<webhook-id>#repeat:<route>:<n>`). A repeat due while
- * its route is muted (or the alert held) waits a minute and is looked at again.
+ * its route is muted (or the alert held) waits a minute and is looked at again. A posted alert
+ * whose end has passed (no post kept it firing) repeats no more.
  */
 function decideRepeat(row: FiringRow, now: number, muted: boolean): RepeatDecision {
+  if (row.endsAt !== null && row.endsAt <= now)
+    return { row, nextAt: now, repeats: row.repeats, deliveries: [], end: true };
   if (muted) return { row, nextAt: now + MUTED_RECHECK_MS, repeats: row.repeats, deliveries: [] };
   const n = row.repeats + 1;
   const id = `${row.webhookId}#repeat:${row.route}:${n}`;
@@ -66,8 +77,10 @@ export async function repeatDue(
   const rows = await store.dueFiring(now, REPEAT_BATCH);
   if (rows.length === 0) return 0;
   const decisions: RepeatDecision[] = [];
-  for (const row of rows)
-    decisions.push(decideRepeat(row, now, (await isMuted?.(row.route, now, row.body)) === true));
+  for (const row of rows) {
+    const ended = row.endsAt !== null && row.endsAt <= now;
+    decisions.push(decideRepeat(row, now, !ended && (await isMuted?.(row.route, now, row.body)) === true));
+  }
   return store.applyRepeats(decisions, now);
 }
 
@@ -82,5 +95,6 @@ export function toFiringRow(r: Record<string, unknown>): FiringRow {
     source: String(r.source),
     webhookId: String(r.webhook_id),
     body: String(r.body),
+    endsAt: r.ends_at === null || r.ends_at === undefined ? null : Number(r.ends_at),
   };
 }

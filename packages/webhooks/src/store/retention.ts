@@ -64,6 +64,11 @@ export interface RetentionOptions {
   /** Expired silences: one statement per pass (there are few). */
   pruneSilences?(before: number): Promise<number>;
   silencesMs?: number | null;
+  /**
+   * Forgets what Alertmanager forgets (`Store.forgetEnded`): every pass, whatever the periods
+   * above say (it is state, not history).
+   */
+  forgetEnded?(now: number): Promise<number>;
   logger: RetentionLog;
   now?: () => number;
   /** Ids looked at per step; each step is one short transaction. */
@@ -78,6 +83,8 @@ export interface PruneCounts {
   alerts: number;
   deliveries: number;
   silences: number;
+  /** Posted alerts forgotten after they ended. */
+  ended: number;
 }
 
 export interface Retention {
@@ -124,9 +131,10 @@ export function createRetention(options: RetentionOptions): Retention {
         const silencesMs = options.silencesMs ?? null;
         const silences =
           silencesMs === null || !options.pruneSilences ? 0 : await options.pruneSilences(now() - silencesMs);
-        if (alerts + deliveries + silences > 0)
-          options.logger.info('retention pruned', { alerts, deliveries, silences });
-        return { alerts, deliveries, silences };
+        const ended = options.forgetEnded ? await options.forgetEnded(now()) : 0;
+        if (alerts + deliveries + silences + ended > 0)
+          options.logger.info('retention pruned', { alerts, deliveries, silences, ended });
+        return { alerts, deliveries, silences, ended };
       } finally {
         running = undefined;
       }
@@ -147,8 +155,8 @@ export function createRetention(options: RetentionOptions): Retention {
   return {
     run,
     start() {
-      if (options.alertsMs === null && options.deliveriesMs === null && (options.silencesMs ?? null) === null)
-        return;
+      const periods = [options.alertsMs, options.deliveriesMs, options.silencesMs ?? null];
+      if (periods.every((ms) => ms === null) && !options.forgetEnded) return;
       schedule(0);
     },
     async stop() {

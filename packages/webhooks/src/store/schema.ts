@@ -2,6 +2,20 @@
 // (replayable) until its alert goes.
 export const FINISHED = "('delivered', 'muted', 'suppressed', 'silenced', 'inhibited')";
 
+/**
+ * How long an alert posted in Alertmanager's shape is kept after it ended: Alertmanager forgets
+ * resolved alerts at its next garbage collection (`--alerts.gc-interval`, 30 minutes), and until
+ * then a late post of the same alert merges with it.
+ */
+export const ENDED_ALERTS_KEPT_MS = 30 * 60_000;
+
+/**
+ * How long what a group's last notification said is kept (`notify_log`), whether the group still
+ * lives or not: Alertmanager's notification log keeps an entry for `--data.retention` (120 h)
+ * after it was written, and a group made again within that time is judged against it.
+ */
+export const NOTIFY_LOG_KEPT_MS = 120 * 3_600_000;
+
 /** The receiver's tables. UNIQUE constraints do the dedupe: no check-then-insert anywhere. */
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS alerts (
@@ -71,15 +85,21 @@ CREATE TABLE IF NOT EXISTS silences (
 );
 CREATE INDEX IF NOT EXISTS silences_version ON silences (version);
 -- Each tracker's latest tracker.alert, from that alert until its tracker.alert.resolved, whatever
--- its routes: the source alerts inhibit_rules look at.
+-- its routes: the source alerts inhibit_rules look at. Also each alert posted in Alertmanager's
+-- shape (tracker_id 'alertmanager:<fingerprint>'), as Alertmanager's alert store keeps it: body
+-- is the alert as merged from its posts, ends_at when it ends (null: fires until resolved). An
+-- ended one stays a while (ENDED_ALERTS_KEPT_MS), for a late post to merge with.
 CREATE TABLE IF NOT EXISTS tracker_firing (
   tracker_id TEXT PRIMARY KEY,
-  alert_id INTEGER NOT NULL
+  alert_id INTEGER NOT NULL,
+  body TEXT,
+  ends_at INTEGER
 );
 CREATE INDEX IF NOT EXISTS tracker_firing_alert ON tracker_firing (alert_id);
 -- Alertmanager's aggregation groups: per (route, group labels), when the next flush is and how
 -- the group is notified. A group lives while it holds alerts; resolved alerts leave it once a
--- flush has gone past them, and an empty group ends (the next alert starts a new one).
+-- flush has gone past them, and an emptied group ends a little later (the next alert then starts
+-- a new one).
 CREATE TABLE IF NOT EXISTS alert_groups (
   route TEXT NOT NULL,
   group_key TEXT NOT NULL,
@@ -95,6 +115,9 @@ CREATE TABLE IF NOT EXISTS alert_groups (
   interval_ms INTEGER NOT NULL DEFAULT 300000,
   repeat_ms INTEGER NOT NULL DEFAULT 0,
   ungrouped INTEGER NOT NULL DEFAULT 0,
+  -- The tick of the flush that left it without alerts (null while it holds some): an emptied group
+  -- keeps its ticks for GROUP_CLEANUP_MS, as Alertmanager's dispatcher keeps it till its cleanup.
+  emptied_at INTEGER,
   PRIMARY KEY (route, group_key)
 );
 CREATE INDEX IF NOT EXISTS alert_groups_due ON alert_groups (next_flush);

@@ -1,19 +1,19 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { FlushOps, GroupOps } from './group-plan.ts';
 import { GROUP_ALERT_COLUMNS, GROUP_COLUMNS, toAlertGroup, toGroupAlert, toNotifyLog } from './group-rows.ts';
-import { DELIVERY_COLUMNS, type Row, rowToDelivery } from './row-to-delivery.ts';
+import { DELIVERY_COLUMNS, nullableNumber, type Row, rowToDelivery } from './row-to-delivery.ts';
 
 /** Joining and leaving Alertmanager's aggregation groups, as SQLite statements (ingest's transaction). */
 export function sqliteGroupOps(db: DatabaseSync): GroupOps {
   const getGroup = db.prepare(
-    'SELECT next_flush, flushed FROM alert_groups WHERE route = ? AND group_key = ?',
+    'SELECT next_flush, flushed, emptied_at FROM alert_groups WHERE route = ? AND group_key = ?',
   );
   const putGroup = db.prepare(
-    `INSERT INTO alert_groups (${GROUP_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
+    `INSERT INTO alert_groups (${GROUP_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (route, group_key) DO UPDATE SET next_flush = excluded.next_flush, am_key = excluded.am_key,
        labels = excluded.labels, receiver = excluded.receiver, destinations = excluded.destinations,
-       wait_ms = excluded.wait_ms, interval_ms = excluded.interval_ms, repeat_ms = excluded.repeat_ms,
-       ungrouped = excluded.ungrouped`,
+       flushed = excluded.flushed, wait_ms = excluded.wait_ms, interval_ms = excluded.interval_ms,
+       repeat_ms = excluded.repeat_ms, ungrouped = excluded.ungrouped, emptied_at = excluded.emptied_at`,
   );
   // A firing alert updated keeps its start (Alertmanager merges the two); a resolved one fires anew.
   const putAlert = db.prepare(
@@ -39,7 +39,13 @@ export function sqliteGroupOps(db: DatabaseSync): GroupOps {
   return {
     getGroup(route, key) {
       const row = getGroup.get(route, key) as Row | undefined;
-      return row ? { nextFlush: Number(row.next_flush), flushed: Number(row.flushed) === 1 } : null;
+      return row
+        ? {
+            nextFlush: Number(row.next_flush),
+            flushed: Number(row.flushed) === 1,
+            emptiedAt: nullableNumber(row.emptied_at),
+          }
+        : null;
     },
     putGroup: (g) =>
       void putGroup.run(
@@ -50,10 +56,12 @@ export function sqliteGroupOps(db: DatabaseSync): GroupOps {
         JSON.stringify(g.labels),
         g.receiver,
         JSON.stringify(g.destinations),
+        g.flushed ? 1 : 0,
         g.waitMs,
         g.intervalMs,
         g.repeatMs,
         g.ungrouped ? 1 : 0,
+        g.emptiedAt,
       ),
     putGroupAlert: (route, key, a, alertId, now) =>
       void putAlert.run(
@@ -110,9 +118,8 @@ export function sqliteFlushOps(db: DatabaseSync): FlushOps {
   );
   const drop = db.prepare('DELETE FROM group_alerts WHERE route = ? AND group_key = ? AND fingerprint = ?');
   const endGroup = db.prepare('DELETE FROM alert_groups WHERE route = ? AND group_key = ?');
-  const endLogs = db.prepare('DELETE FROM notify_log WHERE route = ? AND group_key = ?');
   const setFlush = db.prepare(
-    'UPDATE alert_groups SET next_flush = ?, flushed = 1 WHERE route = ? AND group_key = ?',
+    'UPDATE alert_groups SET next_flush = ?, flushed = 1, emptied_at = ? WHERE route = ? AND group_key = ?',
   );
   return {
     dueGroups: (now, limit) => (due.all(now, limit) as Row[]).map(toAlertGroup),
@@ -132,10 +139,7 @@ export function sqliteFlushOps(db: DatabaseSync): FlushOps {
         log.at,
       ),
     dropGroupAlert: (route, key, fp) => void drop.run(route, key, fp),
-    endGroup(route, key) {
-      endGroup.run(route, key);
-      endLogs.run(route, key);
-    },
-    setFlush: (route, key, at) => void setFlush.run(at, route, key),
+    endGroup: (route, key) => void endGroup.run(route, key),
+    setFlush: (route, key, at, emptiedAt) => void setFlush.run(at, emptiedAt, route, key),
   };
 }

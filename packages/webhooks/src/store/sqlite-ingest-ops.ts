@@ -24,6 +24,15 @@ export function sqliteIngestOps(db: DatabaseSync): IngestOps {
      ON CONFLICT (tracker_id) DO UPDATE SET alert_id = excluded.alert_id`,
   );
   const stopTracker = db.prepare('DELETE FROM tracker_firing WHERE tracker_id = ?');
+  const currentAlert = db.prepare(
+    `SELECT f.alert_id, COALESCE(f.body, a.body) AS body FROM tracker_firing f JOIN alerts a ON a.id = f.alert_id
+      WHERE f.tracker_id = ?`,
+  );
+  const putAlertState = db.prepare(
+    `INSERT INTO tracker_firing (tracker_id, alert_id, body, ends_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (tracker_id) DO UPDATE SET alert_id = excluded.alert_id, body = excluded.body,
+       ends_at = excluded.ends_at`,
+  );
   const silencesVersion = db.prepare(`SELECT ${SILENCES_VERSION} AS v`);
   return {
     ...sqliteGroupOps(db),
@@ -47,5 +56,10 @@ export function sqliteIngestOps(db: DatabaseSync): IngestOps {
     stopFiring: (scope) => void stopFiring.run(scope),
     startTracker: (trackerId, alertId) => void startTracker.run(trackerId, alertId),
     stopTracker: (trackerId) => void stopTracker.run(trackerId),
+    currentAlert(scope) {
+      const row = currentAlert.get(scope) as { alert_id: number; body: string } | undefined;
+      return row ? { alertId: Number(row.alert_id), body: String(row.body) } : null;
+    },
+    putAlertState: (scope, alertId, body, endsAt) => void putAlertState.run(scope, alertId, body, endsAt),
   };
 }

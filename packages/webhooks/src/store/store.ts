@@ -57,10 +57,20 @@ export interface Store {
   prune(kind: PruneKind, before: number, afterId: number, window: number): Promise<PruneStep>;
   /** Deletes silences that ended before `before`; returns how many. */
   pruneSilences(before: number): Promise<number>;
+  /**
+   * Forgets what Alertmanager forgets: posted alerts that ended `ENDED_ALERTS_KEPT_MS` before
+   * `now` (and their repeats), notification log entries older than `NOTIFY_LOG_KEPT_MS`. Returns
+   * how many alerts went.
+   */
+  forgetEnded(now: number): Promise<number>;
   /** Alertmanager-style silences, kept in the store. */
   silences: SilenceStore;
-  /** The body of each tracker's alert still firing (tracker.alert not yet resolved): inhibit_rules' sources. */
-  firingAlerts(): Promise<string[]>;
+  /**
+   * The body of each alert firing at `now` (default: the store's clock): each tracker's latest
+   * tracker.alert not yet resolved, and each posted alert as merged whose end is still ahead.
+   * inhibit_rules' sources, and what `/api/v2/alerts` lists.
+   */
+  firingAlerts(now?: number): Promise<string[]>;
   /**
    * Holds a destination until `until` (a Retry-After, an open circuit), for every process on the
    * store: replicas on PostgreSQL stop sending to a destination one of them found down or busy.

@@ -1,5 +1,6 @@
 import type { AlertIdentity } from '../delivery/alert-identity.ts';
 import type { AlertSummary } from '../delivery/format-alert.ts';
+import type { AlertmanagerAlertEvent } from '../events/alertmanager-alert.ts';
 import type { RouteMatch } from '../router/types.ts';
 
 /**
@@ -38,6 +39,16 @@ export interface IngestItem {
   /** Absent: every destination gets the event itself (no aggregation groups). */
   grouping?: IngestGrouping;
   /**
+   * An alert posted in Alertmanager's shape (`/api/v2/alerts`), kept per `scope` (its labels) as
+   * Alertmanager's alert store keeps it: each post is merged with the alert kept
+   * (`mergePostedAlert`) and updates it and its groups, even when the merged alert is already stored
+   * under its key (`<fingerprint>:<startsAt>:<status>`; the item's `webhookId` and `body` give
+   * way to it). Only the first post of each start and status is stored and sent to the
+   * destinations that take each event; a resolve of an alert not kept here goes to none of them.
+   * `repeatScope` and `resolves` are null: the merged alert decides.
+   */
+  posted?: { scope: string; event: AlertmanagerAlertEvent };
+  /**
    * The silences version `matches` were judged with (held states). When given, the alert is
    * stored only if it is still the store's version; else nothing is written and the result is
    * `stale`: judge again with the silences as they are now.
@@ -47,6 +58,8 @@ export interface IngestItem {
 
 export interface IngestResult {
   duplicate: boolean;
+  /** A posted alert stored before under its key (a re-send): its state and groups were updated, nothing stored anew. */
+  updated?: true;
   /** Nothing stored: the silences changed since `silencesVersion` (see IngestItem). */
   stale?: true;
   alertId: number | null;

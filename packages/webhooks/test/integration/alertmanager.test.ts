@@ -90,6 +90,8 @@ beforeAll(async () => {
     env: { SECRET, AM_PASSWORD: PASSWORD, AM_TOKEN: 'am-bearer-token-value' },
     config: {
       storage: { path: join(dir, 'store.db') },
+      // The run links of the alerts below are offered: their console's origin.
+      links: { console_origins: ['https://console.example'] },
       sources: [{ name: 'tracker', path: '/webhooks/tracker', secret: { env: 'SECRET' } }],
       destinations: [
         {

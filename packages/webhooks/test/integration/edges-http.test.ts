@@ -140,7 +140,7 @@ describe('reload (POST /-/reload, as Alertmanager)', () => {
     expect(receiver.config.route.destinations).toEqual(['b']);
   });
 
-  it('without a token: allowed on loopback, 403 beyond it', async () => {
+  it('without a token: allowed on loopback and beyond it (as Alertmanager), to clients outside a browser', async () => {
     const base = {
       sources: [{ name: 'tracker', path: '/webhooks/tracker', secret: SECRET }],
       destinations: [{ name: 'out', type: 'stdout' }],
@@ -149,15 +149,10 @@ describe('reload (POST /-/reload, as Alertmanager)', () => {
     };
     const file = join(dir, 'open.yaml');
     writeFileSync(file, stringify(base));
-    for (const [host, status] of [
-      ['127.0.0.1', 200],
-      ['0.0.0.0', 403],
-    ] as const) {
+    for (const host of ['127.0.0.1', '0.0.0.0']) {
       const r = await startReceiver({ config: file, port: 0, host, storagePath: ':memory:' });
       const res = await fetch(`http://127.0.0.1:${r.port}/-/reload`, { method: 'POST' });
-      expect(res.status).toBe(status);
-      if (status === 403)
-        expect(((await res.json()) as { error: string }).error).toMatch(/server\.admin_token/);
+      expect(res.status).toBe(200);
       await r.close();
     }
   });

@@ -45,7 +45,7 @@ describe.each(STORES)('retention (%s)', (_kind, open) => {
       window: 8,
       onStep: (kind) => steps.push(kind),
     });
-    expect(await retention.run()).toEqual({ alerts: 0, deliveries: 40, silences: 0 });
+    expect(await retention.run()).toEqual({ alerts: 0, deliveries: 40, silences: 0, ended: 0 });
     // Small steps: 43 rows in windows of 8.
     expect(steps.filter((k) => k === 'deliveries').length).toBeGreaterThanOrEqual(5);
     expect(await store.counts()).toEqual({ dead: 1, pending: 1, delivered: 1 });
@@ -54,7 +54,7 @@ describe.each(STORES)('retention (%s)', (_kind, open) => {
 
     // Forty days on: the old alerts go with their dead letter; the one still pending stays.
     clock += 30 * DAY;
-    expect(await retention.run()).toEqual({ alerts: 41, deliveries: 1, silences: 0 });
+    expect(await retention.run()).toEqual({ alerts: 41, deliveries: 1, silences: 0, ended: 0 });
     expect(await store.counts()).toEqual({ pending: 1 });
     expect(await store.outboxCounts()).toEqual({ pending: 1, dead: 0 });
     expect((await store.list('pending')).map((r) => r.webhookId)).toEqual(['old_pending']);
@@ -82,7 +82,7 @@ describe.each(STORES)('retention (%s)', (_kind, open) => {
       onStep: (kind) => steps[kind]++,
     });
     // The 20 old rows of each table go in two windows (walking to the end would take 22).
-    expect(await retention.run()).toEqual({ alerts: 20, deliveries: 20, silences: 0 });
+    expect(await retention.run()).toEqual({ alerts: 20, deliveries: 20, silences: 0, ended: 0 });
     expect(steps).toEqual({ alerts: 2, deliveries: 2 });
     // The next pass finds nothing old: one empty step per table.
     await retention.run();
@@ -114,7 +114,7 @@ describe.each(STORES)('retention (%s)', (_kind, open) => {
     const pruning = retention.run();
     const ingested = Promise.all(Array.from({ length: 5 }, (_, i) => live.ingest(item(`new_${i}`))));
     const [pruned] = await Promise.all([pruning, ingested]);
-    expect(pruned).toEqual({ alerts: 2000, deliveries: 0, silences: 0 });
+    expect(pruned).toEqual({ alerts: 2000, deliveries: 0, silences: 0, ended: 0 });
     expect(order.filter((o) => o === 'step').length).toBeGreaterThan(1);
     expect(order.indexOf('tick')).toBeGreaterThan(-1);
     expect(order.indexOf('tick')).toBeLessThan(order.lastIndexOf('step'));
@@ -154,7 +154,7 @@ describe.each(STORES)('retention (%s)', (_kind, open) => {
       logger,
     });
     // Before, the firing alert's delete broke its foreign key and failed every pass.
-    expect(await retention.run()).toEqual({ alerts: 1, deliveries: 2, silences: 1 });
+    expect(await retention.run()).toEqual({ alerts: 1, deliveries: 2, silences: 1, ended: 0 });
     expect(await store.firingAlerts()).toHaveLength(1);
     expect(await store.silences.get(old.id)).toBeUndefined();
     expect(await store.silences.get(recent.id)).toBeDefined();

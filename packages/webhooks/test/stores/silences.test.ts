@@ -205,15 +205,23 @@ describe('isInhibited (Alertmanager inhibit_rules)', () => {
     expect(isInhibited([rule], target, () => firing)).toBe(want);
   });
 
-  it('an alert does not inhibit itself (target matching the source matchers too)', async () => {
+  // Alertmanager's documentation: an alert matching both sides of a rule "cannot be inhibited by
+  // alerts for which the same is true (including itself)".
+  it.each([
+    ['itself', { source: { tracker_id: 'a', signal: 'Negative' }, want: false }],
+    ['another alert matching both sides', { source: { tracker_id: 'b', signal: 'Negative' }, want: false }],
+    [
+      'another alert matching the source side only',
+      { source: { tracker_id: 'b', signal: 'Poor' }, want: true },
+    ],
+  ])('a target matching both sides of a rule is not inhibited by %s', (_name, { source, want }) => {
     const both: InhibitRule = {
       sourceMatchers: parseMatchers('bound=none'),
-      targetMatchers: parseMatchers('bound=none'),
+      targetMatchers: parseMatchers('signal=Negative'),
       equal: ['space_id'],
     };
-    const target = labels({ tracker_id: 'a', space_id: 's' });
-    expect(isInhibited([both], target, () => [labels({ tracker_id: 'a', space_id: 's' })])).toBe(false);
-    expect(isInhibited([both], target, () => [labels({ tracker_id: 'b', space_id: 's' })])).toBe(true);
+    const target = labels({ tracker_id: 'a', space_id: 's', signal: 'Negative' });
+    expect(isInhibited([both], target, () => [labels({ ...source, space_id: 's' })])).toBe(want);
   });
 
   it('reads the firing alerts only when some target matches', async () => {

@@ -252,13 +252,17 @@ describe('store (SQLite)', () => {
     const path = join(dir, 'old.db');
     const old = new DatabaseSync(path);
     // The schema as 0.1 wrote it (no group_key, no payload), with the aggregation group table
-    // as 0.3 wrote it (a next flush only).
+    // as 0.3 wrote it (a next flush only) and the firing table without posted alerts' state.
     old.exec(
       SCHEMA.replace(/,\s*--[^\n]*\n\s*group_key TEXT,\n\s*--[^\n]*\n\s*payload TEXT\n/, '\n')
         .replace(/CREATE INDEX IF NOT EXISTS deliveries_group[^;]*;/, '')
         .replace(
           /CREATE TABLE IF NOT EXISTS alert_groups \([^;]*;\s*CREATE INDEX IF NOT EXISTS alert_groups_due[^;]*;/,
           'CREATE TABLE alert_groups (route TEXT, group_key TEXT, next_flush INTEGER, PRIMARY KEY (route, group_key));',
+        )
+        .replace(
+          /CREATE TABLE IF NOT EXISTS tracker_firing \([^;]*;/,
+          'CREATE TABLE tracker_firing (tracker_id TEXT PRIMARY KEY, alert_id INTEGER NOT NULL);',
         ),
     );
     const columns = (db: DatabaseSync, table: string) =>
@@ -277,8 +281,17 @@ describe('store (SQLite)', () => {
     await store.close();
     const reopened = new DatabaseSync(path);
     expect(columns(reopened, 'alert_groups')).toEqual(
-      expect.arrayContaining(['am_key', 'labels', 'destinations', 'flushed', 'interval_ms', 'ungrouped']),
+      expect.arrayContaining([
+        'am_key',
+        'labels',
+        'destinations',
+        'flushed',
+        'interval_ms',
+        'ungrouped',
+        'emptied_at',
+      ]),
     );
+    expect(columns(reopened, 'tracker_firing')).toEqual(['tracker_id', 'alert_id', 'body', 'ends_at']);
     reopened.close();
   });
 });

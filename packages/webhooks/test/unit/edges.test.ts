@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { discordPayload } from '../../src/delivery/destinations/discord.ts';
 import { ntfyPayload } from '../../src/delivery/destinations/ntfy.ts';
 import { slackPayload } from '../../src/delivery/destinations/slack.ts';
-import { TEAMS_MAX_BYTES, teamsPayload } from '../../src/delivery/destinations/teams.ts';
-import { alertText, formatAlert, safeLink } from '../../src/delivery/format-alert.ts';
+import { TEAMS_LIMITS, teamsPayload } from '../../src/delivery/destinations/teams.ts';
+import { alertText, formatAlert } from '../../src/delivery/format-alert.ts';
+import { safeLink } from '../../src/delivery/run-link.ts';
 import type { DeliveryJob } from '../../src/delivery/types.ts';
 import type { AlertEvent } from '../../src/events/types.ts';
 import { exampleAlert } from '../helpers/alerts.ts';
@@ -75,7 +76,7 @@ describe('Teams cards stay under the Power Automate limit', () => {
     const alert = exampleAlert({ url: 'https://console.example/runs/1', ...data });
     const payload = teamsPayload(job(alert));
     const body = JSON.stringify(payload);
-    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(TEAMS_MAX_BYTES);
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(TEAMS_LIMITS.messageBytes);
     // Still a valid message: one Adaptive Card; the alert's text in TextRuns (never read as
     // markdown), the receiver's note a TextBlock; all of it well-formed.
     const parsed = JSON.parse(body) as {
@@ -118,7 +119,7 @@ describe('Teams cards stay under the Power Automate limit', () => {
     for (const url of [undefined, `https://console.example/${'x'.repeat(40_000)}`]) {
       const alert = exampleAlert({ analysis: 'b'.repeat(60_000), ...(url ? { url } : {}) });
       const body = JSON.stringify(teamsPayload(job(alert)));
-      expect(Buffer.byteLength(body)).toBeLessThanOrEqual(TEAMS_MAX_BYTES);
+      expect(Buffer.byteLength(body)).toBeLessThanOrEqual(TEAMS_LIMITS.messageBytes);
       expect(body).toContain('Shortened for Teams; see the tracker for the full text.');
     }
   });

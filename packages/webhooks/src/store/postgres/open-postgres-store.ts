@@ -8,16 +8,18 @@ import { flushPlan } from '../group-plan.ts';
 import { ingestPlan } from '../ingest-plan.ts';
 import { OUTBOX_COUNTS, outboxCountsOf } from '../outbox-counts.ts';
 import { runPlanAsync } from '../plan.ts';
-import { repeatDue, toFiringRow } from '../repeat-due.ts';
+import { repeatDue } from '../repeat-due.ts';
 import { createPruneStep } from '../retention.ts';
 import { DELIVERY_COLUMNS, rowToDelivery } from '../row-to-delivery.ts';
 import type { Store } from '../store.ts';
 import type { IngestItem, IngestResult } from '../types.ts';
 import { inTransaction, retried } from './in-transaction.ts';
 import { deliveredQuery } from './pg-delivered.ts';
+import { pgFiringOps } from './pg-firing-ops.ts';
 import { pgFlushOps } from './pg-group-ops.ts';
 import { independentWaves, pgIngestOps } from './pg-ingest-ops.ts';
 import { ingestInOneStatement } from './pg-ingest-statement.ts';
+import { ENDED_REPLICAS, type Presence, startPresence } from './pg-presence.ts';
 import { pgPruneOps } from './pg-prune-ops.ts';
 import { migrate } from './pg-schema.ts';
 import { pgSilences } from './pg-silences.ts';
@@ -29,9 +31,11 @@ export interface PostgresStoreOptions {
   /** A schema of its own (created if missing); default: the connection's search_path. */
   schema?: string;
   /**
-   * How long a replica's claim on an outbox row lasts. A replica that dies holding rows leaves
-   * them to the others once it has passed; a delivery still running past it may be sent again
-   * (same idempotency key). Longer than any destination's timeout. Default 60 s.
+   * How long a replica's claim on an outbox row lasts when nothing else can tell whether the
+   * replica lives: a replica whose database session ended (it died) leaves its rows to the others
+   * at once (pg-presence.ts); one cut off from the database without that session ending, once the
+   * lease has passed. A delivery still running past it may be sent again (same idempotency key).
+   * Longer than any destination's timeout. Default 60 s.
    */
   leaseMs?: number;
   /** This replica's name in claims and in the `replicas` table. Default host:pid:random. */
@@ -39,8 +43,13 @@ export interface PostgresStoreOptions {
   now?: () => number;
   /** Connections per replica. Default 10. */
   poolSize?: number;
-  /** A replica records itself (and its readiness probe) in `replicas`; tools beside it pass false. */
+  /**
+   * A replica records itself (and its readiness probe) in `replicas`, and holds a session of its
+   * own that binds its claims (pg-presence.ts); tools beside it pass false.
+   */
   register?: boolean;
+  /** The replica's session was lost (it is made again): until then other replicas may take its claims. */
+  onSessionLost?: (error: Error) => void;
 }
 
 /**
@@ -67,14 +76,22 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   });
   // An idle connection cut by a database restart: the next query opens a new one.
   pool.on('error', () => {});
+  let presence: Presence | undefined;
   try {
     await migrate(pool, options.schema);
-    if (options.register !== false)
+    if (options.register !== false) {
       await pool.query(
         `INSERT INTO replicas (id, pid, host, started_at, probed_at) VALUES ($1, $2, $3, $4, $4)
        ON CONFLICT (id) DO UPDATE SET probed_at = excluded.probed_at`,
         [me, process.pid, hostname(), now()],
       );
+      presence = await startPresence({
+        url: options.url,
+        ...(options.schema ? { schema: options.schema } : {}),
+        me,
+        ...(options.onSessionLost ? { onLost: options.onSessionLost } : {}),
+      });
+    }
   } catch (error) {
     await pool.end().catch(() => {});
     throw storageError(error);
@@ -91,8 +108,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   };
   const query = (sql: string, values: unknown[] = []) => pool.query(sql, values);
   const deliveries = (rows: Record<string, unknown>[]) => rows.map(rowToDelivery);
-  // Takes up to `limit` rows that match `where` (and are not leased to another replica) for this
-  // replica, oldest first: the claim and the read are one statement.
+  // Takes up to `limit` rows that match `where` (and are not leased to another live replica) for
+  // this replica, oldest first: the claim and the read are one statement.
   const claim = async (where: string, values: unknown[], limit: number, skip: ReadonlySet<number>) => {
     const t = now();
     const base = values.length;
@@ -101,7 +118,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
          UPDATE deliveries d SET locked_until = $${base + 1}, locked_by = $${base + 2}
          FROM (SELECT id FROM deliveries
                 WHERE state = 'pending' AND next_attempt_at <= $${base + 3} AND ${where}
-                  AND (locked_until <= $${base + 3} OR locked_by = $${base + 2}) AND NOT (id = ANY($${base + 4}::bigint[]))
+                  AND (locked_until <= $${base + 3} OR locked_by = $${base + 2} OR locked_by IN (${ENDED_REPLICAS}))
+                  AND NOT (id = ANY($${base + 4}::bigint[]))
                 ORDER BY next_attempt_at, id LIMIT $${base + 5} FOR UPDATE SKIP LOCKED) c
          WHERE d.id = c.id RETURNING d.*)
        SELECT ${DELIVERY_COLUMNS} FROM claimed d JOIN alerts a ON a.id = d.alert_id ORDER BY d.next_attempt_at, d.id`,
@@ -151,7 +169,11 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       try {
         // In tracker order: replicas whose batches touch the same trackers' rows then lock them in
         // the same order, and wait for each other instead of deadlocking.
-        const order = items.map((item, i) => ({ item, i, key: item.repeatScope ?? item.resolves ?? '' }));
+        const order = items.map((item, i) => ({
+          item,
+          i,
+          key: item.repeatScope ?? item.resolves ?? item.posted?.scope ?? '',
+        }));
         order.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : x.i - y.i));
         // Ingests that touch none of each other's rows run side by side; a single wave that fits
         // in one statement needs no transaction around it.
@@ -198,6 +220,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     return items.map(() => ({ ok: true as const, value: undefined }));
   });
   const prune = createPruneStep(pgPruneOps(pool));
+  const firingOps = pgFiringOps(pool);
 
   const browse: Browse = {
     recentAlerts: (limit, beforeId = Number.MAX_SAFE_INTEGER) =>
@@ -275,44 +298,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         ),
       ),
     outboxCounts: () => guard(async () => outboxCountsOf((await query(OUTBOX_COUNTS)).rows[0])),
-    repeatDue: (isMuted) =>
-      guard(() =>
-        repeatDue(
-          {
-            dueFiring: async (t, limit) =>
-              (
-                await query(
-                  `SELECT f.route, f.scope, f.alert_id, f.destinations, f.repeat_ms, f.repeats, a.source, a.webhook_id, a.body
-                     FROM firing f JOIN alerts a ON a.id = f.alert_id WHERE f.next_at <= $1 ORDER BY f.next_at LIMIT $2`,
-                  [t, limit],
-                )
-              ).rows.map(toFiringRow),
-            applyRepeats: (decisions, t) =>
-              inTransaction(pool, async (client) => {
-                let made = 0;
-                for (const { row, nextAt, repeats, deliveries: rows } of decisions) {
-                  // Another replica may have repeated it (or a resolve ended it) since it was read: then nothing.
-                  const moved = await client.query(
-                    'UPDATE firing SET next_at = $1, repeats = $2 WHERE route = $3 AND scope = $4 AND alert_id = $5 AND repeats = $6',
-                    [nextAt, repeats, row.route, row.scope, row.alertId, row.repeats],
-                  );
-                  if ((moved.rowCount ?? 0) === 0) continue;
-                  for (const d of rows) {
-                    await client.query(
-                      `INSERT INTO deliveries (alert_id, destination, route, idempotency_key, state, next_attempt_at, created_at, updated_at)
-                       VALUES ($1, $2, $3, $4, 'pending', $5, $5, $5)`,
-                      [row.alertId, d.destination, row.route, d.idempotencyKey, t],
-                    );
-                    made++;
-                  }
-                }
-                return made;
-              }),
-          },
-          now(),
-          isMuted,
-        ),
-      ),
+    repeatDue: (isMuted) => guard(() => repeatDue(firingOps, now(), isMuted)),
     flushGroups: (judge) =>
       guard(() =>
         inTransaction(pool, (client) => {
@@ -351,11 +337,16 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         version: () => guard(() => s.version()),
       };
     })(),
-    firingAlerts: () =>
+    forgetEnded: (t) => guard(() => firingOps.forgetEnded(t)),
+    firingAlerts: (t = now()) =>
       guard(async () =>
-        (await query('SELECT a.body FROM tracker_firing f JOIN alerts a ON a.id = f.alert_id')).rows.map(
-          (r) => String(r.body),
-        ),
+        (
+          await query(
+            `SELECT COALESCE(f.body, a.body) AS body FROM tracker_firing f JOIN alerts a ON a.id = f.alert_id
+              WHERE f.ends_at IS NULL OR f.ends_at > $1`,
+            [t],
+          )
+        ).rows.map((r) => String(r.body)),
       ),
     holdDestination: (destination, until) =>
       guard(async () => {
@@ -387,6 +378,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
           [me],
         )
         .catch(() => {});
+      await presence?.close();
       await pool.end();
     },
   };

@@ -16,18 +16,25 @@ export function pgGroupOps(client: PoolClient): AsyncOps<GroupOps> {
   return {
     async getGroup(route, key) {
       const { rows } = await client.query(
-        'SELECT next_flush, flushed FROM alert_groups WHERE route = $1 AND group_key = $2',
+        'SELECT next_flush, flushed, emptied_at FROM alert_groups WHERE route = $1 AND group_key = $2',
         [route, key],
       );
-      return rows[0] ? { nextFlush: Number(rows[0].next_flush), flushed: rows[0].flushed === true } : null;
+      const row = rows[0];
+      return row
+        ? {
+            nextFlush: Number(row.next_flush),
+            flushed: row.flushed === true,
+            emptiedAt: row.emptied_at === null ? null : Number(row.emptied_at),
+          }
+        : null;
     },
     putGroup: (g) =>
       run(
-        `INSERT INTO alert_groups (${GROUP_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8, $9, $10, $11)
+        `INSERT INTO alert_groups (${GROUP_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
          ON CONFLICT (route, group_key) DO UPDATE SET next_flush = excluded.next_flush, am_key = excluded.am_key,
            labels = excluded.labels, receiver = excluded.receiver, destinations = excluded.destinations,
-           wait_ms = excluded.wait_ms, interval_ms = excluded.interval_ms, repeat_ms = excluded.repeat_ms,
-           ungrouped = excluded.ungrouped`,
+           flushed = excluded.flushed, wait_ms = excluded.wait_ms, interval_ms = excluded.interval_ms,
+           repeat_ms = excluded.repeat_ms, ungrouped = excluded.ungrouped, emptied_at = excluded.emptied_at`,
         [
           g.route,
           g.key,
@@ -36,10 +43,12 @@ export function pgGroupOps(client: PoolClient): AsyncOps<GroupOps> {
           JSON.stringify(g.labels),
           g.receiver,
           JSON.stringify(g.destinations),
+          g.flushed,
           g.waitMs,
           g.intervalMs,
           g.repeatMs,
           g.ungrouped,
+          g.emptiedAt,
         ],
       ),
     putGroupAlert: (route, key, a, alertId, now) =>
@@ -141,15 +150,12 @@ export function pgFlushOps(client: PoolClient, lease: { by: string; until: numbe
         key,
         fp,
       ]),
-    async endGroup(route, key) {
-      await run('DELETE FROM alert_groups WHERE route = $1 AND group_key = $2', [route, key]);
-      await run('DELETE FROM notify_log WHERE route = $1 AND group_key = $2', [route, key]);
-    },
-    setFlush: (route, key, at) =>
-      run('UPDATE alert_groups SET next_flush = $1, flushed = true WHERE route = $2 AND group_key = $3', [
-        at,
-        route,
-        key,
-      ]),
+    endGroup: (route, key) =>
+      run('DELETE FROM alert_groups WHERE route = $1 AND group_key = $2', [route, key]),
+    setFlush: (route, key, at, emptiedAt) =>
+      run(
+        'UPDATE alert_groups SET next_flush = $1, flushed = true, emptied_at = $2 WHERE route = $3 AND group_key = $4',
+        [at, emptiedAt, route, key],
+      ),
   };
 }

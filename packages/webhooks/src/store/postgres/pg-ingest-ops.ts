@@ -59,6 +59,22 @@ export function pgIngestOps(client: PoolClient, lease: { by: string; until: numb
         [trackerId, alertId],
       ),
     stopTracker: (trackerId) => run('DELETE FROM tracker_firing WHERE tracker_id = $1', [trackerId]),
+    // Locked: posts of the same alert at two replicas merge one after the other.
+    async currentAlert(scope) {
+      const { rows } = await client.query(
+        `SELECT f.alert_id, COALESCE(f.body, a.body) AS body FROM tracker_firing f JOIN alerts a ON a.id = f.alert_id
+          WHERE f.tracker_id = $1 FOR UPDATE OF f`,
+        [scope],
+      );
+      return rows[0] ? { alertId: Number(rows[0].alert_id), body: String(rows[0].body) } : null;
+    },
+    putAlertState: (scope, alertId, body, endsAt) =>
+      run(
+        `INSERT INTO tracker_firing (tracker_id, alert_id, body, ends_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (tracker_id) DO UPDATE SET alert_id = excluded.alert_id, body = excluded.body,
+           ends_at = excluded.ends_at`,
+        [scope, alertId, body, endsAt],
+      ),
   };
 }
 
@@ -78,6 +94,7 @@ export function independentWaves<T extends { item: IngestItem }>(entries: T[]): 
     const keys = [
       item.repeatScope,
       item.resolves,
+      item.posted?.scope,
       item.grouping?.trackerId,
       item.grouping?.resolve?.trackerId,
     ].filter((k): k is string => typeof k === 'string' && k !== '');

@@ -151,6 +151,18 @@ CREATE INDEX silences_by_version ON silences (version);
   `
 CREATE INDEX deliveries_dead ON deliveries (id) WHERE state = 'dead';
 `,
+  // Alerts posted in Alertmanager's shape, kept as Alertmanager's alert store keeps them: as merged
+  // from their posts, with their end (null: fires until resolved); and when a flush emptied a
+  // group, which lives on till Alertmanager's cleanup would end it (5).
+  `
+ALTER TABLE tracker_firing ADD COLUMN body text, ADD COLUMN ends_at bigint;
+ALTER TABLE alert_groups ADD COLUMN emptied_at bigint;
+`,
+  // The database session each replica holds open (pg-presence.ts): the claims of a replica whose
+  // session has ended are free at once, not when their lease runs out (6).
+  `
+ALTER TABLE replicas ADD COLUMN session_pid integer, ADD COLUMN session_start timestamptz;
+`,
 ];
 
 // Any constant: replicas starting at once queue on this lock, so each migration runs exactly once.
