@@ -14,12 +14,11 @@ import {
   parseFlags,
   portFromOption,
   readyLine,
-  stopOnSignals,
   urlFromOption,
-  watchLauncher,
 } from '@trackerkit/core/cli';
 import { startEmulator } from '@trackerkit/emulator';
 import { startHttpServer } from '@trackerkit/mcp-server';
+import { stopOnSignals, watchLauncher } from '@trackerkit/process';
 import { startReceiver } from '@trackerkit/webhooks';
 
 // What a person typed: failures say `pnpm start: ... (see pnpm start --help)`.

@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { compileCacheIn } from '../helpers/compile-cache.ts';
 import { call } from './consumer.ts';
 import {
   type Manifest,
@@ -89,9 +90,9 @@ export function lowestNodeChecks(context: () => Context): void {
     const names = group.map((manifest) => manifest.name);
     it(`on Node ${version}, their engines' minimum: ${names.join(', ')} install with npm, import, require and run`, async () => {
       const { work, tarballs, emulatorReady } = context();
-      const env = onNode(await fetchNode(version));
-      await expectNode(env, version);
       const folder = join(work, `node-${version}`);
+      const env = { ...onNode(await fetchNode(version)), ...compileCacheIn(folder) };
+      await expectNode(env, version);
       mkdirSync(folder, { recursive: true });
       const needed = withLocalDependencies(names, manifests).map((name) => tarballs.get(name) ?? name);
       await npmInstall(folder, needed, env);

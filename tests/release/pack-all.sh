@@ -11,7 +11,7 @@ mkdir -p "$ROOT/node_modules/.cache"
 exec 9>"$ROOT/node_modules/.cache/trackerkit-pack.lock"
 flock 9
 # Dependencies before dependents: each prepack then finds the dist of what it imports fresh.
-order=(core client emulator webhooks mcp-server n8n-nodes-tracker activepieces zapier)
+order=(core process client emulator webhooks mcp-server n8n-nodes-tracker activepieces zapier)
 [ "$#" -gt 0 ] && order=("$@")
 for name in "${order[@]}"; do
   dir="$ROOT/packages/$name"

@@ -10,6 +10,7 @@ import { basename, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileCacheIn } from '../helpers/compile-cache.ts';
 import { consumerChecks } from './consumer.ts';
 import { lowestNodeChecks } from './lowest-node.ts';
 import {
@@ -41,7 +42,7 @@ function packed(tarball: string): Manifest {
   return JSON.parse(readFileSync(join(extracted(tarball), 'package.json'), 'utf8')) as Manifest;
 }
 const bin = (name: string) => join(consumer, 'node_modules', '.bin', name);
-const env = () => withoutNpmConfig(process.env);
+const env = () => ({ ...withoutNpmConfig(process.env), ...compileCacheIn(work) });
 
 beforeAll(async () => {
   tarballs = await packAll(join(work, 'packs'));

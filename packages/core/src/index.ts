@@ -1,7 +1,7 @@
 // Public API of @trackerkit/core: the service's rulebook, sans I/O. Explicit named exports only.
 // No timers, no fetch, no process, no filesystem, no Node built-in: callers hand in their request,
-// clock and sleep. Subpaths of their own: `@trackerkit/core/cli` (the commands' conventions: they
-// take the process), `csv` (the reader's configuration, for the layers that read files), `http`
+// clock and sleep. Subpaths of their own: `@trackerkit/core/cli` (the commands' conventions: flags,
+// their values and bad usage), `csv` (the reader's configuration, for the layers that read files), `http`
 // (the edge that calls the service, and the origin rule of the suite's servers), `signing`
 // (Standard Webhooks and the other schemes, on node:crypto) and `html` (the escaping rule of
 // server-rendered pages).
@@ -88,7 +88,6 @@ export {
   fileContentProblems,
   fileNameProblems,
   fileTooLargeProblem,
-  fileUploadProblems,
   imageDescriptionProblems,
   isImage,
   MEDIA_TYPES,
@@ -101,12 +100,6 @@ export {
   notificationProblems,
   V03_NOTIFICATION_FIELDS,
 } from './rules/notification.ts';
-export {
-  isResourceId,
-  pathIdProblems,
-  pathParamsProblems,
-  RESOURCE_ID_PATTERN,
-} from './rules/resource-id.ts';
 export { NOTIFICATION_RULES, VALIDATION_RULES } from './rules/rule-texts.ts';
 export { type ScheduleTarget, scheduleProblems, toUtc } from './rules/schedule.ts';
 export { zenSyncProblems } from './rules/zen-sync.ts';
@@ -179,6 +172,7 @@ export {
   uploadHeadProblems,
 } from './uploads/upload-planner.ts';
 export { type AlertBodyCheck, alertBodyCheck } from './validate/alert-body.ts';
+export { fileUploadProblems } from './validate/file-upload.ts';
 export {
   clampJsonDepth,
   jsonDepthRule,
@@ -196,6 +190,12 @@ export {
   trackerUpdateProblems,
   uploadBytesProblem,
 } from './validate/requests.ts';
+export {
+  isResourceId,
+  pathIdProblems,
+  pathParamsProblems,
+  RESOURCE_ID_PATTERN,
+} from './validate/resource-id.ts';
 export {
   type OperationId,
   queryParameters,

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Run, Tracker } from '@trackerkit/client';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import {
   type ConnectionValue,
   createTracker,
@@ -160,7 +161,10 @@ describe('actions and polling triggers', () => {
     // The test button shows recent runs whatever the store says.
     expect(((await signal.test()) as Run[]).map((r) => r.run_id)).toContain(done.run_id);
 
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The triggers keep the instant of their last poll to the millisecond: the next runs finish in
+    // a later one.
+    const polled = Date.now();
+    await waitUntil(() => Date.now() > polled, { interval: 1, what: 'the clock past the last poll' });
     const good = (await runAction(runTracker, auth, {
       ...props(),
       context: { emulator: { score: 9 } },

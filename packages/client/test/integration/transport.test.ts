@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../../tests/helpers/free-port.ts';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import {
   createTrackerClient,
   TrackerApiError,
@@ -268,7 +269,9 @@ describe('timeouts and cancellation', () => {
     const server = await serve(() => {});
     const controller = new AbortController();
     const pending = client(server.baseUrl).tracker.trackers.get('trk_1', { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('user cancelled')), 20);
+    // In flight: the server has the request (and never answers it).
+    await waitUntil(() => server.requests.length === 1, { what: 'the request at the server' });
+    controller.abort(new Error('user cancelled'));
     await expect(pending).rejects.toThrow('user cancelled');
     expect(server.requests).toHaveLength(1);
   });
@@ -283,7 +286,8 @@ describe('timeouts and cancellation', () => {
     const mine = new AbortController();
     const scoped = client(server.baseUrl).tracker.withSignal(bound.signal);
     const pending = scoped.runs.list('trk_1', {}, own ? { signal: mine.signal } : undefined);
-    setTimeout(() => (aborts === 'bound' ? bound : mine).abort(new Error(`${aborts} ended`)), 20);
+    await waitUntil(() => server.requests.length === 1, { what: 'the request at the server' });
+    (aborts === 'bound' ? bound : mine).abort(new Error(`${aborts} ended`));
     await expect(pending).rejects.toThrow(`${aborts} ended`);
     expect(server.requests).toHaveLength(1);
   });

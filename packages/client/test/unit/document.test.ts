@@ -1,4 +1,4 @@
-// What issue 2 asks of openapi/tracker-service.yaml, checked on the generated openapiDocument: every
+// What the clients need of openapi/tracker-service.yaml, checked on the generated openapiDocument: every
 // operation with its error responses (429 with Retry-After), examples, auth schemes, the webhook, and
 // an auto-paginating helper for every list.
 import { describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
 // is and fetch resolves a `..` segment, so `DELETE .../runs/..` would otherwise delete the tracker,
 // and a missing id would make `/api/trackers//runs`.
 import { type Problem, problem } from '../problem.ts';
-import { pathIdProblems } from '../rules/resource-id.ts';
+import { pathIdProblems } from '../validate/resource-id.ts';
 
 const PARAM = /\{([^}]+)\}/g;
 

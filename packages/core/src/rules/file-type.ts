@@ -2,7 +2,6 @@
 // client and the service (emulator) agree on what a file is.
 import { FILE_TYPES, LIMITS } from '../generated/limits.ts';
 import { type Problem, problem } from '../problem.ts';
-import { schemaProblems } from '../validate/requests.ts';
 import { VALIDATION_RULES } from './rule-texts.ts';
 
 export type FileExtension = keyof typeof FILE_TYPES;
@@ -108,24 +107,4 @@ export function imageDescriptionProblems(ext: FileExtension, description: string
       description === undefined ? 'missing' : 'value_error',
     ),
   ];
-}
-
-/**
- * A whole file upload, in the order a user fixes it: the name (it decides the type), the fields, the
- * bytes. `bytes` undefined checks all but the content (before a stream is read).
- */
-export function fileUploadProblems(
-  filename: string,
-  bytes: Uint8Array | undefined,
-  fields: { source_name?: string | undefined; description?: string | undefined },
-  options: { maxBytes?: number } = {},
-): Problem[] {
-  const named = fileNameProblems(filename);
-  if (named.length > 0) return named;
-  const ext = extensionOf(filename)!;
-  // `file: ''` stands in for the bytes, which are checked by content below.
-  const schema = schemaProblems('VaultFileUpload', { file: '', ...fields });
-  if (schema.length > 0) return schema;
-  const described = imageDescriptionProblems(ext, fields.description);
-  return bytes === undefined ? described : [...described, ...fileContentProblems(ext, bytes, options)];
 }

@@ -27,7 +27,7 @@ const listed: OriginPolicy = { ...local, origins: ['https://app.example'] };
 
 const json = { 'content-type': JSON_TYPE, 'content-length': '2' };
 const own = { host: '127.0.0.1:8787', origin: 'http://127.0.0.1:8787', 'sec-fetch-site': 'same-origin' };
-/** The request: a page on another loopback port, a bodiless POST. */
+/** The request to refuse: a page on another loopback port, a bodiless POST. */
 const otherPort = {
   host: '127.0.0.1:8787',
   origin: 'http://127.0.0.1:3000',

@@ -7,8 +7,8 @@
 // and its assumed maxLength).
 import { openapiDocument } from '../generated/document.ts';
 import type { Problem } from '../problem.ts';
-import { problemsOf } from '../validate/problems-of.ts';
-import { schemaOf } from '../validate/schemas.ts';
+import { problemsOf } from './problems-of.ts';
+import { schemaOf } from './schemas.ts';
 
 /** The document's ResourceId pattern, anchored (its maxLength is checked by pathIdProblems). */
 export const RESOURCE_ID_PATTERN: string = openapiDocument.components.schemas.ResourceId.pattern;
