@@ -1,5 +1,5 @@
+import type { RateWindow } from '@trackerkit/core';
 import type { Clock } from './clock.ts';
-import type { RateLimiter } from './domain/rate-limiter.ts';
 import type { FaultRules } from './faults/fault-rules.ts';
 import type { Inbox } from './inbox/inbox.ts';
 import type { Credentials } from './journal/credentials.ts';
@@ -15,12 +15,20 @@ export interface RunExecutor {
   idle(): Promise<void>;
 }
 
+/** What counts requests against a window: implemented by the rate limiter. */
+export interface RequestLimiter {
+  /** Counts a request under `key`; throws the rate-limited refusal when the window is full. */
+  take(key: string, window: RateWindow): void;
+  /** Forgets every window (a reset). */
+  clear(): void;
+}
+
 /** The services every handler shares. */
 export interface App {
   store: Store;
   clock: Clock;
   options: ResolvedOptions;
-  limiter: RateLimiter;
+  limiter: RequestLimiter;
   runs: RunExecutor;
   /** Faults on demand (console `/_emulator/faults`, `emu.faults`). */
   faults: FaultRules;

@@ -3,14 +3,8 @@
 // --version on stdout; bad usage is one line on stderr and exit 2; ready is ONE JSON line on
 // stdout (logs go to stderr); SIGINT/SIGTERM answer requests in flight, then exit 0.
 import { readFileSync } from 'node:fs';
-import {
-  commandArgs,
-  failureLine,
-  quietSqliteWarning,
-  readyLine,
-  stopOnSignals,
-  watchLauncher,
-} from '@trackerkit/core/cli';
+import { commandArgs, failureLine, readyLine } from '@trackerkit/core/cli';
+import { quietSqliteWarning, stopOnSignals, watchLauncher } from '@trackerkit/process';
 import { parseCliArgs, usage } from './cli-args.ts';
 
 const NAME = 'trackerkit-emulator';

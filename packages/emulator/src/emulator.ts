@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '@trackerkit/core/cli';
 import { secretProblems } from '@trackerkit/core/signing';
@@ -20,17 +21,17 @@ import {
   iso,
   saveClock,
 } from './clock.ts';
+import { consoleOriginPolicy, consoleRefusal } from './console/console-origin.ts';
 import { type ConsoleLink, consolePage } from './console/console-page.ts';
 import { createConsole } from './console/console-routes.ts';
 import { RateLimiter } from './domain/rate-limiter.ts';
 import { RunWorker } from './domain/run-worker.ts';
-import { seed, setAccountWebhook, type WebhookChange } from './domain/seed.ts';
+import { type Seeded, seed, setAccountWebhook, type WebhookChange } from './domain/seed.ts';
 import { TimeDriver } from './domain/time-driver.ts';
+import { ValidationFailure } from './errors/errors.ts';
 import { type FaultRule, FaultRules, type FaultSpec } from './faults/fault-rules.ts';
 import { faultSpecOf } from './faults/fault-spec.ts';
 import { createApiDispatcher } from './http/api-dispatch.ts';
-import { ValidationFailure } from './http/errors.ts';
-import { loadPaths } from './http/operations.ts';
 import { API_PREFIX, createHttpServer } from './http/server.ts';
 import { Inbox, type InboxFilter, type InboxMessage } from './inbox/inbox.ts';
 import { Credentials } from './journal/credentials.ts';
@@ -38,6 +39,7 @@ import { type JournalExpectation, type JournalFilter, RequestJournal } from './j
 import type { JournalEntry } from './journal/journal-entry.ts';
 import { type EmulatorOptions, resolveOptions } from './options.ts';
 import { apiSource } from './record/api-source.ts';
+import { loadPaths } from './routing/operations.ts';
 import { exportState } from './state/export-state.ts';
 import type { Fixtures } from './state/fixture-types.ts';
 import { type Loaded, loadFixtures } from './state/load-fixtures.ts';
@@ -121,6 +123,8 @@ export interface EmulatorFaults {
   clear(): number;
 }
 
+type Options = ReturnType<typeof resolveOptions>;
+
 /** The operationIds of the document, which fault rules name. */
 export const OPERATION_IDS: readonly string[] = loadPaths().flatMap((entry) =>
   Object.values(entry.operations).map((op) => op.operationId),
@@ -131,7 +135,7 @@ export const OPERATION_IDS: readonly string[] = loadPaths().flatMap((entry) =>
  * clock that is not an instant in range is refused (bad usage: exit 2 from the bin) rather than
  * started on, since every timestamp would then fail; `clockStart` replaces it.
  */
-function startClock(options: ReturnType<typeof resolveOptions>, store: Store): Clock {
+function startClock(options: Options, store: Store): Clock {
   if (options.clockStart !== undefined) {
     const start = clockInstantOf(options.clockStart);
     if (start === null)
@@ -154,7 +158,7 @@ function startClock(options: ReturnType<typeof resolveOptions>, store: Store): C
  * What the emulator knows as credentials: its API tokens, the accounts' webhook secrets, and the
  * passwords of the URLs it was given (an upstream's, an SMTP server's).
  */
-function knownCredentials(store: Store, options: ReturnType<typeof resolveOptions>): string[] {
+function knownCredentials(store: Store, options: Options): string[] {
   const known = store.tokens.all().map((token) => token.id);
   for (const account of store.accounts.all()) if (account.webhook_secret) known.push(account.webhook_secret);
   for (const url of [options.proxyTo, options.smtpUrl]) {
@@ -196,9 +200,8 @@ function startFixtures(app: App, seeded: { accountId: string }, file: string): v
   app.store.meta.put({ id: 'fixtures', value: file, seq: app.store.nextSeq() });
 }
 
-/** Starts the emulator on a real socket and resolves once it accepts requests. */
-export async function startEmulator(input: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const options = resolveOptions(input);
+/** The services every handler shares, on the store of `options` (memory, or the `--data` file). */
+async function createApp(options: Options): Promise<{ app: App; worker: RunWorker }> {
   // node:sqlite loads only with --data (it prints an experimental warning on some Node versions).
   const store = options.data
     ? (await import('./store/sqlite-store.ts')).createSqliteStore(options.data)
@@ -218,6 +221,129 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
     credentials,
     log: (line) => options.log(credentials.all().text(line)),
   };
+  return { app, worker };
+}
+
+/** Where the server listens once it does: `http://host:port`. */
+async function listen(server: Server, options: Options): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return `http://${host}:${port}`;
+}
+
+/** What runs beside the HTTP server, stopped with it. */
+interface Parts {
+  app: App;
+  worker: RunWorker;
+  notifier: Notifier;
+  driver: TimeDriver;
+  server: Server;
+  seeded: Seeded;
+  validator: ResponseValidator | null;
+}
+
+/**
+ * Stops in order: nothing new starts (schedules, runs, deliveries), the server closes (cutting the
+ * connections at once or after `graceMs`), runs in flight finish, then the store closes.
+ */
+async function stop({ driver, worker, notifier, server, app }: Parts, graceMs: number): Promise<void> {
+  driver.stop();
+  worker.close();
+  notifier.close();
+  // A drain (the bin's stop on a signal) lets requests in flight finish within the grace;
+  // the default cuts them, as tests and embedders expect of close().
+  if (graceMs === 0) server.closeAllConnections();
+  const cut = graceMs > 0 ? setTimeout(() => server.closeAllConnections(), graceMs) : undefined;
+  const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  await stopped;
+  clearTimeout(cut);
+  await worker.idle();
+  app.store.close();
+}
+
+/** The clock as the embedder sees it: ISO strings, and `advance` refusing a bad move with a TypeError or RangeError. */
+function emulatorClock(clock: Clock, driver: TimeDriver): EmulatorClock {
+  return {
+    mode: clock.mode,
+    now: () => iso(clock.now()),
+    advance: async (minutes: number) => {
+      const wrong = advanceProblem(clock.now(), minutes);
+      if (wrong) {
+        const message = `@trackerkit/emulator: clock.advance minutes: ${wrong.msg}`;
+        throw wrong.type === 'number_type' ? new TypeError(message) : new RangeError(message);
+      }
+      return iso(await driver.advanceTo(clock.now() + minutes * 60_000));
+    },
+  };
+}
+
+/** Fault rules as the embedder adds them: a malformed rule is a TypeError naming each problem. */
+function emulatorFaults(app: App): EmulatorFaults {
+  return {
+    add: (spec) => {
+      try {
+        return app.faults.add(faultSpecOf({ ...spec } as Record<string, unknown>, OPERATION_IDS));
+      } catch (error) {
+        if (!(error instanceof ValidationFailure)) throw error;
+        throw new TypeError(`@trackerkit/emulator: fault rule: ${error.message}`);
+      }
+    },
+    list: () => app.faults.list(),
+    remove: (id) => app.faults.remove(id),
+    clear: () => app.faults.clear(),
+  };
+}
+
+/** The running emulator's handle: the seeded ids, and the console's powers as calls. */
+function runningEmulator(parts: Parts, origin: string, consoleLinks: ConsoleLink[]): RunningEmulator {
+  const { app, worker, driver, seeded, validator } = parts;
+  let closed: Promise<void> | undefined;
+  return {
+    baseUrl: `${origin}${API_PREFIX}`,
+    origin,
+    consoleLinks,
+    token: seeded.token,
+    accountId: seeded.accountId,
+    spaceId: seeded.spaceId,
+    clock: emulatorClock(app.clock, driver),
+    setWebhook: (url, change = {}) => {
+      const [bad] = change.secret === undefined ? [] : secretProblems(change.secret, ['secret']);
+      if (bad)
+        throw new TypeError(`@trackerkit/emulator: setWebhook ${bad.field}: ${bad.message} (${bad.rule})`);
+      return setAccountWebhook(app, seededAccount(app, seeded), url, change);
+    },
+    faults: emulatorFaults(app),
+    inbox: { list: (filter) => app.inbox.list(filter), clear: () => app.inbox.clear() },
+    requests: {
+      list: (filter) => app.journal.list(filter),
+      count: (filter) => app.journal.count(filter),
+      verify: (filter, expect) => app.journal.verify(filter, expect),
+      clear: () => app.journal.clear(),
+    },
+    reset: () => {
+      resetState(app, seeded);
+    },
+    loadFixtures: (fixtures) => loadFixtures(app, seededAccount(app, seeded), fixtures),
+    exportState: () => exportState(app, seeded.accountId),
+    idle: () => worker.idle(),
+    contractViolations: () => [...(validator?.violations ?? [])],
+    close: (options) => {
+      closed ??= stop(parts, options?.graceMs ?? 0);
+      return closed;
+    },
+  };
+}
+
+/** Starts the emulator on a real socket and resolves once it accepts requests. */
+export async function startEmulator(input: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const options = resolveOptions(input);
+  const { app, worker } = await createApp(options);
+  const { store, clock } = app;
   // Proxy or replay: checked before anything starts (a wrong combination is bad usage).
   const upstream = apiSource(app);
   const notifier = new Notifier(app, new EmailSender(options.smtpUrl, app.log));
@@ -235,12 +361,14 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
     ...vaultHandlers(app),
   };
   const consoleRoutes = createConsole(app, { driver, operationIds: OPERATION_IDS, seeded });
+  const consolePolicy = consoleOriginPolicy(options);
   const consoleLinks: ConsoleLink[] = [];
   let origin = '';
   const server = createHttpServer({
     app,
     api: upstream ?? createApiDispatcher(app, handlers),
     console: consoleRoutes.handle,
+    consoleGate: (req) => consoleRefusal(req, consolePolicy),
     page: () =>
       consolePage({
         baseUrl: `${origin}${API_PREFIX}`,
@@ -254,91 +382,11 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
       }),
     validator,
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  origin = `http://${host}:${port}`;
+  origin = await listen(server, options);
   // Runs cut short by a previous stop resume now.
   for (const run of store.runs.all()) {
     if (run.status === 'pending' || run.status === 'running') void worker.execute(run.id);
   }
   driver.start();
-  let closed: Promise<void> | undefined;
-  return {
-    baseUrl: `${origin}${API_PREFIX}`,
-    origin,
-    consoleLinks,
-    token: seeded.token,
-    accountId: seeded.accountId,
-    spaceId: seeded.spaceId,
-    clock: {
-      mode: clock.mode,
-      now: () => iso(clock.now()),
-      advance: async (minutes: number) => {
-        const wrong = advanceProblem(clock.now(), minutes);
-        if (wrong) {
-          const message = `@trackerkit/emulator: clock.advance minutes: ${wrong.msg}`;
-          throw wrong.type === 'number_type' ? new TypeError(message) : new RangeError(message);
-        }
-        return iso(await driver.advanceTo(clock.now() + minutes * 60_000));
-      },
-    },
-    setWebhook: (url, change = {}) => {
-      const [bad] = change.secret === undefined ? [] : secretProblems(change.secret, ['secret']);
-      if (bad)
-        throw new TypeError(`@trackerkit/emulator: setWebhook ${bad.field}: ${bad.message} (${bad.rule})`);
-      const account = store.accounts.get(seeded.accountId);
-      if (!account) throw new Error('@trackerkit/emulator: the seeded account is gone');
-      return setAccountWebhook(app, account, url, change);
-    },
-    faults: {
-      add: (spec) => {
-        try {
-          return app.faults.add(faultSpecOf({ ...spec } as Record<string, unknown>, OPERATION_IDS));
-        } catch (error) {
-          if (!(error instanceof ValidationFailure)) throw error;
-          throw new TypeError(`@trackerkit/emulator: fault rule: ${error.message}`);
-        }
-      },
-      list: () => app.faults.list(),
-      remove: (id) => app.faults.remove(id),
-      clear: () => app.faults.clear(),
-    },
-    inbox: { list: (filter) => app.inbox.list(filter), clear: () => app.inbox.clear() },
-    requests: {
-      list: (filter) => app.journal.list(filter),
-      count: (filter) => app.journal.count(filter),
-      verify: (filter, expect) => app.journal.verify(filter, expect),
-      clear: () => app.journal.clear(),
-    },
-    reset: () => {
-      resetState(app, seeded);
-    },
-    loadFixtures: (fixtures) => loadFixtures(app, seededAccount(app, seeded), fixtures),
-    exportState: () => exportState(app, seeded.accountId),
-    idle: () => worker.idle(),
-    contractViolations: () => [...(validator?.violations ?? [])],
-    close: (options) => {
-      closed ??= (async () => {
-        driver.stop();
-        worker.close();
-        notifier.close();
-        // A drain (the bin's stop on a signal) lets requests in flight finish within the grace;
-        // the default cuts them, as tests and embedders expect of close().
-        const graceMs = options?.graceMs ?? 0;
-        if (graceMs === 0) server.closeAllConnections();
-        const cut = graceMs > 0 ? setTimeout(() => server.closeAllConnections(), graceMs) : undefined;
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        await stopped;
-        clearTimeout(cut);
-        await worker.idle();
-        store.close();
-      })();
-      return closed;
-    },
-  };
+  return runningEmulator({ app, worker, notifier, driver, server, seeded, validator }, origin, consoleLinks);
 }

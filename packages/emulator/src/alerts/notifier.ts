@@ -9,10 +9,10 @@ import {
 import type { App } from '../app.ts';
 import { iso } from '../clock.ts';
 import type { InboxMessage } from '../inbox/inbox.ts';
-import type { RunRecord, TrackerRecord } from '../store/records.ts';
+import type { AccountRecord, RunRecord, TrackerRecord } from '../store/records.ts';
 import { ALERT_MAIL_FROM, type AlertMail, type EmailSender } from './email-sender.ts';
 import type { RetryResult } from './retry.ts';
-import { sendWebhook } from './webhook-sender.ts';
+import { sendWebhook, type WebhookTarget } from './webhook-sender.ts';
 
 /**
  * The `webhook-id` of a run's event: derived from the run, so the re-execution of a run cut short by
@@ -22,6 +22,17 @@ function messageId(runId: string, type: string): string {
   const hex = createHash('sha256').update(`${runId}:${type}`).digest('hex');
   return `msg_${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
+
+/** What an alert is about: the run, its tracker and account, its result and the alert rule. */
+interface AlertAbout {
+  run: RunRecord;
+  tracker: TrackerRecord;
+  account: AccountRecord;
+  result: NonNullable<RunRecord['result']>;
+  rule: AlertData['rule'];
+}
+
+type FiredEvent = { type: typeof ALERT_EVENT.fired; timestamp: string; data: AlertData };
 
 export interface NotifyOutcome {
   delivery: RunRecord['notification_delivery'];
@@ -51,16 +62,47 @@ export class Notifier {
     const account = this.#app.store.accounts.get(tracker.account_id);
     if (!account) return none;
     const decision = evaluateAlert(config, result, this.#app.options.signalLevelMatch);
-    const policy = {
+    const rule = decision?.rule ?? alertRuleOf(config) ?? 'bounds';
+    const about: AlertAbout = { run, tracker, account, result, rule };
+    const target = { url: account.webhook_url, secret: account.webhook_secret };
+    if (!decision) {
+      if (config.webhook_enabled && this.#app.options.resolveEvents && this.#previousAlerted(run))
+        await this.#sendResolved(about, target);
+      return none;
+    }
+    const event = {
+      type: ALERT_EVENT.fired,
+      timestamp: iso(this.#app.clock.now()),
+      data: this.#alertData(about, decision.reason, decision.bound, decision.threshold),
+    };
+    const record = (outcome: RetryResult): ChannelDelivery => ({
+      status: outcome.ok ? 'success' : 'failed',
+      reason: decision.reason,
+      attempts: outcome.attempts,
+      delivered_at: outcome.ok ? iso(this.#app.clock.now()) : null,
+      error: outcome.error,
+    });
+    const [webhook, email] = await Promise.all([
+      config.webhook_enabled ? this.#sendFiredWebhook(run, target, event).then(record) : null,
+      config.email_enabled ? this.#sendFiredMail(about, event.type, decision.reason).then(record) : null,
+    ]);
+    return { delivery: { email, webhook }, alerted: true };
+  }
+
+  #policy() {
+    return {
       backoffSeconds: this.#app.options.webhookBackoffSeconds,
       retryAfterMaxSeconds: this.#app.options.webhookRetryAfterMaxSeconds,
     };
-    const signal = this.#abort.signal;
-    const data = (
-      reason: string,
-      bound: AlertData['bound'],
-      threshold: AlertData['threshold'],
-    ): AlertData => ({
+  }
+
+  #alertData(
+    { run, tracker, account, result, rule }: AlertAbout,
+    reason: string,
+    bound: AlertData['bound'],
+    threshold: AlertData['threshold'],
+  ): AlertData {
+    return {
       account_id: account.id,
       space_id: tracker.space_id,
       tracker_id: tracker.id,
@@ -69,72 +111,62 @@ export class Notifier {
       score: result.score,
       signal: result.signal,
       analysis: result.analysis,
-      rule: decision?.rule ?? alertRuleOf(config) ?? 'bounds',
+      rule,
       bound,
       threshold,
       reason,
       trigger_type: run.config_snapshot.trigger_type,
       completed_at: iso(run.completed_at ?? this.#app.clock.now()),
       url: null,
-    });
-    const target = { url: account.webhook_url, secret: account.webhook_secret };
-    if (!decision) {
-      if (config.webhook_enabled && this.#app.options.resolveEvents && this.#previousAlerted(run)) {
-        const event = {
-          type: ALERT_EVENT.resolved,
-          timestamp: iso(this.#app.clock.now()),
-          data: data(`Score ${result.score} is back inside the alert condition.`, null, null),
-        };
-        const id = messageId(run.id, event.type);
-        const entry = this.#open(run, 'webhook', event.type, id, target.url, event);
-        const outcome = await sendWebhook(target, event, id, policy, signal, (a) => entry.attempts.push(a));
-        this.#close(entry, outcome);
-        if (!outcome.ok)
-          this.#app.log(`@trackerkit/emulator: resolved event for ${run.id} failed: ${outcome.error}`);
-      }
-      return none;
-    }
-    const record = (outcome: RetryResult): ChannelDelivery => ({
-      status: outcome.ok ? 'success' : 'failed',
-      reason: decision.reason,
-      attempts: outcome.attempts,
-      delivered_at: outcome.ok ? iso(this.#app.clock.now()) : null,
-      error: outcome.error,
-    });
-    const event = {
-      type: ALERT_EVENT.fired,
-      timestamp: iso(this.#app.clock.now()),
-      data: data(decision.reason, decision.bound, decision.threshold),
     };
+  }
+
+  /** `tracker.alert.resolved`: the run is back inside after an alerting run (not recorded on the run). */
+  async #sendResolved(about: AlertAbout, target: WebhookTarget): Promise<void> {
+    const { run, result } = about;
+    const event = {
+      type: ALERT_EVENT.resolved,
+      timestamp: iso(this.#app.clock.now()),
+      data: this.#alertData(about, `Score ${result.score} is back inside the alert condition.`, null, null),
+    };
+    const id = messageId(run.id, event.type);
+    const entry = this.#open(run, 'webhook', event.type, id, target.url, event);
+    const outcome = await sendWebhook(target, event, id, this.#policy(), this.#abort.signal, (a) =>
+      entry.attempts.push(a),
+    );
+    this.#close(entry, outcome);
+    if (!outcome.ok)
+      this.#app.log(`@trackerkit/emulator: resolved event for ${run.id} failed: ${outcome.error}`);
+  }
+
+  async #sendFiredWebhook(run: RunRecord, target: WebhookTarget, event: FiredEvent): Promise<RetryResult> {
+    const id = messageId(run.id, event.type);
+    const entry = this.#open(run, 'webhook', event.type, id, target.url, event);
+    const outcome = await sendWebhook(target, event, id, this.#policy(), this.#abort.signal, (a) =>
+      entry.attempts.push(a),
+    );
+    this.#close(entry, outcome);
+    return outcome;
+  }
+
+  async #sendFiredMail(
+    { run, tracker, account, result }: AlertAbout,
+    type: string,
+    reason: string,
+  ): Promise<RetryResult> {
     const mail: AlertMail = {
       to: account.email,
-      subject: `Tracker alert: ${tracker.name} scored ${result.score} (${result.signal}) - ${decision.reason}`,
-      text: `${decision.reason}\n\nTracker: ${tracker.name} (${tracker.id})\nRun: ${run.id}\nScore: ${result.score}\nSignal: ${result.signal}\n\n${result.analysis}\n`,
+      subject: `Tracker alert: ${tracker.name} scored ${result.score} (${result.signal}) - ${reason}`,
+      text: `${reason}\n\nTracker: ${tracker.name} (${tracker.id})\nRun: ${run.id}\nScore: ${result.score}\nSignal: ${result.signal}\n\n${result.analysis}\n`,
     };
-    const hookId = messageId(run.id, event.type);
-    const [webhook, email] = await Promise.all([
-      config.webhook_enabled
-        ? (async () => {
-            const entry = this.#open(run, 'webhook', event.type, hookId, target.url, event);
-            const outcome = await sendWebhook(target, event, hookId, policy, signal, (a) =>
-              entry.attempts.push(a),
-            );
-            this.#close(entry, outcome);
-            return record(outcome);
-          })()
-        : null,
-      config.email_enabled
-        ? (async () => {
-            const payload = { from: ALERT_MAIL_FROM, ...mail };
-            const mailId = messageId(run.id, `${event.type}:email`);
-            const entry = this.#open(run, 'email', event.type, mailId, mail.to, payload);
-            const outcome = await this.#email.send(mail, policy, signal, (a) => entry.attempts.push(a));
-            this.#close(entry, outcome);
-            return record(outcome);
-          })()
-        : null,
-    ]);
-    return { delivery: { email, webhook }, alerted: true };
+    const payload = { from: ALERT_MAIL_FROM, ...mail };
+    const id = messageId(run.id, `${type}:email`);
+    const entry = this.#open(run, 'email', type, id, mail.to, payload);
+    const outcome = await this.#email.send(mail, this.#policy(), this.#abort.signal, (a) =>
+      entry.attempts.push(a),
+    );
+    this.#close(entry, outcome);
+    return outcome;
   }
 
   #open(

@@ -1,5 +1,5 @@
 import type { App } from '../app.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { notFound, Refusal } from '../errors/errors.ts';
 import type { AccountRecord, SpaceRecord, TrackerRecord } from '../store/records.ts';
 
 // Another account's ids answer exactly like unknown ids (no existence leak).
@@ -11,7 +11,7 @@ export function ownSpace(app: App, account: AccountRecord, spaceId: string): Spa
 }
 
 export function requireActive(space: SpaceRecord): void {
-  if (!space.is_active) throw new HttpError(403, 'Space is not active');
+  if (!space.is_active) throw new Refusal('forbidden', 'Space is not active');
 }
 
 /** The caller's tracker, in an active space. */

@@ -3,7 +3,7 @@ import type { App } from '../app.ts';
 import { iso } from '../clock.ts';
 import { checkControls } from '../domain/run-controls.ts';
 import { createRun } from '../domain/run-factory.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { notFound, Refusal } from '../errors/errors.ts';
 import { type Handler, ok } from '../http/types.ts';
 import type { RunRecord } from '../store/records.ts';
 import { ownTracker } from './access.ts';
@@ -57,7 +57,7 @@ export function runHandlers(app: App): Record<string, Handler> {
       checkControls(input.context);
       if (zenSyncProblems(input.sync, tracker.agent_config.reasoning_mode).length > 0) {
         // The document's example of this 400.
-        throw new HttpError(400, 'Zen reasoning mode runs asynchronously only; send sync false.');
+        throw new Refusal('rule', 'Zen reasoning mode runs asynchronously only; send sync false.');
       }
       const run = createRun(app, tracker, { triggerType: 'manual', sync, context: input.context ?? null });
       const started = performance.now();

@@ -10,7 +10,7 @@ import {
   under,
 } from '@trackerkit/core';
 import type { App } from '../app.ts';
-import { HttpError, refuse } from '../http/errors.ts';
+import { Refusal, refuse } from '../errors/errors.ts';
 import type { AccountRecord, StoredAgentConfig, StoredNotificationConfig } from '../store/records.ts';
 
 /**
@@ -87,7 +87,7 @@ export function checkTrackerConfig(
       return other?.account_id === account.id ? other.space_id : undefined;
     },
   });
-  if (linked.length > 0) throw new HttpError(400, linked.map((p) => `${p.field}: ${p.message}`).join('; '));
+  if (linked.length > 0) throw new Refusal('rule', linked.map((p) => `${p.field}: ${p.message}`).join('; '));
 }
 
 export function withNotificationDefaults(config: Partial<NotificationConfig>): StoredNotificationConfig {

@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '@trackerkit/core';
-import { ValidationFailure } from '../http/errors.ts';
+import { ValidationFailure } from '../errors/errors.ts';
 
 type Kind = 'string' | 'number' | 'boolean' | 'url';
 type Shape = Record<string, { kind: Kind; required?: boolean; nullable?: boolean }>;

@@ -15,9 +15,9 @@ import {
   setAccountWebhook,
 } from '../domain/seed.ts';
 import type { TimeDriver } from '../domain/time-driver.ts';
+import { invalid, notFound, Refusal, refuse } from '../errors/errors.ts';
 import { faultSpecOf } from '../faults/fault-spec.ts';
 import { drain, mediaType, parseJson, readBody } from '../http/body.ts';
-import { HttpError, invalid, notFound, refuse } from '../http/errors.ts';
 import type { Reply } from '../http/types.ts';
 import { exportState } from '../state/export-state.ts';
 import { loadFixtures } from '../state/load-fixtures.ts';
@@ -40,26 +40,34 @@ export interface ConsoleParts {
   seeded: Seeded;
 }
 
-export function createConsole(app: App, parts: ConsoleParts) {
-  const { driver, operationIds, seeded } = parts;
-  const { store } = app;
-  const account = (id: string) =>
-    store.accounts.get(id) ??
-    (() => {
-      throw notFound('Account');
-    })();
-  const space = (id: string) =>
-    store.spaces.get(id) ??
-    (() => {
-      throw notFound('Space');
-    })();
+type ConsoleRoute = [
+  string,
+  RegExp,
+  (m: string[], body: Record<string, unknown>, search: URLSearchParams) => Reply | Promise<Reply>,
+];
 
-  type Route = [
-    string,
-    RegExp,
-    (m: string[], body: Record<string, unknown>, search: URLSearchParams) => Reply | Promise<Reply>,
-  ];
-  const routes: Route[] = [
+/** The account and the space of an id, or the console's 404. */
+function finders(app: App) {
+  const { store } = app;
+  return {
+    account: (id: string) =>
+      store.accounts.get(id) ??
+      (() => {
+        throw notFound('Account');
+      })(),
+    space: (id: string) =>
+      store.spaces.get(id) ??
+      (() => {
+        throw notFound('Space');
+      })(),
+  };
+}
+
+/** Accounts, their tokens and webhook, and their spaces. */
+function accountRoutes(app: App): ConsoleRoute[] {
+  const { store } = app;
+  const { account, space } = finders(app);
+  return [
     [
       'POST',
       /^\/accounts$/,
@@ -132,6 +140,12 @@ export function createConsole(app: App, parts: ConsoleParts) {
         return { status: 200, body: DELETED };
       },
     ],
+  ];
+}
+
+/** Fault rules on demand. */
+function faultRoutes(app: App, operationIds: readonly string[]): ConsoleRoute[] {
+  return [
     [
       'POST',
       /^\/faults$/,
@@ -147,6 +161,13 @@ export function createConsole(app: App, parts: ConsoleParts) {
         return { status: 200, body: { deleted: true } };
       },
     ],
+  ];
+}
+
+/** The whole state: back to the bootstrap, fixtures in, the seeded account's state out. */
+function stateRoutes(app: App, seeded: Seeded): ConsoleRoute[] {
+  const { account } = finders(app);
+  return [
     ['POST', /^\/reset$/, () => ({ status: 200, body: resetState(app, seeded) })],
     [
       'POST',
@@ -154,6 +175,12 @@ export function createConsole(app: App, parts: ConsoleParts) {
       (_, body) => ({ status: 201, body: loadFixtures(app, account(seeded.accountId), body) }),
     ],
     ['GET', /^\/export$/, () => ({ status: 200, body: exportState(app, seeded.accountId) })],
+  ];
+}
+
+/** What the emulator sent (the inbox) and received (the request journal). */
+function recordRoutes(app: App): ConsoleRoute[] {
+  return [
     [
       'GET',
       /^\/inbox$/,
@@ -177,6 +204,12 @@ export function createConsole(app: App, parts: ConsoleParts) {
       },
     ],
     ['DELETE', /^\/requests$/, () => ({ status: 200, body: { cleared: app.journal.clear() } })],
+  ];
+}
+
+/** The clock: read it, or move a manual one (firing what falls due on the way). */
+function clockRoutes(app: App, driver: TimeDriver): ConsoleRoute[] {
+  return [
     ['GET', /^\/clock$/, () => ({ status: 200, body: { now: iso(app.clock.now()) } })],
     [
       'POST',
@@ -184,14 +217,25 @@ export function createConsole(app: App, parts: ConsoleParts) {
       async (_, body) => {
         checkConsoleBody('clock', body);
         if (app.clock.mode !== 'manual')
-          throw new HttpError(409, 'The clock is real; start with --clock manual to move it');
-        // Bounded: a 1e12-minute advance once left the clock on no date at all (issue 24).
+          throw new Refusal('conflict', 'The clock is real; start with --clock manual to move it');
+        // Bounded: an unbounded advance could leave the clock on no date at all.
         const wrong = advanceProblem(app.clock.now(), body.advance_minutes);
         if (wrong) throw invalid(['body', 'advance_minutes'], wrong.msg, wrong.type);
         const now = await driver.advanceTo(app.clock.now() + Number(body.advance_minutes) * MINUTE);
         return { status: 200, body: { now: iso(now) } };
       },
     ],
+  ];
+}
+
+export function createConsole(app: App, parts: ConsoleParts) {
+  const { driver, operationIds, seeded } = parts;
+  const routes: ConsoleRoute[] = [
+    ...accountRoutes(app),
+    ...faultRoutes(app, operationIds),
+    ...stateRoutes(app, seeded),
+    ...recordRoutes(app),
+    ...clockRoutes(app, driver),
   ];
 
   async function handle(req: IncomingMessage, path: string, search: URLSearchParams): Promise<Reply> {
@@ -234,6 +278,6 @@ function parseConsoleBody(raw: Buffer, media: string | null): unknown {
   try {
     return parseYaml(raw.toString('utf8'), { maxAliasCount: 100 });
   } catch (error) {
-    throw new HttpError(400, `Malformed YAML body: ${(error as Error).message}`);
+    throw new Refusal('malformed', `Malformed YAML body: ${(error as Error).message}`);
   }
 }

@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '@trackerkit/core';
-import { ValidationFailure } from '../http/errors.ts';
+import { ValidationFailure } from '../errors/errors.ts';
 import type { InboxFilter } from '../inbox/inbox.ts';
 
 const FIELDS = ['tracker_id', 'event', 'channel', 'since', 'until'] as const;

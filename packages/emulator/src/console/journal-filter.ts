@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '@trackerkit/core';
-import { ValidationFailure } from '../http/errors.ts';
+import { ValidationFailure } from '../errors/errors.ts';
 import type { JournalFilter } from '../journal/journal.ts';
 
 const TEXT = [

@@ -1,13 +1,14 @@
 import { type RateWindow, retryAfterSeconds, windowState } from '@trackerkit/core';
+import type { RequestLimiter } from '../app.ts';
 import type { Clock } from '../clock.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refusal } from '../errors/errors.ts';
 
 /**
  * The service's side of the core's sliding window (`windowState`), per account and operation, on
- * the emulator clock: a request is counted when it arrives, and one over the limit gets 429 with
- * `Retry-After` (whole seconds until the oldest request in the window leaves it).
+ * the emulator clock: a request is counted when it arrives, and one over the limit is refused as
+ * rate-limited, with its `Retry-After` (whole seconds until the oldest request in the window leaves it).
  */
-export class RateLimiter {
+export class RateLimiter implements RequestLimiter {
   readonly #clock: Clock;
   readonly #hits = new Map<string, number[]>();
 
@@ -27,10 +28,10 @@ export class RateLimiter {
     if (waitMs !== 0) {
       // null only for a limit of 0, which no operation has: a whole window, then.
       const retryAfter = retryAfterSeconds(waitMs ?? window.windowMs);
-      throw new HttpError(
-        429,
+      throw new Refusal(
+        'rate_limited',
         `Rate limit exceeded: ${window.limit} requests per ${window.windowMs / 1000} seconds`,
-        { 'retry-after': String(retryAfter) },
+        retryAfter,
       );
     }
     recent.push(now);

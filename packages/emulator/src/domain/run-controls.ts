@@ -1,5 +1,5 @@
 import { schemaAt } from '@trackerkit/core';
-import { refuse } from '../http/errors.ts';
+import { refuse } from '../errors/errors.ts';
 import { problemsAgainst } from '../validation/schemas.ts';
 
 export interface EmulatorControls {

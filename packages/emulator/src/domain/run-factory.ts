@@ -1,6 +1,6 @@
 import { estimateRunCost } from '@trackerkit/core';
 import type { App } from '../app.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refusal } from '../errors/errors.ts';
 import { newId } from '../ids.ts';
 import type { RunRecord, TrackerRecord } from '../store/records.ts';
 
@@ -15,8 +15,8 @@ export function createRun(app: App, tracker: TrackerRecord, request: RunRequest)
   const cost = estimateRunCost(tracker.agent_config, { skillCosts: app.options.skillCosts }).quants;
   const account = app.store.accounts.get(tracker.account_id);
   if (account && account.quants_balance !== null && cost > account.quants_balance) {
-    throw new HttpError(
-      402,
+    throw new Refusal(
+      'insufficient_balance',
       `Insufficient quants: the run costs ${cost}, the balance is ${account.quants_balance}`,
     );
   }

@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '@trackerkit/core';
-import { ValidationFailure } from '../http/errors.ts';
+import { ValidationFailure } from '../errors/errors.ts';
 import type { FaultKind, FaultSpec } from './fault-rules.ts';
 
 const KINDS: readonly FaultKind[] = ['status', 'latency', 'reset', 'truncate'];

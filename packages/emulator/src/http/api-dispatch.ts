@@ -1,15 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LIMITS, pathParamsProblems, rateWindow } from '@trackerkit/core';
-import { authenticate } from '../api/auth.ts';
 import type { App } from '../app.ts';
+import { Refusal, ValidationFailure } from '../errors/errors.ts';
 import type { Fault } from '../faults/fault-rules.ts';
 import { headerFault } from '../faults/fault-spec.ts';
+import { loadPaths, type Operation, type Route, routeOf } from '../routing/operations.ts';
 import { validateBody, validateQuery } from '../validation/request-validator.ts';
+import { authenticate } from './auth.ts';
 import { drain, mediaType, parseJson, readBody } from './body.ts';
-import { HttpError, ValidationFailure } from './errors.ts';
+import { errorReply } from './error-reply.ts';
 import { parseMultipart } from './multipart.ts';
-import { loadPaths, type Operation, routeOf } from './operations.ts';
 import type { Handler, Reply } from './types.ts';
 
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -42,7 +43,7 @@ function faultFor(app: App, req: IncomingMessage, op: Operation, trackerId: stri
   const header = req.headers[FAULT_HEADER];
   if (typeof header !== 'string') return app.faults.take(op.operationId, trackerId);
   const spec = headerFault(header);
-  if (typeof spec === 'string') throw new HttpError(400, `X-Emulator-Fault: ${spec}`);
+  if (typeof spec === 'string') throw new Refusal('malformed', `X-Emulator-Fault: ${spec}`);
   return {
     kind: spec.kind,
     status: spec.status ?? 0,
@@ -59,6 +60,81 @@ function faultReply(fault: Fault): Reply {
   return { status: fault.status, body: { detail: `Injected fault: HTTP ${fault.status}` }, headers };
 }
 
+const BODY_MISSING = () => new ValidationFailure([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
+
+/** The request's body as the operation takes it: parsed JSON (validated) or multipart parts. */
+async function readPayload(app: App, req: IncomingMessage, op: Operation, seen: Seen) {
+  const media = mediaType(req.headers['content-type']);
+  seen.media = media;
+  const declared = req.headers['content-length'];
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  const hasBody = chunked || (declared !== undefined && declared !== '0');
+  if (Object.keys(op.bodies).length === 0 || !hasBody) {
+    await drain(req);
+    if (op.bodyRequired) throw BODY_MISSING();
+    return { body: undefined, parts: null };
+  }
+  if (!media || !(media in op.bodies)) {
+    await drain(req);
+    const accepted = Object.keys(op.bodies).join(' or ');
+    throw new Refusal(
+      'unsupported_media_type',
+      `Unsupported content type ${media ?? '(none)'}; use ${accepted}`,
+    );
+  }
+  if (media === 'multipart/form-data') {
+    const raw = await readBody(req, app.options.maxFileBytes + MULTIPART_OVERHEAD);
+    seen.raw = raw;
+    return { body: undefined, parts: await parseMultipart(raw, req.headers['content-type']) };
+  }
+  const raw = await readBody(req, LIMITS.uploadBytesMax);
+  seen.raw = raw;
+  if (raw.length === 0) {
+    if (op.bodyRequired) throw BODY_MISSING();
+    return { body: undefined, parts: null };
+  }
+  const body = parseJson(raw);
+  validateBody(op, media, body);
+  return { body, parts: null };
+}
+
+/** An operation's request, in the service's order: faults, auth, ids, limits, query, body, handler. */
+async function runOperation(
+  app: App,
+  handlers: Record<string, Handler>,
+  req: IncomingMessage,
+  route: Route & { op: Operation },
+  search: URLSearchParams,
+  seen: Seen,
+): Promise<Dispatched> {
+  const { op, params } = route;
+  let fault: Fault | null = null;
+  try {
+    seen.params = params;
+    // Faults come first, as from a gateway in front of the service: no auth, no limits counted.
+    fault = faultFor(app, req, op, params.tracker_id);
+    if (fault?.kind === 'latency') await sleep(fault.latency_ms);
+    if (fault?.kind === 'status') {
+      await drain(req);
+      return { op, reply: faultReply(fault), fault };
+    }
+    const account = authenticate(app, req.headers);
+    seen.accountId = account.id;
+    // An id the service could never have issued (`..`, `a/b`) is an unknown one, never looked up.
+    if (pathParamsProblems(params).length > 0) throw new Refusal('not_found', 'Not Found');
+    if (op.rateLimit) app.limiter.take(`${account.id}:${op.operationId}`, rateWindow(op.rateLimit));
+    const query = validateQuery(op, search);
+    const { body, parts } = await readPayload(app, req, op, seen);
+    const handler = handlers[op.operationId] as Handler;
+    const reply = await handler({ op, params, query, body, parts, account });
+    return fault ? { op, reply, fault } : { op, reply };
+  } catch (error) {
+    await drain(req).catch(() => {});
+    const reply = errorReply(app, error, req);
+    return fault ? { op, reply, fault } : { op, reply };
+  }
+}
+
 /** Routes `/v1/api/...` requests through auth, limits, query and body validation to a handler. */
 export function createApiDispatcher(app: App, handlers: Record<string, Handler>) {
   const paths = loadPaths();
@@ -69,43 +145,6 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
     }
   }
 
-  async function readPayload(req: IncomingMessage, op: Operation, seen: Seen) {
-    const media = mediaType(req.headers['content-type']);
-    seen.media = media;
-    const declared = req.headers['content-length'];
-    const chunked = req.headers['transfer-encoding'] !== undefined;
-    const hasBody = chunked || (declared !== undefined && declared !== '0');
-    if (Object.keys(op.bodies).length === 0 || !hasBody) {
-      await drain(req);
-      if (op.bodyRequired)
-        throw new ValidationFailure([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
-      return { body: undefined, parts: null };
-    }
-    if (!media || !(media in op.bodies)) {
-      await drain(req);
-      const accepted = Object.keys(op.bodies).join(' or ');
-      throw new HttpError(415, `Unsupported content type ${media ?? '(none)'}; use ${accepted}`);
-    }
-    if (media === 'multipart/form-data') {
-      const raw = await readBody(req, app.options.maxFileBytes + MULTIPART_OVERHEAD);
-      seen.raw = raw;
-      return {
-        body: undefined,
-        parts: await parseMultipart(raw, req.headers['content-type']),
-      };
-    }
-    const raw = await readBody(req, LIMITS.uploadBytesMax);
-    seen.raw = raw;
-    if (raw.length === 0) {
-      if (op.bodyRequired)
-        throw new ValidationFailure([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
-      return { body: undefined, parts: null };
-    }
-    const body = parseJson(raw);
-    validateBody(op, media, body);
-    return { body, parts: null };
-  }
-
   return async function dispatch(
     req: IncomingMessage,
     path: string,
@@ -113,63 +152,16 @@ export function createApiDispatcher(app: App, handlers: Record<string, Handler>)
     seen: Seen = {},
   ): Promise<Dispatched> {
     const route = routeOf(paths, req.method ?? 'GET', path);
-    if (route) {
-      const { entry, op, params } = route;
-      if (!op) {
-        await drain(req);
-        const allow = Object.keys(entry.operations).join(', ').toUpperCase();
-        return { op, reply: { status: 405, body: { detail: 'Method Not Allowed' }, headers: { allow } } };
-      }
-      let fault: Fault | null = null;
-      try {
-        seen.params = params;
-        // Faults come first, as from a gateway in front of the service: no auth, no limits counted.
-        fault = faultFor(app, req, op, params.tracker_id);
-        if (fault?.kind === 'latency') await sleep(fault.latency_ms);
-        if (fault?.kind === 'status') {
-          await drain(req);
-          return { op, reply: faultReply(fault), fault };
-        }
-        const account = authenticate(app, req.headers);
-        seen.accountId = account.id;
-        // An id the service could never have issued (`..`, `a/b`) is an unknown one, never looked up.
-        if (pathParamsProblems(params).length > 0) throw new HttpError(404, 'Not Found');
-        if (op.rateLimit) app.limiter.take(`${account.id}:${op.operationId}`, rateWindow(op.rateLimit));
-        const query = validateQuery(op, search);
-        const { body, parts } = await readPayload(req, op, seen);
-        const handler = handlers[op.operationId] as Handler;
-        const reply = await handler({ op, params, query, body, parts, account });
-        return fault ? { op, reply, fault } : { op, reply };
-      } catch (error) {
-        await drain(req).catch(() => {});
-        const reply = errorReply(app, error, req);
-        return fault ? { op, reply, fault } : { op, reply };
-      }
+    if (!route) {
+      await drain(req);
+      return { op: undefined, reply: { status: 404, body: { detail: 'Not Found' } } };
     }
-    await drain(req);
-    return { op: undefined, reply: { status: 404, body: { detail: 'Not Found' } } };
+    const { entry, op } = route;
+    if (!op) {
+      await drain(req);
+      const allow = Object.keys(entry.operations).join(', ').toUpperCase();
+      return { op, reply: { status: 405, body: { detail: 'Method Not Allowed' }, headers: { allow } } };
+    }
+    return runOperation(app, handlers, req, { ...route, op }, search, seen);
   };
-}
-
-/**
- * A client that closed its connection before its body was read: no answer can reach it, and it is
- * nothing the emulator did wrong, so it is not logged (the journal records the request as aborted).
- */
-function isHangUp(error: unknown, req: IncomingMessage | undefined): boolean {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return req?.destroyed === true && !req.complete && (code === 'ECONNRESET' || code === 'ECONNABORTED');
-}
-
-/** The answer to a request that hung up: never sent (the socket is gone), kept for the journal. */
-export const HANG_UP_STATUS = 499;
-
-export function errorReply(app: App, error: unknown, req?: IncomingMessage): Reply {
-  if (isHangUp(error, req)) return { status: HANG_UP_STATUS, body: { detail: 'Client closed the request' } };
-  if (error instanceof HttpError)
-    return { status: error.status, body: { detail: error.message }, headers: error.headers };
-  if (error instanceof ValidationFailure) return { status: 422, body: { detail: error.issues } };
-  if (error instanceof URIError)
-    return { status: 400, body: { detail: 'Malformed percent-encoding in the path' } };
-  app.log(`@trackerkit/emulator: internal error: ${(error as Error)?.stack ?? String(error)}`);
-  return { status: 500, body: { detail: 'Internal emulator error' } };
 }

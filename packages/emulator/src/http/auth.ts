@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { App } from '../app.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refusal } from '../errors/errors.ts';
 import type { AccountRecord } from '../store/records.ts';
 
 /** The token from `Authorization: Bearer`, `X-API-Key` or `X-API-Token`. */
@@ -21,6 +21,6 @@ export function authenticate(app: App, headers: IncomingHttpHeaders): AccountRec
   const token = tokenFrom(headers);
   const record = token ? app.store.tokens.get(token) : undefined;
   const account = record ? app.store.accounts.get(record.account_id) : undefined;
-  if (!account) throw new HttpError(401, 'Invalid or missing API token');
+  if (!account) throw new Refusal('unauthenticated', 'Invalid or missing API token');
   return account;
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { jsonDepthRule, jsonNestsDeeper, MAX_JSON_DEPTH } from '@trackerkit/core';
-import { HttpError } from './errors.ts';
+import { Refusal } from '../errors/errors.ts';
 
 /**
  * Reads the whole body. Past `limit` bytes the rest is drained and discarded (answering before the
@@ -16,7 +16,7 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
     if (size > limit) over = true;
     if (!over) chunks.push(chunk);
   }
-  if (over) throw new HttpError(413, `Request body exceeds ${limit} bytes`);
+  if (over) throw new Refusal('too_large', `Request body exceeds ${limit} bytes`);
   return Buffer.concat(chunks, size);
 }
 
@@ -36,11 +36,11 @@ export function parseJson(raw: Buffer): unknown {
   const text = raw.toString('utf8');
   // The core's depth rule: a deeper body would overflow the stack later, when stored or answered.
   if (jsonNestsDeeper(text, MAX_JSON_DEPTH)) {
-    throw new HttpError(400, `Malformed JSON body: ${jsonDepthRule(MAX_JSON_DEPTH)}`);
+    throw new Refusal('malformed', `Malformed JSON body: ${jsonDepthRule(MAX_JSON_DEPTH)}`);
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new HttpError(400, `Malformed JSON body: ${(error as Error).message}`);
+    throw new Refusal('malformed', `Malformed JSON body: ${(error as Error).message}`);
   }
 }

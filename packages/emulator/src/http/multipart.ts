@@ -1,4 +1,4 @@
-import { HttpError } from './errors.ts';
+import { Refusal } from '../errors/errors.ts';
 
 export interface MultipartPart {
   name: string;
@@ -18,7 +18,7 @@ export async function parseMultipart(
   contentType: string | undefined,
 ): Promise<MultipartPart[]> {
   if (!contentType || !/;\s*boundary=/i.test(contentType))
-    throw new HttpError(400, 'Unreadable multipart body: the Content-Type has no boundary');
+    throw new Refusal('malformed', 'Unreadable multipart body: the Content-Type has no boundary');
   let form: FormData;
   try {
     form = await new Request('http://emulator.invalid/', {
@@ -27,7 +27,7 @@ export async function parseMultipart(
       body: new Uint8Array(body),
     }).formData();
   } catch (error) {
-    throw new HttpError(400, `Unreadable multipart body: ${(error as Error).message}`);
+    throw new Refusal('malformed', `Unreadable multipart body: ${(error as Error).message}`);
   }
   const entries: [string, FormDataEntryValue][] = [];
   form.forEach((value, name) => {

@@ -1,17 +1,22 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { App } from '../app.ts';
 import { iso } from '../clock.ts';
-import { consoleOriginPolicy, consoleRefusal } from '../console/console-origin.ts';
 import { journalBody } from '../journal/journal-entry.ts';
+import { requestTarget } from '../routing/request-target.ts';
 import type { ResponseValidator } from '../validation/response-validator.ts';
-import { type Dispatched, errorReply, HANG_UP_STATUS, type Seen } from './api-dispatch.ts';
-import { requestTarget } from './request-target.ts';
+import type { Dispatched, Seen } from './api-dispatch.ts';
+import { errorReply, HANG_UP_STATUS } from './error-reply.ts';
 import type { Reply } from './types.ts';
 
 export interface ServerParts {
   app: App;
   api: (req: IncomingMessage, path: string, search: URLSearchParams, seen: Seen) => Promise<Dispatched>;
   console: (req: IncomingMessage, path: string, search: URLSearchParams) => Promise<Reply>;
+  /**
+   * The console's gate (it has no auth): the answer refusing a request to `/_emulator` or under it,
+   * or undefined to let it in.
+   */
+  consoleGate: (req: IncomingMessage) => Reply | undefined;
   /** The HTML page at `/_emulator` itself: the console URL a person opens in a browser. */
   page: () => string;
   validator: ResponseValidator | null;
@@ -33,7 +38,6 @@ function send(res: ServerResponse, reply: Reply): void {
 /** The HTTP front: `/v1/api/...` is the service, `/_emulator/...` the console stand-in. */
 export function createHttpServer(parts: ServerParts): Server {
   const { app, validator } = parts;
-  const consolePolicy = consoleOriginPolicy(app.options);
   return createServer(async (req, res) => {
     let reply: Reply;
     let dispatched: Dispatched | undefined;
@@ -45,7 +49,7 @@ export function createHttpServer(parts: ServerParts): Server {
         : null;
     const seen: Seen = {};
     // The console has no auth: the origin rule is its gate (the service's API needs its token).
-    const foreign = url.pathname.startsWith(CONSOLE_PREFIX) ? consoleRefusal(req, consolePolicy) : undefined;
+    const foreign = url.pathname.startsWith(CONSOLE_PREFIX) ? parts.consoleGate(req) : undefined;
     try {
       if (foreign) {
         req.resume();

@@ -1,6 +1,6 @@
+import type { Operation } from '../routing/operations.ts';
 import type { AccountRecord } from '../store/records.ts';
 import type { MultipartPart } from './multipart.ts';
-import type { Operation } from './operations.ts';
 
 export interface RequestContext {
   op: Operation;

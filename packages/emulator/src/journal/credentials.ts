@@ -7,7 +7,7 @@
 // a log line. One place, so the journal and a recording cannot disagree, and a replay matches a
 // request by the same redacted values it recorded.
 import type { IncomingHttpHeaders } from 'node:http';
-import { decodeSegment } from '../http/request-target.ts';
+import { decodeSegment } from '../routing/request-target.ts';
 
 export const REDACTED = '[redacted]';
 

@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { App } from '../app.ts';
-import { type Dispatched, errorReply, type Seen } from '../http/api-dispatch.ts';
+import type { Dispatched, Seen } from '../http/api-dispatch.ts';
 import { mediaType, readBody } from '../http/body.ts';
-import { type loadPaths, routeOf } from '../http/operations.ts';
+import { errorReply } from '../http/error-reply.ts';
+import { type loadPaths, routeOf } from '../routing/operations.ts';
 import { largestBody } from './recording.ts';
 
 type Paths = ReturnType<typeof loadPaths>;

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { App } from '../app.ts';
 import type { Dispatched, Seen } from '../http/api-dispatch.ts';
-import { loadPaths } from '../http/operations.ts';
-import { normalisedPathProblem } from '../http/request-target.ts';
 import { API_PREFIX } from '../http/server.ts';
 import type { Reply } from '../http/types.ts';
+import { loadPaths } from '../routing/operations.ts';
+import { normalisedPathProblem } from '../routing/request-target.ts';
 import { readArrival } from './arrival.ts';
 import { answerHeaders, type RecordedExchange, type RecordingWriter, recordedBody } from './recording.ts';
 

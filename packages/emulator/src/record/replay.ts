@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { App } from '../app.ts';
 import type { Dispatched, Seen } from '../http/api-dispatch.ts';
-import { loadPaths } from '../http/operations.ts';
 import { API_PREFIX } from '../http/server.ts';
+import { loadPaths } from '../routing/operations.ts';
 import { readArrival } from './arrival.ts';
 import { matchKey, type RecordedExchange, recordedBody, replyOf } from './recording.ts';
 

@@ -1,7 +1,7 @@
 import type { ValidationIssue } from '@trackerkit/core';
 import { checkTrackerConfig } from '../api/tracker-rules.ts';
 import type { App } from '../app.ts';
-import { HttpError, ValidationFailure } from '../http/errors.ts';
+import { Refusal, ValidationFailure } from '../errors/errors.ts';
 import type { AccountRecord } from '../store/records.ts';
 import { problemsAgainst } from '../validation/schemas.ts';
 import type { Fixtures } from './fixture-types.ts';
@@ -72,7 +72,7 @@ export function checkFixtures(app: App, account: AccountRecord, input: unknown):
     const stored =
       store.trackers.get(id) ?? store.runs.get(id) ?? store.sources.get(id) ?? store.spaces.get(id);
     if (exists || stored || taken.has(id))
-      throw new HttpError(409, `fixtures.${loc.join('.')}: ${id} already exists`);
+      throw new Refusal('conflict', `fixtures.${loc.join('.')}: ${id} already exists`);
     taken.add(id);
   };
   if (!isObject(input) || !Array.isArray(input.spaces)) {
@@ -96,7 +96,7 @@ export function checkFixtures(app: App, account: AccountRecord, input: unknown):
     unknownKeys(space, SPACE_KEYS, sLoc);
     const existing = typeof space.space_id === 'string' ? app.store.spaces.get(space.space_id) : undefined;
     if (existing && existing.account_id !== account.id)
-      throw new HttpError(409, `fixtures.spaces.${si}.space_id: taken`);
+      throw new Refusal('conflict', `fixtures.spaces.${si}.space_id: taken`);
     if (!existing) conflict(space.space_id, false, [...sLoc, 'space_id']);
     if (!existing && (typeof space.name !== 'string' || space.name === ''))
       bad([...sLoc, 'name'], 'Field required for a new space', 'missing');

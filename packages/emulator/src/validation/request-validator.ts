@@ -1,6 +1,6 @@
 import { querySchemaOf } from '@trackerkit/core';
-import { refuse } from '../http/errors.ts';
-import type { Operation } from '../http/operations.ts';
+import { refuse } from '../errors/errors.ts';
+import type { Operation } from '../routing/operations.ts';
 import { documentSchema, problemsAgainst } from './schemas.ts';
 
 /** The first non-null JSON-Schema `type` of a parameter's schema. */

@@ -1,4 +1,4 @@
-import { deref, type Operation } from '../http/operations.ts';
+import { deref, type Operation } from '../routing/operations.ts';
 import { documentSchema, problemsAgainst } from './schemas.ts';
 
 interface ResponseSpec {

@@ -1,6 +1,5 @@
 import { extensionOf, FILE_TYPES, fileUploadProblems } from '@trackerkit/core';
-import { HttpError, invalid, refuse } from '../http/errors.ts';
-import type { MultipartPart } from '../http/multipart.ts';
+import { invalid, Refusal, refuse } from '../errors/errors.ts';
 import { problemsAgainst } from '../validation/schemas.ts';
 import { csvToRows } from './csv.ts';
 import { extractPdfText } from './pdf-text.ts';
@@ -8,8 +7,16 @@ import { jsonItems, type NewItem, textItem, type Upload } from './upload.ts';
 
 // The size limit is the emulator's `maxFileBytes` (413), which may differ from the document's.
 
+/** What the ingest reads of a multipart part (the HTTP layer's parsed parts have this shape). */
+export interface UploadPart {
+  name: string;
+  /** The part's file name; null for a plain field. */
+  filename: string | null;
+  data: Buffer;
+}
+
 /** Turns a multipart upload into items: PDF text, CSV rows as JSON, TXT/MD text, images by description. */
-export function fileUpload(parts: MultipartPart[], maxFileBytes: number): Upload {
+export function fileUpload(parts: readonly UploadPart[], maxFileBytes: number): Upload {
   const file = parts.find((p) => p.name === 'file' && p.filename !== null);
   const field = (name: string) => {
     const part = parts.find((p) => p.name === name && p.filename === null);
@@ -23,9 +30,9 @@ export function fileUpload(parts: MultipartPart[], maxFileBytes: number): Upload
     ...(description !== undefined ? { description } : {}),
   };
   refuse('body', problemsAgainst('VaultFileUpload', fields));
-  const upload = file as MultipartPart;
+  const upload = file as UploadPart;
   const filename = upload.filename as string;
-  if (upload.data.length > maxFileBytes) throw new HttpError(413, `File exceeds ${maxFileBytes} bytes`);
+  if (upload.data.length > maxFileBytes) throw new Refusal('too_large', `File exceeds ${maxFileBytes} bytes`);
   const textFields = { source_name: sourceName, description };
   refuse('body', fileUploadProblems(filename, upload.data, textFields, { maxBytes: maxFileBytes }));
   const ext = extensionOf(filename)!;

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 
 const BIN = join(import.meta.dirname, '../../src/bin.ts');
 const dir = mkdtempSync(join(tmpdir(), 'trackerkit-emulator-'));
@@ -167,14 +168,14 @@ describe('trackerkit-emulator bin', () => {
       (await (
         await fetch(`${second.ready.base_url}/api/trackers/${tracker.tracker_id}/runs/${id}`, { headers })
       ).json()) as Record<string, Record<string, unknown> | string>;
-    const finished = async (id: string) => {
-      for (let i = 0; i < 300; i++) {
-        const run = await getRun(id);
-        if (run.status === 'completed' || run.status === 'failed') return run;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error(`run ${id} did not finish after the restart`);
-    };
+    const finished = (id: string) =>
+      waitUntil(
+        async () => {
+          const run = await getRun(id);
+          return run.status === 'completed' || run.status === 'failed' ? run : undefined;
+        },
+        { timeout: 6000, what: `run ${id} finished after the restart` },
+      );
     const resumed = await finished(String(alerting.run_id));
     expect(resumed).toMatchObject({ status: 'completed', result: { score: 1 } });
     expect(resumed.notification_delivery).toMatchObject({ webhook: { status: 'success', attempts: 1 } });

@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { startEmulator } from '../../src/index.ts';
 import { type Harness, type Loose, startHarness } from './harness.ts';
 
-// The clock's edges (issue 24 item 8): an advance past any date, a scheduled tracker's catch-up
+// The clock's edges: an advance past any date, a scheduled tracker's catch-up
 // after a far jump, a reset after advances, and a saved clock that is not a date.
 const BIN = join(import.meta.dirname, '../../src/bin.ts');
 const dir = mkdtempSync(join(tmpdir(), 'trackerkit-emulator-clock-'));
@@ -152,7 +153,7 @@ describe('a scheduled tracker after a far jump', () => {
         body: JSON.stringify({ advance_minutes: 60 * 24 * 365 }),
       });
       advance.catch(() => {}); // awaited below; a failed test must not also report it unhandled
-      while (held.length === 0) await new Promise((r) => setTimeout(r, 20));
+      await waitUntil(() => held.length > 0, { what: 'an alert held by the receiver' });
       const stopped = performance.now();
       child.kill('SIGTERM');
       const [code] = (await once(child, 'exit')) as [number | null];

@@ -1,3 +1,4 @@
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from '../../src/index.ts';
 
 // Test bodies are read loosely: the response validator checks every one against the document.
@@ -62,12 +63,13 @@ export async function startHarness(options: EmulatorOptions = {}): Promise<Harne
   return harness;
 }
 
-/** Polls a run until it leaves pending/running. */
-export async function waitRun(h: Harness, trackerId: string, runId: string): Promise<Loose> {
-  for (let i = 0; i < 500; i++) {
-    const { body } = await h.api('GET', `/api/trackers/${trackerId}/runs/${runId}`);
-    if (body.status === 'completed' || body.status === 'failed') return body;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`run ${runId} did not finish`);
+/** Polls a run until it leaves pending/running (bounded: fails naming the run after 5 s). */
+export function waitRun(h: Harness, trackerId: string, runId: string): Promise<Loose> {
+  return waitUntil(
+    async () => {
+      const { body } = await h.api('GET', `/api/trackers/${trackerId}/runs/${runId}`);
+      return (body.status === 'completed' || body.status === 'failed') && body;
+    },
+    { timeout: 5000, interval: 10, what: `run ${runId} finished` },
+  );
 }

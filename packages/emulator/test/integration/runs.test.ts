@@ -1,5 +1,6 @@
 import { DEFAULT_SKILL_COSTS, REASONING_MULTIPLIERS } from '@trackerkit/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { type Harness, type Loose, startHarness, waitRun } from './harness.ts';
 
 let h: Harness;
@@ -36,10 +37,15 @@ describe('runs', () => {
     const slow = await h.api('POST', `/api/trackers/${t.tracker_id}/runs`, {
       context: { emulator: { delay_ms: 300 } },
     });
-    await new Promise((r) => setTimeout(r, 100));
-    expect((await h.api('GET', `/api/trackers/${t.tracker_id}/runs/${slow.body.run_id}`)).body.status).toBe(
-      'running',
+    const runPath = `/api/trackers/${t.tracker_id}/runs/${slow.body.run_id}`;
+    const started = await waitUntil(
+      async () => {
+        const { status } = (await h.api('GET', runPath)).body;
+        return status !== 'pending' && status;
+      },
+      { what: 'the run leaving pending' },
     );
+    expect(started).toBe('running');
     expect((await waitRun(h, t.tracker_id, slow.body.run_id)).status).toBe('completed');
     const failed = await h.api('POST', `/api/trackers/${t.tracker_id}/runs`, {
       sync: true,

@@ -2,6 +2,7 @@
 // for where the hosted service may read it otherwise; and a client that hangs up early.
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import type { EmulatorOptions } from '../../src/index.ts';
 import { type Harness, startHarness } from './harness.ts';
 
@@ -101,19 +102,23 @@ describe('a client that hangs up before its body is read', () => {
     const t = await h.tracker();
     const { port } = new URL(h.emu.origin);
     await new Promise<void>((resolve, reject) => {
+      // `Expect: 100-continue`: the server answers it as it hands the request to the emulator, so
+      // the client sends part of the body and hangs up while the body is being read.
       const socket = connect(Number(port), '127.0.0.1', () => {
         socket.write(
           `POST /v1/api/trackers/${t.tracker_id}/vault/sources HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
             `Authorization: Bearer ${h.emu.token}\r\nContent-Type: application/json\r\n` +
-            'Content-Length: 100000\r\n\r\n{"source_name":"s","data":[',
-          () => setTimeout(() => socket.destroy(), 50),
+            'Expect: 100-continue\r\nContent-Length: 100000\r\n\r\n',
         );
       });
+      socket.once('data', () => socket.write('{"source_name":"s","data":[', () => socket.destroy()));
       socket.on('close', () => resolve());
       socket.on('error', reject);
     });
-    // The server sees the hang-up after the socket closed: give it a moment, then ask for more.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The server sees the hang-up after the socket closed; the journal's entry says it is done.
+    await waitUntil(() => h.emu.requests.count({ operation_id: 'uploadVaultData' }) > 0, {
+      what: 'the request that hung up, in the journal',
+    });
     expect((await h.api('GET', `/api/trackers/${t.tracker_id}`)).status).toBe(200);
     expect(logs.filter((line) => line.includes('internal error'))).toEqual([]);
   });

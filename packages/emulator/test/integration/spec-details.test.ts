@@ -1,4 +1,4 @@
-// The spec's last details (issue 15, point 4), each checked on a real socket.
+// The spec's last details, each checked on a real socket.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './harness.ts';
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { normalisedPathProblem } from '../../src/http/request-target.ts';
 import {
   Credentials,
   credentialValues,
@@ -7,6 +6,7 @@ import {
   isCredentialHeader,
   redaction,
 } from '../../src/journal/credentials.ts';
+import { normalisedPathProblem } from '../../src/routing/request-target.ts';
 
 describe('credential names', () => {
   it.each<[string, { given: string; want: boolean }]>([

@@ -2,7 +2,8 @@ import { rateWindow } from '@trackerkit/core';
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../../src/clock.ts';
 import { RateLimiter } from '../../src/domain/rate-limiter.ts';
-import { HttpError } from '../../src/http/errors.ts';
+import { Refusal } from '../../src/errors/errors.ts';
+import { refusalReply } from '../../src/http/error-reply.ts';
 
 const START = Date.UTC(2026, 10, 28);
 
@@ -16,8 +17,8 @@ function answers(rule: { requests: number; window_seconds: number }, at: number[
       limiter.take('acc:op', rateWindow(rule));
       return 'ok';
     } catch (error) {
-      expect(error).toBeInstanceOf(HttpError);
-      return (error as HttpError).headers['retry-after'] ?? 'no retry-after';
+      expect(error).toBeInstanceOf(Refusal);
+      return refusalReply(error as Refusal).headers?.['retry-after'] ?? 'no retry-after';
     }
   });
 }
