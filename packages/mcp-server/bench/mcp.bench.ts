@@ -3,10 +3,9 @@
 // through a real authorization server, trackerkit-mcp on stdio), real SDK clients here:
 // - CPU per call: the MCP server process's CPU-µs per tool call (utime + stime of /proc/PID/stat)
 //   against the emulator process's CPU-µs for the same request (goal <= 2x), at the same pace:
-//   the emulator's CPU per request rises as requests come further apart (waking up for each costs;
-//   back to back it spends about half as much per request as at one every millisecond or two), so
-//   the like-for-like figure is the emulator serving the MCP server's own requests during the MCP
-//   batch. Beside it, for comparison, the same request sent by @trackerkit/client directly, back to
+//   the emulator's CPU per request rises as requests come further apart (waking up for each one
+//   costs more than taking them back to back), so the like-for-like figure is the emulator
+//   serving the MCP server's own requests during the MCP batch. Beside it, for comparison, the same request sent by @trackerkit/client directly, back to
 //   back and spaced about 1 ms apart (a timer between calls, near the MCP call's own pace);
 //   rounds of BATCH calls, the direct batches and the MCP batch interleaved, the order swapped
 //   every round;

@@ -4,25 +4,18 @@
 // exit 2; over HTTP, ready is ONE JSON line on stdout; SIGINT/SIGTERM answer calls in flight, then
 // exit 0. Over stdio, stdout is the protocol's alone.
 import { readFileSync, statSync } from 'node:fs';
-import {
-  commandArgs,
-  failureLine,
-  quietSqliteWarning,
-  readyLine,
-  stopOnSignals,
-  UsageError,
-  watchLauncher,
-} from '@trackerkit/core/cli';
-import { type CliOptions, parseCliOptions, USAGE } from './cli-options.ts';
-import { createClientFromEnv } from './client-factory.ts';
-import { startHttpServer } from './http-server.ts';
-import { createStderrLogger } from './logger.ts';
+import { commandArgs, failureLine, readyLine, UsageError } from '@trackerkit/core/cli';
+import { quietSqliteWarning, stopOnSignals, watchLauncher } from '@trackerkit/process';
+import { type CliOptions, parseCliOptions, USAGE } from './config/cli-options.ts';
+import { createStderrLogger } from './config/logger.ts';
+import { SERVER_VERSION } from './config/version.ts';
 import { INTROSPECTION_ENV } from './oauth/oauth-settings.ts';
-import { parseTokenKey, TOKEN_KEY_ENV } from './oauth/token-key.ts';
-import { serveStdioConnection } from './stdio-serve.ts';
-import { LimitedStdioServerTransport } from './stdio-transport.ts';
-import { taskKeyFrom } from './tasks/task-key.ts';
-import { SERVER_VERSION } from './version.ts';
+import { taskKeyFrom } from './secrets/task-key.ts';
+import { parseTokenKey, TOKEN_KEY_ENV } from './secrets/token-key.ts';
+import { createClientFromEnv } from './service/client-factory.ts';
+import { startHttpServer } from './transport/http-server.ts';
+import { serveStdioConnection } from './transport/stdio-serve.ts';
+import { LimitedStdioServerTransport } from './transport/stdio-transport.ts';
 
 const NAME = 'trackerkit-mcp';
 const logger = createStderrLogger();
@@ -76,79 +69,68 @@ function introspectionFromEnv(env: NodeJS.ProcessEnv) {
   return { clientId, clientSecret };
 }
 
-async function main() {
-  const options = parseCliOptions(commandArgs(process.argv));
-  if (options.help) return void process.stdout.write(`${USAGE}\n`);
-  if (options.version) return void process.stdout.write(`${SERVER_VERSION}\n`);
-  checkFilesRoots(options.filesRoots);
-  process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', reason));
-  // Made once, up front: missing configuration stops start-up, not the first request. Under
-  // OAuth there is no shared client: each user's calls carry that user's own token.
-  const tokenKey = options.oauthIssuer ? parseTokenKey(process.env[TOKEN_KEY_ENV]) : undefined;
-  const userTokens = tokenKey ? await openUserTokens(options, tokenKey) : undefined;
-  const client = userTokens
-    ? undefined
-    : createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
-  const common = {
-    ...(client ? { client } : { baseUrl: options.baseUrl }),
-    readOnly: options.readOnly,
-    filesRoots: options.filesRoots,
-    allowPrivateUrls: options.allowPrivateUrls,
-    maxUploadBytes: options.maxUploadBytes,
-    logger,
-    // Run tasks' handles verify on every replica given the same secrets (tasks/task-key.ts).
-    taskKey: taskKeyFrom(process.env, [tokenKey, options.token]),
-    ...(options.toolsets ? { toolsets: options.toolsets } : {}),
-  };
-  if (options.http) {
-    const running = await startHttpServer({
-      ...common,
-      host: options.host,
-      port: options.port,
-      authToken: options.authToken,
-      allowedHosts: options.allowedHosts,
-      allowedOrigins: options.allowedOrigins,
-      maxConcurrentRequests: options.maxConcurrentRequests,
-      ...(userTokens && tokenKey && options.oauthIssuer
-        ? {
-            oauth: {
-              issuer: options.oauthIssuer,
-              resource: options.publicUrl,
-              userTokens,
-              tokenKey,
-              introspection: introspectionFromEnv(process.env),
-              readScope: options.readScope,
-              writeScope: options.writeScope,
-            },
-          }
-        : {}),
-    });
-    logger.info(`listening on ${running.url}`);
-    const { trigger } = stopOnSignals(
-      process,
-      async () => {
-        await running.close();
-        await userTokens?.close();
-      },
-      (error) => logger.error('stopping failed', error),
-    );
-    // Started by a package manager (`npx`, a pnpm script) that is stopped without passing it on.
-    watchLauncher(process, (path) => readFileSync(path, 'utf8'), trigger);
-    // The token is in the ready line only when generated: clients must send it, and the operator
-    // has no other way to learn it (--auth-token sets a fixed one).
-    process.stdout.write(
-      readyLine({
-        name: NAME,
-        url: running.url,
-        ...(running.authTokenGenerated ? { auth_token: running.authToken } : {}),
-      }),
-    );
-    return;
-  }
+/** The tools' settings both transports share: the shared client (none under OAuth) and the rest. */
+type CommonOptions = Parameters<typeof startHttpServer>[0] & { logger: typeof logger };
+
+/** The users' token store under OAuth: what --oauth-issuer needs besides the flags. */
+interface UserStore {
+  userTokens: Awaited<ReturnType<typeof openUserTokens>>;
+  tokenKey: Buffer;
+}
+
+/** Over HTTP: serves until a signal, then answers calls in flight; ready is one JSON line. */
+async function serveHttp(options: CliOptions, common: CommonOptions, users: UserStore | undefined) {
+  const running = await startHttpServer({
+    ...common,
+    host: options.host,
+    port: options.port,
+    authToken: options.authToken,
+    allowedHosts: options.allowedHosts,
+    allowedOrigins: options.allowedOrigins,
+    maxConcurrentRequests: options.maxConcurrentRequests,
+    ...(users && options.oauthIssuer
+      ? {
+          oauth: {
+            issuer: options.oauthIssuer,
+            resource: options.publicUrl,
+            userTokens: users.userTokens,
+            tokenKey: users.tokenKey,
+            introspection: introspectionFromEnv(process.env),
+            readScope: options.readScope,
+            writeScope: options.writeScope,
+          },
+        }
+      : {}),
+  });
+  logger.info(`listening on ${running.url}`);
+  const { trigger } = stopOnSignals(
+    process,
+    async () => {
+      await running.close();
+      await users?.userTokens.close();
+    },
+    (error) => logger.error('stopping failed', error),
+  );
+  // Started by a package manager (`npx`, a pnpm script) that is stopped without passing it on.
+  watchLauncher(process, (path) => readFileSync(path, 'utf8'), trigger);
+  // The token is in the ready line only when generated: clients must send it, and the operator
+  // has no other way to learn it (--auth-token sets a fixed one).
+  process.stdout.write(
+    readyLine({
+      name: NAME,
+      url: running.url,
+      ...(running.authTokenGenerated ? { auth_token: running.authToken } : {}),
+    }),
+  );
+}
+
+/** Over stdio: serves until the client closes stdin or a signal comes. */
+function serveStdio(options: CliOptions, common: CommonOptions) {
   keepStdoutForProtocol();
-  // serveStdio owns the era decision; stdio-serve.ts puts the fast path, the listen feed and this
-  // process's limited stdio transport under it.
-  const stdioClient = client ?? createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
+  // serveStdio owns the era decision; stdio-serve.ts puts the listen feed and this process's
+  // limited stdio transport under it.
+  const stdioClient =
+    common.client ?? createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
   const { handle } = serveStdioConnection(new LimitedStdioServerTransport({ logger }), {
     ...common,
     client: stdioClient,
@@ -165,6 +147,32 @@ async function main() {
   process.once('exit', (code) => {
     if (code !== 0) logger.error(`exiting with code ${code}`);
   });
+}
+
+async function main() {
+  const options = parseCliOptions(commandArgs(process.argv));
+  if (options.help) return void process.stdout.write(`${USAGE}\n`);
+  if (options.version) return void process.stdout.write(`${SERVER_VERSION}\n`);
+  checkFilesRoots(options.filesRoots);
+  process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', reason));
+  // Made once, up front: missing configuration stops start-up, not the first request. Under
+  // OAuth there is no shared client: each user's calls carry that user's own token.
+  const tokenKey = options.oauthIssuer ? parseTokenKey(process.env[TOKEN_KEY_ENV]) : undefined;
+  const users = tokenKey ? { userTokens: await openUserTokens(options, tokenKey), tokenKey } : undefined;
+  const client = users ? undefined : createClientFromEnv({ baseUrl: options.baseUrl, token: options.token });
+  const common: CommonOptions = {
+    ...(client ? { client } : { baseUrl: options.baseUrl }),
+    readOnly: options.readOnly,
+    filesRoots: options.filesRoots,
+    allowPrivateUrls: options.allowPrivateUrls,
+    maxUploadBytes: options.maxUploadBytes,
+    logger,
+    // Run tasks' handles verify on every replica given the same secrets (secrets/task-key.ts).
+    taskKey: taskKeyFrom(process.env, [tokenKey, options.token]),
+    ...(options.toolsets ? { toolsets: options.toolsets } : {}),
+  };
+  if (options.http) return serveHttp(options, common, users);
+  serveStdio(options, common);
 }
 
 main().catch((error: unknown) => {

@@ -4,7 +4,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { z } from 'zod';
 import { toolDefinitions, toToolListEntry } from '../src/index.ts';
 
-/** The most tools/list may cost with every tool listed (issue 29: room for the next tools). */
+/** The most tools/list may cost with every tool listed (with room for the next tools). */
 export const TOOLS_LIST_TOKEN_BUDGET = 4500;
 
 /** Tokens of a tools/list `tools` array as a model reads it. */

@@ -2,9 +2,9 @@
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { hostFromOption, parseFlags, portFromFlag, UsageError, urlFromOption } from '@trackerkit/core/cli';
-import { parseEnvBoolean } from './config/env-boolean.ts';
+import { parseEnvBoolean } from './env-boolean.ts';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS, DEFAULT_MAX_UPLOAD_BYTES } from './limits.ts';
-import { TOOLSETS, type Toolset } from './tool-definition.ts';
+import { TOOLSETS, type Toolset } from './toolsets.ts';
 
 export const DEFAULT_HTTP_PORT = 3100;
 

@@ -1,5 +1,9 @@
 // Logs go to stderr only: on stdio, stdout carries nothing but protocol messages.
-import type { Logger } from './call-tool.ts';
+
+/** Where the server reports what went wrong: the tools, the transports, the subscriptions. */
+export interface Logger {
+  error(message: string, error?: unknown): void;
+}
 
 export interface StderrLogger extends Logger {
   info(message: string): void;

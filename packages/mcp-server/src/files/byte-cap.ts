@@ -2,7 +2,7 @@
 // decoding (a megabyte of gzip can decode to a gigabyte), set by the operator. Counted as the
 // bytes pass, so nothing past the limit is ever held or written.
 import { Transform } from 'node:stream';
-import { ToolInputError } from '../tool-errors.ts';
+import { ToolInputError } from '../tool-api/tool-errors.ts';
 
 /** Where the operator sets the limit, said in every error about it. */
 const SETTING = '--max-upload-bytes, env TRACKERKIT_MCP_MAX_UPLOAD_BYTES';

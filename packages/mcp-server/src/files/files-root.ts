@@ -8,7 +8,7 @@
 import { constants, type Stats } from 'node:fs';
 import { type FileHandle, open, readlink, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { ToolInputError } from '../tool-errors.ts';
+import { ToolInputError } from '../tool-api/tool-errors.ts';
 
 export const NO_FILES_ROOT =
   'this server reads no local files: its operator named no --files-root directory; send the content instead';

@@ -3,7 +3,7 @@
 // and each element is parsed alone; a .jsonl file is cut at its newlines. Depth is counted on the
 // text before any parsing, by the core's rule.
 import { jsonDepthRule, jsonNestsDeeper, MAX_JSON_DEPTH, type VaultRow } from '@trackerkit/core';
-import { ToolInputError } from '../tool-errors.ts';
+import { ToolInputError } from '../tool-api/tool-errors.ts';
 
 /** A row travels two levels down in an upload's body (`{"data":[row]}`), which nests MAX_JSON_DEPTH at most. */
 const ROW_DEPTH_MAX = MAX_JSON_DEPTH - 2;

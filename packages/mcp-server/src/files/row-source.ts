@@ -10,7 +10,7 @@ import { pipeline, type Readable } from 'node:stream';
 import type { VaultRow } from '@trackerkit/core';
 import { CSV_PARSE_OPTIONS, csvRowReader } from '@trackerkit/core/csv';
 import { parse as parseCsv } from 'csv-parse';
-import { ToolInputError } from '../tool-errors.ts';
+import { ToolInputError } from '../tool-api/tool-errors.ts';
 import { capBytes, overUploadLimit } from './byte-cap.ts';
 import { jsonArrayRows, jsonLineRows } from './json-rows.ts';
 

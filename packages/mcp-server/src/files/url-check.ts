@@ -5,16 +5,9 @@
 // answers differently the second time (DNS rebinding) is never asked a second time.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { ToolInputError } from '../tool-errors.ts';
+import { ToolInputError } from '../tool-api/tool-errors.ts';
+import type { HostLookup, ResolvedAddress } from '../tool-api/url-seams.ts';
 import { specialAddressKind } from './public-address.ts';
-
-export interface ResolvedAddress {
-  address: string;
-  family: 4 | 6;
-}
-
-/** Every address a host name resolves to (an injectable seam: tests answer with their own). */
-export type HostLookup = (hostname: string) => Promise<readonly ResolvedAddress[]>;
 
 /** The operating system's resolver (getaddrinfo), every answer, in its order. */
 export const systemLookup: HostLookup = async (hostname) =>

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ToolInputError } from '../tool-errors.ts';
+import { ToolInputError } from '../tool-api/tool-errors.ts';
 import { capBytes, overUploadLimit } from './byte-cap.ts';
 import { fetchUrl, type UrlFetchPolicy } from './url-fetch.ts';
 

@@ -9,30 +9,16 @@ import { isIP, connect as netConnect } from 'node:net';
 import type { Duplex, Transform } from 'node:stream';
 import { connect as tlsConnect } from 'node:tls';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { ToolInputError } from '../tool-errors.ts';
-import { SERVER_NAME, SERVER_VERSION } from '../version.ts';
-import { checkedAddresses, type HostLookup, parseFetchUrl, systemLookup } from './url-check.ts';
+import { SERVER_NAME, SERVER_VERSION } from '../config/version.ts';
+import { ToolInputError } from '../tool-api/tool-errors.ts';
+import type { ConnectAddress, HostLookup } from '../tool-api/url-seams.ts';
+import { checkedAddresses, parseFetchUrl, systemLookup } from './url-check.ts';
 
 /** Redirects followed before the URL is refused (browsers allow 20; a data file needs few). */
 export const MAX_URL_REDIRECTS = 5;
 
 /** How long one address may take to accept the connection (fetch()'s own default). */
 const CONNECT_TIMEOUT_MS = 10_000;
-
-/** One checked address of a URL's host, to connect to. */
-export interface ConnectTarget {
-  /** The checked IP address: the only place the connection may go. */
-  address: string;
-  family: 4 | 6;
-  port: number;
-  /** https: TLS, verified against `hostname`. */
-  tls: boolean;
-  /** The URL's host name, for TLS (SNI and the certificate check); the address is not re-resolved. */
-  hostname: string;
-}
-
-/** Opens a connection (TLS for https) to `target.address`; the seam tests substitute. */
-export type ConnectAddress = (target: ConnectTarget, signal: AbortSignal) => Promise<Duplex>;
 
 /** TCP, with TLS for https, to exactly the checked address: no name is resolved here. */
 export const connectDirect: ConnectAddress = (target, signal) =>

@@ -19,8 +19,8 @@ export interface JwtVerifierOptions {
 
 /**
  * A token that verified is kept, by its exact text, until it expires or for this long, whichever
- * comes first: a client sends the same token on every call, and checking its signature again was
- * a fifth of a call's CPU. The bound keeps a key the authorization server withdraws from vouching
+ * comes first: a client sends the same token on every call, and checking its signature again on
+ * each would repeat the costliest step of a signed-in call. The bound keeps a key the authorization server withdraws from vouching
  * for long. Only successes are kept; a refused token is checked again each time.
  */
 const VERIFIED_FOR_MS = 60_000;

@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { isLoopbackHost } from '@trackerkit/core';
 import { UsageError } from '@trackerkit/core/cli';
-import type { GuardOAuth } from '../request-guard.ts';
+import type { GuardOAuth } from '../http-edge/request-guard.ts';
 import { discoverIssuer } from './discover-issuer.ts';
 import { chooseVerifier, createIntrospectionVerifier } from './introspection-verifier.ts';
 import { createJwtVerifier } from './jwt-verifier.ts';

@@ -1,6 +1,6 @@
 import { createHash, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { openText, sealText } from '../secrets/seal.ts';
 import type { LinkStore } from './link-store.ts';
-import { openText, sealText } from './seal.ts';
 import type { TokenSubject } from './token-claims.ts';
 
 /** How long a link works, and then how long a token staged through it waits for confirmation. */

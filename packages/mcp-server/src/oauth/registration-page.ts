@@ -4,8 +4,8 @@
 // with the core's escaping `html`; no script; a strict CSP; nothing cached or sent on as a referrer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { html, SafeHtml } from '@trackerkit/core/html';
-import { readBodyWithin } from '../read-body.ts';
-import type { TokenIdentity } from '../tool-definition.ts';
+import { readBodyWithin } from '../http-edge/read-body.ts';
+import type { TokenIdentity } from '../tool-api/tool-context.ts';
 import { REGISTRATION_LINK_TTL_MS, type RegistrationLinks } from './registration-link.ts';
 import type { TokenSubject } from './token-claims.ts';
 

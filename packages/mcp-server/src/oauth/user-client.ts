@@ -1,10 +1,10 @@
 import { hash } from 'node:crypto';
 import { createTrackerClient } from '@trackerkit/client';
 import { LIMITS } from '@trackerkit/core';
-import { serviceFetch } from '../service-fetch.ts';
-import type { AccountContext, TokenIdentity } from '../tool-definition.ts';
-import { ToolInputError } from '../tool-errors.ts';
-import type { TrackerClientLike } from '../tracker-client-like.ts';
+import { serviceFetch } from '../service/service-fetch.ts';
+import type { TrackerClientLike } from '../service/tracker-client-like.ts';
+import type { AccountContext, TokenIdentity } from '../tool-api/tool-context.ts';
+import { ToolInputError } from '../tool-api/tool-errors.ts';
 import { REGISTRATION_LINK_TTL_MS, type RegistrationLinks } from './registration-link.ts';
 import type { TokenSubject } from './token-claims.ts';
 import type { UserTokens } from './user-tokens.ts';

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { openText, sealText } from '../secrets/seal.ts';
+import { TOKEN_KEY_ENV } from '../secrets/token-key.ts';
 import { keptAtMost } from './kept-at-most.ts';
 import { createLinkStore, type LinkStore, REGISTRATION_LINKS_TABLE, type RunSql } from './link-store.ts';
-import { openText, sealText } from './seal.ts';
 import type { TokenSubject } from './token-claims.ts';
-import { TOKEN_KEY_ENV } from './token-key.ts';
 
 /** Each user's Tracker API token, kept by this server. */
 export interface UserTokens {
@@ -53,8 +53,8 @@ const MAX_OPENED = 1024;
 
 /**
  * unseal for one store: a row already opened for its user is not decrypted again. The stores read
- * the row on every call (so a token replaced or removed by any replica is seen at once); opening it
- * was most of a signed-in call's own cost. The memo is keyed by the user and the sealed bytes, so a
+ * the row on every call (so a token replaced or removed by any replica is seen at once), and
+ * decrypting the same row again on every call would be work for nothing. The memo is keyed by the user and the sealed bytes, so a
  * row copied onto another user still does not open, and a row sealed anew is opened anew.
  */
 export function createUnsealer(key: Buffer): (user: TokenSubject, sealed: Uint8Array) => string {

@@ -8,8 +8,8 @@ import {
   type Tracker,
   type VaultSource,
 } from '@trackerkit/core';
+import { ToolInputError } from '../tool-api/tool-errors.ts';
 import { renderPage } from './render.ts';
-import { ToolInputError } from './tool-errors.ts';
 
 type Flat = Record<string, unknown>;
 

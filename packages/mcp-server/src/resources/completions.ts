@@ -2,7 +2,7 @@
 // failing service completes nothing rather than failing the request), first pages only, at most
 // the protocol's 100 values.
 import { LIMITS } from '@trackerkit/core';
-import type { TrackerClientLike } from './tracker-client-like.ts';
+import type { TrackerClientLike } from '../service/tracker-client-like.ts';
 
 const MAX_VALUES = 100;
 

@@ -7,9 +7,9 @@ import {
   ResourceTemplate,
 } from '@modelcontextprotocol/server';
 import { LIMITS } from '@trackerkit/core';
+import type { TrackerClientLike } from '../service/tracker-client-like.ts';
+import { describeToolError } from '../tool-api/tool-errors.ts';
 import { completeRunIds, completeTrackerIds } from './completions.ts';
-import { describeToolError } from './tool-errors.ts';
-import type { TrackerClientLike } from './tracker-client-like.ts';
 
 export const TRACKER_URI_TEMPLATE = 'tracker://{tracker_id}';
 export const RUN_URI_TEMPLATE = 'tracker://{tracker_id}/runs/{run_id}';

@@ -3,9 +3,9 @@
 import { completable, type McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { LIMITS, REASONING_MULTIPLIERS } from '@trackerkit/core';
 import { z } from 'zod';
-import { completeSpaceIds, completeTrackerIds } from './completions.ts';
-import { describeToolError } from './tool-errors.ts';
-import type { TrackerClientLike } from './tracker-client-like.ts';
+import { completeSpaceIds, completeTrackerIds } from '../resources/completions.ts';
+import type { TrackerClientLike } from '../service/tracker-client-like.ts';
+import { describeToolError } from '../tool-api/tool-errors.ts';
 
 export function designTrackerText(goal: string, spaceId?: string): string {
   // The document's own examples; the catalog is the service's (a skill outside it answers 422).

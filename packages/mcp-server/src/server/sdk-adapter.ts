@@ -9,14 +9,16 @@ import {
   type Tool,
   type ToolCallback,
 } from '@modelcontextprotocol/server';
-import { appToolMeta } from './apps/signal-chart.ts';
-import { type Logger, runTool } from './call-tool.ts';
+import { appToolMeta } from '../apps/signal-chart.ts';
+import type { Logger } from '../config/logger.ts';
+import type { TrackerClientLike } from '../service/tracker-client-like.ts';
+import { legacyToolExecution } from '../tasks/legacy-task-wire.ts';
+import { acceptsTasks, isLegacyTaskCall, startToolTask } from '../tasks/task-protocol.ts';
+import { runTool } from '../tool-api/call-tool.ts';
+import type { AccountContext, ToolOptions } from '../tool-api/tool-context.ts';
+import type { ToolAnnotations, ToolDefinition } from '../tool-api/tool-definition.ts';
+import { type ToolSchemas, toolSchemas } from '../tool-api/tool-schema.ts';
 import { canElicit, confirmOrAsk } from './confirmation.ts';
-import { legacyToolExecution } from './tasks/legacy-task-wire.ts';
-import { acceptsTasks, isLegacyTaskCall, startToolTask } from './tasks/task-protocol.ts';
-import type { AccountContext, ToolAnnotations, ToolDefinition, ToolOptions } from './tool-definition.ts';
-import { type ToolSchemas, toolSchemas } from './tool-schema.ts';
-import type { TrackerClientLike } from './tracker-client-like.ts';
 
 /** The protocol's value of each hint when it is left out (MCP ToolAnnotations). */
 export const ANNOTATION_DEFAULTS: ToolAnnotations = {
@@ -28,7 +30,7 @@ export const ANNOTATION_DEFAULTS: ToolAnnotations = {
 
 /**
  * The hints that differ from the protocol's defaults: a left-out hint means its default, so the
- * listing says the same in a quarter of the tokens. destructiveHint and idempotentHint mean
+ * listing says the same in far fewer tokens. destructiveHint and idempotentHint mean
  * nothing for a read-only tool and are left out there too. A tool that asks the user to confirm
  * (`confirmed`) states destructiveHint even though it is the default: for the clients that
  * cannot be asked (no elicitation, or stateless 2025-era HTTP) the hint is the only warning, and
@@ -77,10 +79,9 @@ const configs = new WeakMap<ToolDefinition, ToolConfig>();
 
 /**
  * The step-up challenge of `tool` under OAuth (`writeScopes` given): a tool that changes the service
- * needs the write scopes; reading tools and the account's own tools need none. The SDK's path
- * registers it and the fast path (lean-call.ts) asks it, so both judge a token alike.
+ * needs the write scopes; reading tools and the account's own tools need none.
  */
-export function scopeChallengeOf(
+function scopeChallengeOf(
   tool: ToolDefinition,
   writeScopes: readonly [string, ...string[]] | undefined,
 ): ReturnType<typeof requireScopes> | undefined {

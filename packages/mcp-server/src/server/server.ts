@@ -1,25 +1,26 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { DEFAULT_SKILL_COSTS } from '@trackerkit/core';
-import { registerSignalChart } from './apps/signal-chart.ts';
+import { registerSignalChart } from '../apps/signal-chart.ts';
+import { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_MAX_UPLOAD_BYTES } from '../config/limits.ts';
+import type { Logger } from '../config/logger.ts';
+import type { Toolset } from '../config/toolsets.ts';
+import { SERVER_INFO } from '../config/version.ts';
+import { registerResources } from '../resources/resources.ts';
+import { taskKeyFrom } from '../secrets/task-key.ts';
+import { createClientFromEnv } from '../service/client-factory.ts';
+import type { TrackerClientLike } from '../service/tracker-client-like.ts';
+import { registerResourceSubscriptions } from '../subscriptions/resource-subscriptions.ts';
+import { DEFAULT_SUBSCRIPTION_POLL_MS, RunWatch } from '../subscriptions/run-watch.ts';
+import { LEGACY_TASKS_CAPABILITY } from '../tasks/legacy-task-wire.ts';
+import { registerTasks, routeTaskCalls, TASKS_CAPABILITY, taskBackings } from '../tasks/task-protocol.ts';
+import type { AccountContext, ToolOptions } from '../tool-api/tool-context.ts';
+import type { ToolDefinition } from '../tool-api/tool-definition.ts';
+import type { ConnectAddress, HostLookup } from '../tool-api/url-seams.ts';
+import { accountTools } from '../tools/account/register-tracker-token.ts';
+import { selectTools } from '../tools/index.ts';
 import { CACHE_HINTS } from './cache-hints.ts';
-import type { Logger } from './call-tool.ts';
-import { createClientFromEnv } from './client-factory.ts';
-import type { HostLookup } from './files/url-check.ts';
-import type { ConnectAddress } from './files/url-fetch.ts';
-import { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_MAX_UPLOAD_BYTES } from './limits.ts';
 import { registerPrompts } from './prompts.ts';
-import { registerResources } from './resources.ts';
 import { registerTools } from './sdk-adapter.ts';
-import { registerResourceSubscriptions } from './subscriptions/resource-subscriptions.ts';
-import { DEFAULT_SUBSCRIPTION_POLL_MS, RunWatch } from './subscriptions/run-watch.ts';
-import { LEGACY_TASKS_CAPABILITY } from './tasks/legacy-task-wire.ts';
-import { taskKeyFrom } from './tasks/task-key.ts';
-import { registerTasks, routeTaskCalls, TASKS_CAPABILITY, taskBackings } from './tasks/task-protocol.ts';
-import type { AccountContext, ToolDefinition, ToolOptions, Toolset } from './tool-definition.ts';
-import { accountTools } from './tools/account/register-tracker-token.ts';
-import { selectTools } from './tools/index.ts';
-import type { TrackerClientLike } from './tracker-client-like.ts';
-import { SERVER_INFO } from './version.ts';
 
 export interface TrackerMcpServerOptions {
   /** A client to use; otherwise one is made from baseUrl and token. */
@@ -87,7 +88,7 @@ export interface TrackerMcpServerOptions {
   /**
    * The one request this server answers is a tools/call of this tool (a stateless HTTP request):
    * only that tool is registered, not the rest of the table, the prompts, resources and task
-   * handlers it cannot reach (building them was most of a call's CPU). A name the server does not
+   * handlers it cannot reach (the request would build them for nothing). A name the server does not
    * offer registers none, and gets the same unknown-tool answer.
    */
   toolCall?: string | undefined;

@@ -26,8 +26,8 @@ const first = (value: string | string[] | undefined): string | null =>
 
 /**
  * The client's FetchLike on undici's dispatcher: the answer's bytes are gathered as they come, with
- * no stream object per response (undici's `request` wraps each body in a Readable, a fifth of what
- * a call to the service cost). A redirect is answered as it came (not followed: the document
+ * no stream object per response (undici's `request` wraps each body in a Readable, which costs
+ * more than the small JSON answer it carries). A redirect is answered as it came (not followed: the document
  * describes no redirect in the API, and a token is not sent on to another address).
  */
 export const serviceFetch: FetchLike = (url, init) => {

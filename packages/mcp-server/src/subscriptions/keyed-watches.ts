@@ -2,7 +2,7 @@
 // user's listen must never serve another's: one RunWatch per user and token, hence one loop per
 // (user, token, tracker) however many of that user's streams follow the tracker. A watch is made by
 // its first listen and dropped when its last loop stops, so a process keeps none for users who left.
-import type { TrackerClientLike } from '../tracker-client-like.ts';
+import type { TrackerClientLike } from '../service/tracker-client-like.ts';
 import { RunWatch } from './run-watch.ts';
 
 export class KeyedRunWatches {

@@ -18,7 +18,7 @@ import {
   type RequestId,
 } from '@modelcontextprotocol/server';
 import type { Run } from '@trackerkit/core';
-import type { TrackerClientLike } from '../tracker-client-like.ts';
+import type { TrackerClientLike } from '../service/tracker-client-like.ts';
 import { targetOf, updatedParams, watchUri } from './resource-subscriptions.ts';
 import type { RunWatch } from './run-watch.ts';
 

@@ -16,9 +16,9 @@ import {
   UriTemplate,
 } from '@modelcontextprotocol/server';
 import type { Run } from '@trackerkit/core';
-import { RUN_URI_TEMPLATE, TRACKER_URI_TEMPLATE } from '../resources.ts';
-import { describeToolError } from '../tool-errors.ts';
-import type { TrackerClientLike } from '../tracker-client-like.ts';
+import { RUN_URI_TEMPLATE, TRACKER_URI_TEMPLATE } from '../resources/resources.ts';
+import type { TrackerClientLike } from '../service/tracker-client-like.ts';
+import { describeToolError } from '../tool-api/tool-errors.ts';
 import type { RunWatch } from './run-watch.ts';
 
 /** Where a notification says which run finished: its id, status, result and whether it alerted. */

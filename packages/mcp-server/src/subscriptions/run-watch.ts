@@ -10,7 +10,7 @@
 // later still has a later completed_at. The first poll is the baseline: runs finished before
 // someone subscribed are not reported.
 import type { Run } from '@trackerkit/core';
-import type { TrackerClientLike } from '../tracker-client-like.ts';
+import type { TrackerClientLike } from '../service/tracker-client-like.ts';
 
 /** Default time between two polls of one tracker's runs (env TRACKERKIT_MCP_SUBSCRIPTION_POLL_MS). */
 export const DEFAULT_SUBSCRIPTION_POLL_MS = 10_000;

@@ -19,7 +19,7 @@ import type {
   Transport,
   TransportSendOptions,
 } from '@modelcontextprotocol/server';
-import type { TrackerClientLike } from '../tracker-client-like.ts';
+import type { TrackerClientLike } from '../service/tracker-client-like.ts';
 import { type ListenRequest, listenRefusal, listenRequestOf, servesUri } from './listen-feed.ts';
 import { updatedParams, watchUri } from './resource-subscriptions.ts';
 import type { RunWatch } from './run-watch.ts';

@@ -2,13 +2,13 @@
 // the 2026-07-28 extension (task-protocol.ts decides which era a request is in and opens the
 // handle; the backing says the state): a 2025 client asks for a task with `task` ({ ttl? }) in
 // tools/call params, gets `{ task }`, and follows it with tasks/get, tasks/result and tasks/cancel.
-// The statuses are the backing's own (task-backing.ts): nothing is mapped here, only shaped.
+// The statuses are the backing's own (tool-api/task-backing.ts): nothing is mapped here, only shaped.
 //
 // What this stateless server cannot do, and so does not declare (capabilities.tasks):
 // - tasks/list: no replica keeps tasks; a task exists only as the handle its client holds.
 // - tasks/cancel: the 2025 spec asks the receiver to move the task to `cancelled` before it
 //   answers, and to keep it there. No replica can remember that, and the service cannot stop a
-//   run (run-tasks.ts), so tasks/cancel is refused (-32602) with a message that says so: the task
+//   run (tools/runs/run-tasks.ts), so tasks/cancel is refused (-32602) with a message that says so: the task
 //   goes on and ends with its result.
 // - the ttl a client asks for: a task lasts as long as its backing's work (ttl: the backing's).
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,8 +22,8 @@ import {
   type Task,
   type ToolExecution,
 } from '@modelcontextprotocol/server';
-import type { ToolDefinition } from '../tool-definition.ts';
-import type { TaskBacking, TaskState } from './task-backing.ts';
+import type { TaskBacking, TaskState } from '../tool-api/task-backing.ts';
+import type { ToolDefinition } from '../tool-api/tool-definition.ts';
 import type { TaskHandle } from './task-handle.ts';
 
 /** The capabilities entry (initialize): tools/call as a task, nothing else (see above). */

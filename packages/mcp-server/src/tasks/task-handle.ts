@@ -1,14 +1,14 @@
 // A task id of the Tasks extension (io.modelcontextprotocol/tasks) is a handle this server seals
-// (oauth/seal.ts, as it seals users' tokens): the handle carries the task's backing kind, when the
+// (secrets/seal.ts, as it seals users' tokens): the handle carries the task's backing kind, when the
 // task was made and the backing's fields (a run task: the tracker and the run), so any replica
 // holding the same key answers tasks/get from the backing alone (no replica keeps a task in
 // memory). The kind is sealed with the rest: a handle of one kind never opens as another. The key
 // is the operator's TRACKERKIT_MCP_TASK_KEY, or derived from a secret the replicas already share
-// (task-key.ts).
-import { openText, sealText } from '../oauth/seal.ts';
+// (secrets/task-key.ts).
+import { openText, sealText } from '../secrets/seal.ts';
 
 export interface TaskHandle {
-  /** The backing's kind (task-backing.ts). */
+  /** The backing's kind (tool-api/task-backing.ts). */
   kind: string;
   /** When the task was created (ms since the epoch). */
   createdAt: number;

@@ -2,7 +2,7 @@
 // of task: a client that declares the extension in a request's capabilities gets a task-capable
 // tool's work as a task at once (CreateTaskResult) and follows it with tasks/get; every other
 // client gets the tool as before (or -32021 for a tool that runs only as a task). What a task is
-// comes from its backing (task-backing.ts); a task id is a sealed handle naming the backing and its
+// comes from its backing (tool-api/task-backing.ts); a task id is a sealed handle naming the backing and its
 // fields (task-handle.ts), so any replica answers for it and a client may come back anywhere.
 // A 2025-era request (no envelope) gets the same tasks in that era's experimental wire
 // (legacy-task-wire.ts): same backings, same handles, so an id from either path opens on both.
@@ -15,10 +15,12 @@ import {
   ProtocolErrorCode,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ToolCallResult } from '../call-tool.ts';
-import type { ToolDefinition, ToolOptions, ToolResult } from '../tool-definition.ts';
-import { describeToolError } from '../tool-errors.ts';
-import type { TrackerClientLike } from '../tracker-client-like.ts';
+import type { TrackerClientLike } from '../service/tracker-client-like.ts';
+import type { ToolCallResult } from '../tool-api/call-tool.ts';
+import type { TaskBacking, TaskState } from '../tool-api/task-backing.ts';
+import type { ToolOptions, ToolResult } from '../tool-api/tool-context.ts';
+import type { ToolDefinition } from '../tool-api/tool-definition.ts';
+import { describeToolError } from '../tool-api/tool-errors.ts';
 import {
   LEGACY_RESULT_HOLD_MS,
   legacyCancelRefused,
@@ -28,7 +30,6 @@ import {
   legacyTaskResult,
   requestedLegacyTask,
 } from './legacy-task-wire.ts';
-import type { TaskBacking, TaskState } from './task-backing.ts';
 import { signTaskHandle, type TaskHandle, verifyTaskHandle } from './task-handle.ts';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';

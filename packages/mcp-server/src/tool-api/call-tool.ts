@@ -3,19 +3,11 @@
 // tool-schema.ts's validate) and sdk-adapter.ts calls runTool; callTool also checks them, for
 // callers without the SDK (tests, with any client, and no network when arguments are refused).
 import { type Problem, problemsOf } from '@trackerkit/core';
-import type {
-  AccountContext,
-  ToolContext,
-  ToolDefinition,
-  ToolOptions,
-  ToolResult,
-} from './tool-definition.ts';
+import type { Logger } from '../config/logger.ts';
+import type { TrackerClientLike } from '../service/tracker-client-like.ts';
+import type { AccountContext, ToolContext, ToolOptions, ToolResult } from './tool-context.ts';
+import type { ToolDefinition } from './tool-definition.ts';
 import { describeToolError, PartialSuccessError, ToolInputError } from './tool-errors.ts';
-import type { TrackerClientLike } from './tracker-client-like.ts';
-
-export interface Logger {
-  error(message: string, error?: unknown): void;
-}
 
 /** The MCP CallToolResult this server produces (a type, so it fits the SDK's open result type). */
 export type ToolCallResult = {

@@ -49,7 +49,7 @@ function isNoOp(key: string, value: unknown, node: Json, io: 'input' | 'output')
 
 /**
  * The one schema a nullable union wraps, when `{ anyOf: [X, { type: 'null' }] }` can be said as X
- * with `type: [X.type, 'null']` (the same values, in a third of the tokens): X has one type, no
+ * with `type: [X.type, 'null']` (the same values, in fewer tokens): X has one type, no
  * enum or const (null would have to join them) and no keyword the wrapper also has.
  */
 function nullableBranch(node: Json): Json | undefined {

@@ -1,11 +1,12 @@
-// What a task of the Tasks extension is made of, apart from the protocol (task-protocol.ts): a
-// backing, the work that answers for the task. The protocol layer seals the backing's handle
+// What a task of the Tasks extension is made of, apart from the protocol (tasks/task-protocol.ts):
+// a backing, the work that answers for the task. The protocol layer seals the backing's handle
 // fields into the task id and asks the backing, on each tasks/get, what the work's state is now;
-// it never keeps a task itself. run_tracker's backing is the service's run (run-tasks.ts).
+// it never keeps a task itself. run_tracker's backing is the service's run
+// (tools/runs/run-tasks.ts). A tool definition carries its task, so this is part of the tool API.
 import type { InputRequests } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import type { ToolOptions, ToolResult } from '../tool-definition.ts';
-import type { TrackerClientLike } from '../tracker-client-like.ts';
+import type { TrackerClientLike } from '../service/tracker-client-like.ts';
+import type { ToolOptions, ToolResult } from './tool-context.ts';
 
 /** What a backing may use to look at its work. */
 export interface TaskContext {

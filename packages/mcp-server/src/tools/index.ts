@@ -1,5 +1,6 @@
 // The catalogue: every tool, in the order tools/list shows them.
-import type { ToolDefinition, Toolset } from '../tool-definition.ts';
+import type { Toolset } from '../config/toolsets.ts';
+import type { ToolDefinition } from '../tool-api/tool-definition.ts';
 import { deleteRun } from './runs/delete-run.ts';
 import { estimateRunCost } from './runs/estimate-run-cost.ts';
 import { getRun } from './runs/get-run.ts';

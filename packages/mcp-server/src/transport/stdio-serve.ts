@@ -1,30 +1,24 @@
 // One stdio connection, as the command serves it (bin.ts) and as the tests do over any transport:
 // the SDK's serveStdio owns the era decision (a 2026-07-28 opening is served modern, an
-// `initialize` pins the connection to a 2025-era instance). Under it, in order: the fast path of a
-// plain tools/call (lean-stdio.ts), the 2026-07-28 subscriptions/listen feed (stdio-listen.ts),
-// and the wire (the limited stdio transport in the command). Either era offers subscriptions: a
-// 2025-era session serves resources/subscribe, serveStdio serves a 2026-07-28 listen.
+// `initialize` pins the connection to a 2025-era instance). Under it, in order: the 2026-07-28
+// subscriptions/listen feed (stdio-listen.ts) and the wire (the limited stdio transport in the
+// command). Either era offers subscriptions: a 2025-era session serves resources/subscribe,
+// serveStdio serves a 2026-07-28 listen.
 import type { Transport } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import type { Logger } from './call-tool.ts';
-import { createLeanToolCalls } from './lean-call.ts';
-import { LeanStdioTransport } from './lean-stdio.ts';
+import type { Logger } from '../config/logger.ts';
 import {
   createTrackerMcpServer,
-  resolveToolOptions,
   subscriptionPollMs,
   type TrackerMcpServerOptions,
-} from './server.ts';
-import { RunWatch } from './subscriptions/run-watch.ts';
-import { StdioListenTransport } from './subscriptions/stdio-listen.ts';
-import { selectTools } from './tools/index.ts';
-import type { TrackerClientLike } from './tracker-client-like.ts';
+} from '../server/server.ts';
+import type { TrackerClientLike } from '../service/tracker-client-like.ts';
+import { RunWatch } from '../subscriptions/run-watch.ts';
+import { StdioListenTransport } from '../subscriptions/stdio-listen.ts';
 
 export interface StdioServeOptions extends TrackerMcpServerOptions {
   client: TrackerClientLike;
   logger: Logger;
-  /** Answer a plain tools/call without the SDK (default true); false is the tests' reference. */
-  leanToolCalls?: boolean;
 }
 
 export function serveStdioConnection(wire: Transport, options: StdioServeOptions) {
@@ -37,17 +31,6 @@ export function serveStdioConnection(wire: Transport, options: StdioServeOptions
       onError: (trackerId, error) => logger.error(`polling the runs of ${trackerId} failed; retrying`, error),
     }),
   });
-  const lean =
-    options.leanToolCalls === false
-      ? undefined
-      : new LeanStdioTransport(listen, {
-          lean: createLeanToolCalls({
-            tools: selectTools({ readOnly: options.readOnly, toolsets: options.toolsets }),
-            options: resolveToolOptions(options),
-            logger,
-          }),
-          client,
-        });
   const handle = serveStdio(
     ({ era }) => {
       const server = createTrackerMcpServer({ ...options, subscriptions: true });
@@ -55,10 +38,10 @@ export function serveStdioConnection(wire: Transport, options: StdioServeOptions
       return server;
     },
     {
-      transport: lean ?? listen,
+      transport: listen,
       // Any transport or protocol error reaches stderr: the client shows it, the operator can act.
       onerror: (error) => logger.error('MCP transport error', error),
     },
   );
-  return { handle, listen, lean };
+  return { handle, listen };
 }

@@ -4,8 +4,8 @@
 // a JSON-RPC error naming the limit, the operator gets a line on stderr, and the server goes on.
 import process from 'node:process';
 import { deserializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
-import type { Logger } from './call-tool.ts';
-import { MAX_MESSAGE_BYTES } from './limits.ts';
+import { MAX_MESSAGE_BYTES } from '../config/limits.ts';
+import type { Logger } from '../config/logger.ts';
 
 const NEWLINE = 0x0a;
 /** Bytes kept from each end of an oversized line to find its request id. */

@@ -10,8 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import { acceptedContent, type InputRequests, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { TaskBacking, TaskState } from '../../src/tasks/task-backing.ts';
-import { CREATES, defineTool, READ_ONLY, type ToolResult } from '../../src/tool-definition.ts';
+import type { TaskBacking, TaskState } from '../../src/tool-api/task-backing.ts';
+import type { ToolResult } from '../../src/tool-api/tool-context.ts';
+import { CREATES, defineTool, READ_ONLY } from '../../src/tool-api/tool-definition.ts';
 
 interface Job {
   state: TaskState;

@@ -21,6 +21,9 @@ export const ROBOT = { client_id: 'robot', client_secret: 'robot-secret' };
 /** The MCP server's own credentials, for introspection. */
 export const RESOURCE_SERVER = { clientId: 'mcp-rs', clientSecret: 'mcp-rs-secret' };
 
+// Long on purpose: most of it is oidc-provider's one configuration object (clients, features, the
+// token formats and the resource indicator hooks), which reads best whole, beside the sign-in
+// interactions it configures.
 export async function startAuthorizationServer() {
   const next = { user: 'alice', scopes: SCOPES, ttl: 300 };
   // The MCP endpoint's URL, known once it listens (setResource); endpoints given opaque tokens.

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { RunningEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_VERSION } from '../../src/version.ts';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
+import { SERVER_VERSION } from '../../src/config/version.ts';
 import { startTestEmulator } from './harness.ts';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -148,6 +149,8 @@ describe('trackerkit-mcp bin', () => {
     const { child, url } = await serveHttp();
     // The service answers the call's request slowly; the stop comes while the call waits for it.
     emulator.faults.add({ operation_id: 'listSpaces', kind: 'latency', latency_ms: 1500, times: 1 });
+    const asked = () => emulator.requests.count({ operation_id: 'listSpaces' });
+    const askedBefore = asked();
     const call = fetch(url, {
       method: 'POST',
       headers: {
@@ -163,7 +166,7 @@ describe('trackerkit-mcp bin', () => {
         params: { name: 'list_spaces', arguments: {} },
       }),
     });
-    await new Promise((r) => setTimeout(r, 300));
+    await waitUntil(() => asked() > askedBefore, { what: 'the call waiting on the service' });
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
     const response = await call;

@@ -7,8 +7,8 @@ import { createServer, type IncomingMessage, request } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { createTrackerClient } from '@trackerkit/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBodyWithin } from '../../src/http-edge/read-body.ts';
 import { MAX_MESSAGE_BYTES, type RunningHttpServer, startHttpServer } from '../../src/index.ts';
-import { readBodyWithin } from '../../src/read-body.ts';
 
 interface Answer {
   status: number;

@@ -66,6 +66,7 @@ describe('tools/list', () => {
 });
 
 describe('resources and prompts', () => {
+  // One scenario on one connection, read top to bottom: the resources it reads are the ones it made.
   it('reads a tracker and a run by URI and lists trackers as resources', async () => {
     const mcp = await connectInMemory(emulator);
     try {

@@ -6,7 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createTrackerClient, type TrackerClient } from '@trackerkit/client';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { createTrackerMcpServer, type TrackerMcpServerOptions } from '../../src/index.ts';
-import { serviceFetch } from '../../src/service-fetch.ts';
+import { serviceFetch } from '../../src/service/service-fetch.ts';
 import { TASKS_EXTENSION } from '../../src/tasks/task-protocol.ts';
 
 export async function startTestEmulator(): Promise<RunningEmulator> {

@@ -11,8 +11,9 @@ import { CallToolResultSchema, type Task } from '@modelcontextprotocol/sdk/types
 import { createTrackerClient } from '@trackerkit/client';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
-import { taskKeyFrom } from '../../src/tasks/task-key.ts';
+import { taskKeyFrom } from '../../src/secrets/task-key.ts';
 import { TASKS_EXTENSION } from '../../src/tasks/task-protocol.ts';
 import { commandParams, fastClient } from './harness.ts';
 
@@ -75,13 +76,15 @@ async function startTask(client: Client, trackerId: string, emulatorContext: Rec
 
 async function pollToEnd(client: Client, taskId: string) {
   const seen: string[] = [];
-  for (let i = 0; i < 200; i++) {
-    const task = await client.experimental.tasks.getTask(taskId);
-    seen.push(task.status);
-    if (task.status !== 'working') return { task, seen };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`task ${taskId} still working: ${seen.join(',')}`);
+  const task = await waitUntil(
+    async () => {
+      const now = await client.experimental.tasks.getTask(taskId);
+      seen.push(now.status);
+      return now.status === 'working' ? undefined : now;
+    },
+    { timeout: 20_000, interval: 100, what: `task ${taskId} done` },
+  );
+  return { task, seen };
 }
 
 describe('run_tracker as a 2025-11-25 task (SDK v1 client)', () => {

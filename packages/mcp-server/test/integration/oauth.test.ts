@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
 import { openSqliteUserTokens, type UserTokens } from '../../src/oauth/user-tokens.ts';
 import { dropUserSchemas, openPostgres } from '../helpers/user-stores.ts';
@@ -183,8 +184,14 @@ describe('OAuth resource server', () => {
   it('refuses an expired token with 401 invalid_token', async () => {
     const late = await signIn('late', SCOPES, 1);
     await late.close();
-    await new Promise((resolve) => setTimeout(resolve, 2100));
-    const response = await post(late.auth.accessToken!, {});
+    // Refused once the token's one second has passed on the server's clock.
+    const response = await waitUntil(
+      async () => {
+        const answer = await post(late.auth.accessToken!, {});
+        return answer.status === 401 ? answer : undefined;
+      },
+      { interval: 100, what: 'the expired token refused' },
+    );
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
     expect(((await response.json()) as { error_description: string }).error_description).toMatch(/expired/);

@@ -1,6 +1,7 @@
 // run_tracker's waiting: progress while it waits, an early return when the run outlasts the wait.
 import type { RunningEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { call, connectInMemory, startTestEmulator, structured, textOf, trackerArgs } from './harness.ts';
 
 let emulator: RunningEmulator;
@@ -63,10 +64,13 @@ describe('run_tracker', () => {
     let run = structured<{ status: string; score: number | null }>(
       await call(mcp.client, 'get_run', { tracker_id: trackerId, run_id: early.run_id }),
     );
-    while (run.status !== 'completed') {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      run = structured(await call(mcp.client, 'get_run', { tracker_id: trackerId, run_id: early.run_id }));
-    }
+    await waitUntil(
+      async () => {
+        run = structured(await call(mcp.client, 'get_run', { tracker_id: trackerId, run_id: early.run_id }));
+        return run.status === 'completed';
+      },
+      { interval: 200, what: 'the run completed' },
+    );
     expect(run.score).toBe(3);
   });
 

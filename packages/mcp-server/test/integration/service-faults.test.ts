@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { createTrackerClient } from '@trackerkit/client';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceFetch } from '../../src/service-fetch.ts';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
+import { serviceFetch } from '../../src/service/service-fetch.ts';
 import { call, connectInMemory, fastClient, structured, textOf, trackerArgs } from './harness.ts';
 
 const servers: Server[] = [];
@@ -122,7 +123,7 @@ describe('a call that ends before the service answers', () => {
           signal: cancel.signal,
         })
         .catch((error: unknown) => error);
-      while (closed.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      await waitUntil(() => closed.length > 0, { what: "the call's request at the service" });
       const started = performance.now();
       if (cancels) cancel.abort(new Error('the user moved on'));
       const ended = await pending;

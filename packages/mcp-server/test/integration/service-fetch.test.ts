@@ -12,7 +12,7 @@ import {
 } from '@trackerkit/client';
 import { REQUEST_ID_HEADER } from '@trackerkit/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serviceFetch } from '../../src/service-fetch.ts';
+import { serviceFetch } from '../../src/service/service-fetch.ts';
 
 const servers: Server[] = [];
 afterAll(() => {
@@ -106,10 +106,13 @@ describe('serviceFetch', () => {
   });
 
   it("ends with the caller's reason when the caller aborts", async () => {
-    const baseUrl = await serve((req) => void req.resume());
     const controller = new AbortController();
     const reason = new Error('the caller gave up');
-    setTimeout(() => controller.abort(reason), 50);
+    // The caller gives up once its request is at the service, which never answers.
+    const baseUrl = await serve((req) => {
+      req.resume();
+      controller.abort(reason);
+    });
     const client = createTrackerClient({ baseUrl, token: 'qapi_x', timeoutMs: 10_000, fetch: serviceFetch });
     await expect(client.spaces.list({ page: 1, page_size: 10 }, { signal: controller.signal })).rejects.toBe(
       reason,

@@ -15,9 +15,11 @@ import {
 import { createTrackerClient, type TrackerClient } from '@trackerkit/client';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
 import { openSqliteUserTokens, type UserTokens } from '../../src/oauth/user-tokens.ts';
 import { RUN_UPDATE_META_KEY } from '../../src/subscriptions/resource-subscriptions.ts';
+import { type PollWitness, startPollWitness } from '../helpers/poll-witness.ts';
 import { signInAt, startAuthorizationServer } from './authorization-server.ts';
 import { consolePost } from './harness.ts';
 
@@ -72,6 +74,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
+  witness?.close();
   await mcp?.close({ graceMs: 0 });
   await as?.close();
   await userTokens?.close();
@@ -80,7 +83,12 @@ afterAll(async () => {
 });
 
 type Update = { uri: string; _meta?: Record<string, unknown> };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let witness: PollWitness | undefined;
+/** Waits until `n` polling intervals have passed, counted by a watch of its own (poll-witness.ts). */
+async function intervals(n: number) {
+  witness ??= await startPollWitness(emulator, POLL_MS);
+  await witness.intervals(n);
+}
 const runOf = (update: Update) => update._meta?.[RUN_UPDATE_META_KEY] as { run_id?: string } | undefined;
 const polls = (trackerId: string, account?: Account) =>
   emulator.requests.count({
@@ -137,8 +145,10 @@ describe('subscriptions/listen under OAuth (each user their own Tracker token)',
 
       const aliceRun = await alice.api.runs.trigger(aliceTracker, { context: { emulator: { score: 3 } } });
       const bobRun = await bob.api.runs.trigger(bobTracker, { context: { emulator: { score: 8 } } });
-      for (let i = 0; i < 100 && (a.updates.length === 0 || b.updates.length === 0); i++) await sleep(50);
-      await sleep(POLL_MS * 3);
+      await waitUntil(() => a.updates.length > 0 && b.updates.length > 0, {
+        what: 'an update on each stream',
+      });
+      await intervals(3);
       expect(a.updates.map((u) => [u.uri, runOf(u)?.run_id])).toEqual([[aliceUri, aliceRun.run_id]]);
       expect(b.updates.map((u) => [u.uri, runOf(u)?.run_id])).toEqual([[bobUri, bobRun.run_id]]);
       // Every poll of a tracker carried its owner's token.
@@ -148,9 +158,9 @@ describe('subscriptions/listen under OAuth (each user their own Tracker token)',
       expect(polls(bobTracker)).toBe(polls(bobTracker, bob));
 
       for (const subscription of subscriptions) await subscription.close();
-      await sleep(POLL_MS * 2);
+      await intervals(2);
       const atClose = polls(aliceTracker) + polls(bobTracker);
-      await sleep(POLL_MS * 5);
+      await intervals(5);
       expect(polls(aliceTracker) + polls(bobTracker)).toBe(atClose);
     } finally {
       for (const subscription of subscriptions) await subscription.close();
@@ -169,7 +179,7 @@ describe('subscriptions/listen under OAuth (each user their own Tracker token)',
         data: { uri },
       });
       // One read was tried, with bob's token (the service answered 404); none with alice's.
-      await sleep(POLL_MS * 5);
+      await intervals(5);
       expect(polls(aliceTracker, bob)).toBe(1);
       expect(polls(aliceTracker)).toBe(1);
     } finally {

@@ -8,7 +8,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createTrackerClient, type TrackerClient } from '@trackerkit/client';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { RUN_UPDATE_META_KEY } from '../../src/subscriptions/resource-subscriptions.ts';
+import { expectOneLoop, type PollWitness, startPollWitness } from '../helpers/poll-witness.ts';
 import { commandParams } from './harness.ts';
 
 const POLL_MS = 100;
@@ -38,11 +40,17 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
+  witness?.close();
   await client?.close();
   await emulator?.close();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let witness: PollWitness | undefined;
+/** Waits until `n` polling intervals have passed, counted by a watch of its own (poll-witness.ts). */
+async function intervals(n: number) {
+  witness ??= await startPollWitness(emulator, POLL_MS);
+  await witness.intervals(n);
+}
 const listRunsCalls = (trackerId: string) =>
   emulator.requests.count({ operation_id: 'listRuns', tracker_id: trackerId });
 const runOf = (update: Update) => update._meta?.[RUN_UPDATE_META_KEY] as Record<string, unknown> | undefined;
@@ -58,15 +66,16 @@ async function createTracker(): Promise<string> {
 }
 
 async function updatesFor(uri: string, count: number): Promise<Update[]> {
-  for (let i = 0; i < 100 && updates.filter((u) => u.uri === uri).length < count; i++) await sleep(50);
-  return updates.filter((u) => u.uri === uri);
+  const on = () => updates.filter((u) => u.uri === uri);
+  await waitUntil(() => on().length >= count, { what: `${count} updates on ${uri}` });
+  return on();
 }
 
 /** The polling of `trackerId` has stopped: no listRuns call over several intervals. */
 async function expectNoPolling(trackerId: string) {
-  await sleep(POLL_MS * 2);
+  await intervals(2);
   const settled = listRunsCalls(trackerId);
-  await sleep(POLL_MS * 5);
+  await intervals(5);
   expect(listRunsCalls(trackerId)).toBe(settled);
 }
 
@@ -93,7 +102,7 @@ describe('subscriptions/listen (2026-07-28, stdio)', () => {
       const other = await api.runs.trigger(trackerId, { context: { emulator: { score: 2, delay_ms: 100 } } });
       const onTracker = await updatesFor(trackerUri, 4);
       const onRun = await updatesFor(runUri, 1);
-      await sleep(POLL_MS * 3);
+      await intervals(3);
       // Each finished run once per listen naming the tracker (two listens), stamped with its id.
       expect(onTracker.map((u) => runOf(u)?.run_id).sort()).toEqual(
         [watched.run_id, watched.run_id, other.run_id, other.run_id].sort(),
@@ -107,16 +116,14 @@ describe('subscriptions/listen (2026-07-28, stdio)', () => {
         alerted: false,
       });
       // One loop for the tracker: at most one poll per interval, however many listens follow it.
-      const before = listRunsCalls(trackerId);
-      await sleep(POLL_MS * 10);
-      expect(listRunsCalls(trackerId) - before).toBeLessThanOrEqual(11);
+      await expectOneLoop(() => listRunsCalls(trackerId), POLL_MS);
 
       await subscriptions[0]?.close();
-      await sleep(POLL_MS * 3);
+      await intervals(3);
       // The other listen still follows the tracker.
       const third = await api.runs.trigger(trackerId, { context: { emulator: { score: 5 } } });
       await updatesFor(trackerUri, 5);
-      await sleep(POLL_MS * 3);
+      await intervals(3);
       expect(updates.filter((u) => runOf(u)?.run_id === third.run_id)).toHaveLength(1);
       await subscriptions[1]?.close();
       await expectNoPolling(trackerId);

@@ -13,8 +13,10 @@ import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextp
 import { createTrackerClient, type TrackerClient } from '@trackerkit/client';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
 import { RUN_UPDATE_META_KEY } from '../../src/subscriptions/resource-subscriptions.ts';
+import { expectOneLoop, type PollWitness, startPollWitness } from '../helpers/poll-witness.ts';
 
 const POLL_MS = 100;
 const MISSING_TRACKER = 'trk_00000000-0000-4000-8000-000000000000';
@@ -30,12 +32,18 @@ beforeAll(async () => {
   http = await startHttpServer({ client: api, port: 0, subscriptionPollMs: POLL_MS });
 });
 afterAll(async () => {
+  witness?.close();
   await http?.close({ graceMs: 0 });
   await emulator?.close();
 });
 
 const headers = () => ({ authorization: `Bearer ${http.authToken}` });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let witness: PollWitness | undefined;
+/** Waits until `n` polling intervals have passed, counted by a watch of its own (poll-witness.ts). */
+async function intervals(n: number) {
+  witness ??= await startPollWitness(emulator, POLL_MS);
+  await witness.intervals(n);
+}
 const listRunsCalls = (trackerId: string) =>
   emulator.requests.count({ operation_id: 'listRuns', tracker_id: trackerId });
 
@@ -74,7 +82,7 @@ describe('subscriptions/listen (2026-07-28, HTTP)', () => {
       expect(listRunsCalls(trackerId)).toBe(1);
 
       const run = await api.runs.trigger(trackerId, { context: { emulator: { score: 2, delay_ms: 200 } } });
-      for (let i = 0; i < 100 && updates.length === 0; i++) await sleep(50);
+      await waitUntil(() => updates.length > 0, { what: 'an update' });
       expect(updates).toHaveLength(1);
       expect(updates[0]?.uri).toBe(uri);
       expect(updates[0]?._meta?.[RUN_UPDATE_META_KEY]).toMatchObject({
@@ -86,9 +94,9 @@ describe('subscriptions/listen (2026-07-28, HTTP)', () => {
       expect(updates[0]?._meta).toHaveProperty([SUBSCRIPTION_ID_META_KEY]);
 
       await subscription.close();
-      await sleep(POLL_MS * 2);
+      await intervals(2);
       const atClose = listRunsCalls(trackerId);
-      await sleep(POLL_MS * 5);
+      await intervals(5);
       expect(listRunsCalls(trackerId)).toBe(atClose);
     } finally {
       await client.close();
@@ -116,16 +124,14 @@ describe('subscriptions/listen (2026-07-28, HTTP)', () => {
     const second = await connect();
     try {
       // One loop for the tracker: at most one poll per interval, however many streams follow it.
-      const before = listRunsCalls(trackerId);
-      await sleep(POLL_MS * 10);
-      expect(listRunsCalls(trackerId) - before).toBeLessThanOrEqual(11);
+      await expectOneLoop(() => listRunsCalls(trackerId), POLL_MS);
       const runs = [
         await api.runs.trigger(trackerId, { context: { emulator: { score: 4 } } }),
         await api.runs.trigger(trackerId, { context: { emulator: { score: 6, delay_ms: 200 } } }),
       ];
       const both = () => [first, second].every((one) => one.updates.length >= runs.length);
-      for (let i = 0; i < 100 && !both(); i++) await sleep(50);
-      await sleep(POLL_MS * 3);
+      await waitUntil(both, { what: 'both streams told of both runs' });
+      await intervals(3);
       for (const { updates } of [first, second]) {
         expect(
           updates
@@ -159,7 +165,7 @@ describe('subscriptions/listen (2026-07-28, HTTP)', () => {
       await expect(
         client.listen({ resourceSubscriptions: [`tracker://${trackerId}`, uri] }),
       ).rejects.toMatchObject({ code: -32602, data: { uri } });
-      await sleep(POLL_MS * 5);
+      await intervals(5);
       expect(listRunsCalls(trackerId)).toBe(1);
     } finally {
       await client.close();

@@ -8,7 +8,9 @@ import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { createTrackerClient, type TrackerClient } from '@trackerkit/client';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { RUN_UPDATE_META_KEY } from '../../src/subscriptions/resource-subscriptions.ts';
+import { type PollWitness, startPollWitness } from '../helpers/poll-witness.ts';
 import { commandParams, connectInMemory } from './harness.ts';
 
 const POLL_MS = 100;
@@ -21,6 +23,7 @@ beforeAll(async () => {
   api = createTrackerClient({ baseUrl: emulator.baseUrl, token: emulator.token });
 });
 afterAll(async () => {
+  witness?.close();
   await emulator?.close();
 });
 
@@ -75,15 +78,21 @@ function collect(client: Client) {
 const runOf = (update: Update) => update._meta?.[RUN_UPDATE_META_KEY] as Record<string, unknown> | undefined;
 const listRunsCalls = (trackerId: string) =>
   emulator.requests.count({ operation_id: 'listRuns', tracker_id: trackerId });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let witness: PollWitness | undefined;
+/** Waits until `n` polling intervals have passed, counted by a watch of its own (poll-witness.ts). */
+async function intervals(n: number) {
+  witness ??= await startPollWitness(emulator, POLL_MS);
+  await witness.intervals(n);
+}
 
 async function finished(trackerId: string, runId: string) {
-  for (let i = 0; i < 100; i++) {
-    const run = await api.runs.get(trackerId, runId);
-    if (run.status === 'completed' || run.status === 'failed') return run;
-    await sleep(50);
-  }
-  throw new Error(`run ${runId} did not finish`);
+  return waitUntil(
+    async () => {
+      const run = await api.runs.get(trackerId, runId);
+      return run.status === 'completed' || run.status === 'failed' ? run : undefined;
+    },
+    { interval: 50, what: `run ${runId} finished` },
+  );
 }
 
 describe('resources/subscribe (2025 era)', () => {
@@ -132,7 +141,7 @@ describe('resources/subscribe (2025 era)', () => {
       const pollsAtUnsubscribe = listRunsCalls(trackerId);
       const after = await api.runs.trigger(trackerId, { context: { emulator: { score: 9 } } });
       await finished(trackerId, after.run_id);
-      await sleep(POLL_MS * 5);
+      await intervals(5);
       expect(received.updates.map((u) => runOf(u)?.run_id)).not.toContain(after.run_id);
       expect(listRunsCalls(trackerId)).toBe(pollsAtUnsubscribe);
     } finally {
@@ -157,7 +166,7 @@ describe('resources/subscribe (2025 era)', () => {
       const update = await received.next((u) => u.uri === uri);
       expect(runOf(update)).toMatchObject({ run_id: watched.run_id, status: 'completed', score: 6 });
       await finished(trackerId, other.run_id);
-      await sleep(POLL_MS * 3);
+      await intervals(3);
       expect(received.updates).toHaveLength(1);
     } finally {
       await close();
@@ -171,11 +180,10 @@ describe('resources/subscribe (2025 era)', () => {
       subscriptionPollMs: POLL_MS,
     });
     await client.subscribeResource({ uri: `tracker://${trackerId}` });
-    await sleep(POLL_MS * 3);
-    expect(listRunsCalls(trackerId)).toBeGreaterThan(1);
+    await waitUntil(() => listRunsCalls(trackerId) > 1, { what: 'the tracker polled' });
     await close();
     const atClose = listRunsCalls(trackerId);
-    await sleep(POLL_MS * 5);
+    await intervals(5);
     expect(listRunsCalls(trackerId)).toBe(atClose);
   });
 

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RunningEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { type RunningHttpServer, startHttpServer } from '../../src/index.ts';
 import { signTaskHandle } from '../../src/tasks/task-handle.ts';
 import { TASKS_EXTENSION } from '../../src/tasks/task-protocol.ts';
@@ -74,11 +75,13 @@ describe('task protocol (2026-07-28)', () => {
     expect(update.result).toMatchObject({ resultType: 'complete' });
     for (const key of ['taskId', 'status', 'result', 'error', 'inputRequests'])
       expect(update.result).not.toHaveProperty(key);
-    let task: Record<string, unknown> | undefined;
-    for (let i = 0; i < 100 && task?.status !== 'completed'; i++) {
-      task = (await rpc(production, 'tasks/get', { taskId }, true)).result;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const task = await waitUntil(
+      async () => {
+        const now = (await rpc(production, 'tasks/get', { taskId }, true)).result;
+        return now?.status === 'completed' ? now : undefined;
+      },
+      { interval: 100, what: 'the task completed' },
+    );
     expect(task).toMatchObject({ status: 'completed', result: { structuredContent: { score: 6 } } });
   });
 

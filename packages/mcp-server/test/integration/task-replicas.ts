@@ -9,6 +9,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import type { RunningEmulator } from '@trackerkit/emulator';
 import { expect } from 'vitest';
 import { z } from 'zod';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { TASKS_EXTENSION } from '../../src/tasks/task-protocol.ts';
 import { modernRequest } from './harness.ts';
 
@@ -75,13 +76,15 @@ export const getTask = (client: Client, taskId: string) =>
 
 export async function pollToEnd(client: Client, taskId: string) {
   const seen: string[] = [];
-  for (let i = 0; i < 300; i++) {
-    const task = await getTask(client, taskId);
-    seen.push(task.status);
-    if (task.status !== 'working') return { task, seen };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`task ${taskId} still working: ${seen.join(',')}`);
+  const task = await waitUntil(
+    async () => {
+      const now = await getTask(client, taskId);
+      seen.push(now.status);
+      return now.status === 'working' ? undefined : now;
+    },
+    { timeout: 30_000, interval: 100, what: `task ${taskId} done` },
+  );
+  return { task, seen };
 }
 
 /** tools/call from a client that takes tasks (modernRequest): the result, a task or the tool's. */

@@ -12,7 +12,7 @@ import { createTrackerClient, type TrackerClient } from '@trackerkit/client';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { uploadTaskBacking } from '../../src/tasks/upload-tasks.ts';
+import { uploadTaskBacking } from '../../src/tools/vault/upload-tasks.ts';
 import { modernRequest } from './harness.ts';
 import {
   callRaw,

@@ -4,13 +4,13 @@
 // support), and the 2026-07-28 cache hints.
 import type { RunningEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_TTL_MS } from '../../src/cache-hints.ts';
 import {
   type RunningHttpServer,
   startHttpServer,
   toolDefinitions,
   toToolListEntry,
 } from '../../src/index.ts';
+import { CATALOGUE_TTL_MS } from '../../src/server/cache-hints.ts';
 import { legacyToolExecution } from '../../src/tasks/legacy-task-wire.ts';
 import { listingTokens, TOOLS_LIST_TOKEN_BUDGET } from '../token-budget.ts';
 import { answerOf, fastClient, startTestEmulator } from './harness.ts';

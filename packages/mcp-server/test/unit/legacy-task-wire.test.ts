@@ -3,7 +3,7 @@
 // that says to poll. The end-to-end flows are in test/integration/legacy-tasks.test.ts.
 import { describe, expect, it } from 'vitest';
 import { legacyTaskResult } from '../../src/tasks/legacy-task-wire.ts';
-import type { TaskState } from '../../src/tasks/task-backing.ts';
+import type { TaskState } from '../../src/tool-api/task-backing.ts';
 
 const working: TaskState = { status: 'working', statusMessage: 'Run r1 is running.' };
 const completed: TaskState = {

@@ -5,10 +5,11 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import { PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
+import type { TrackerClientLike } from '../../src/service/tracker-client-like.ts';
 import { KeyedRunWatches } from '../../src/subscriptions/keyed-watches.ts';
 import { RunWatch } from '../../src/subscriptions/run-watch.ts';
 import { StdioListenTransport } from '../../src/subscriptions/stdio-listen.ts';
-import type { TrackerClientLike } from '../../src/tracker-client-like.ts';
 
 /** A client whose runs.list answers when `release` is called, recording who asked for what. */
 function scriptedClient(name: string, calls: string[]) {
@@ -29,8 +30,6 @@ function scriptedClient(name: string, calls: string[]) {
     },
   };
 }
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('KeyedRunWatches', () => {
   it("polls per reader with the reader's own client, and forgets a reader with its last loop", async () => {
@@ -97,10 +96,11 @@ describe('StdioListenTransport', () => {
     deliver(listen(2, ['tracker://trk_1', 'ui://signal-chart']));
     deliver(ping(3));
     deliver(listen(4, ['tracker://trk_1']));
-    await tick();
+    // The listen's baseline poll is asked (and held): nothing after the ping is handed on yet.
+    await waitUntil(() => calls.length === 1, { what: 'the baseline poll asked' });
     expect(seen).toEqual([1]);
     service.release();
-    for (let i = 0; i < 5; i++) await tick();
+    await waitUntil(() => seen.length === 4, { what: 'every message handed on' });
     expect(seen).toEqual([1, 2, 3, 4]);
     expect(calls).toEqual(['user:trk_1']);
     expect(transport.watchedUris).toEqual(['tracker://trk_1']);
@@ -136,9 +136,11 @@ describe('StdioListenTransport', () => {
     const missing = 'tracker://trk_1/runs/run_missing';
     deliver(listen(1, [missing]));
     deliver(listen(2, ['tracker://trk_2']));
-    for (let i = 0; i < 5; i++) await tick();
+    await waitUntil(() => calls.includes('user:trk_2'), { what: "the second listen's baseline poll" });
     service.release();
-    for (let i = 0; i < 5; i++) await tick();
+    await waitUntil(() => sent.length > 0 && seen.length > 0, {
+      what: 'the refusal sent, the listen handed on',
+    });
     expect(sent).toEqual([
       { jsonrpc: '2.0', id: 1, error: expect.objectContaining({ code: -32602, data: { uri: missing } }) },
     ]);

@@ -23,7 +23,7 @@ describe('README figures', () => {
     const measured = defaultListingTokens();
     expect(measured).toBeLessThanOrEqual(TOOLS_LIST_TOKEN_BUDGET);
     expect(stated('tools/list is # tokens')).toEqual([figure(measured)]);
-    expect(stated('`src/json-schema\\.ts`, # tokens')).toEqual([figure(measured)]);
+    expect(stated('`src/tool-api/json-schema\\.ts`, # tokens')).toEqual([figure(measured)]);
     expect(stated('budget (?:of )?#').length).toBeGreaterThan(0);
     for (const budget of stated('budget (?:of )?#')) expect(budget).toBe(figure(TOOLS_LIST_TOKEN_BUDGET));
   });

@@ -1,6 +1,6 @@
 import type { Run } from '@trackerkit/client';
 import { describe, expect, it } from 'vitest';
-import { page, runView } from '../../src/views.ts';
+import { page, runView } from '../../src/rendering/views.ts';
 
 const run = (id: string, score: number | null): Run => ({
   run_id: id,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { defineTool, type TokenIdentity, type ToolAnnotations } from '../../tool-definition.ts';
-import { ToolInputError } from '../../tool-errors.ts';
+import type { TokenIdentity } from '../../tool-api/tool-context.ts';
+import { defineTool, type ToolAnnotations } from '../../tool-api/tool-definition.ts';
+import { ToolInputError } from '../../tool-api/tool-errors.ts';
 
 /** Changes only this server's record of the caller: nothing on the Tracker service. */
 const OWN_SETTING: ToolAnnotations = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { deletedOutput, deletedResult, runId, trackerId } from '../../schemas.ts';
-import { DELETES, defineTool } from '../../tool-definition.ts';
+import { DELETES, defineTool } from '../../tool-api/tool-definition.ts';
+import { deletedOutput, deletedResult, runId, trackerId } from '../shared/schemas.ts';
 
 export const deleteRun = defineTool({
   name: 'delete_run',

@@ -5,8 +5,8 @@ import {
   runCostProblems,
 } from '@trackerkit/core';
 import { z } from 'zod';
-import { documentField } from '../../document-fields.ts';
-import { defineTool } from '../../tool-definition.ts';
+import { defineTool } from '../../tool-api/tool-definition.ts';
+import { documentField } from '../shared/document-fields.ts';
 import { agentFields } from '../trackers/tracker-fields.ts';
 
 const MULTIPLIERS = Object.entries(REASONING_MULTIPLIERS)

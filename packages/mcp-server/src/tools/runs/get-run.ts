@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { renderObject } from '../../render.ts';
-import { runId, trackerId } from '../../schemas.ts';
-import { defineTool, READ_ONLY } from '../../tool-definition.ts';
-import { runView } from '../../views.ts';
+import { renderObject } from '../../rendering/render.ts';
+import { runView } from '../../rendering/views.ts';
+import { defineTool, READ_ONLY } from '../../tool-api/tool-definition.ts';
+import { runId, trackerId } from '../shared/schemas.ts';
 
 export const getRun = defineTool({
   name: 'get_run',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { SIGNAL_CHART_URI } from '../../apps/signal-chart.ts';
-import { queryField } from '../../document-fields.ts';
-import { definedOnly, pageArgs, pageOutput, trackerId } from '../../schemas.ts';
-import { defineTool, READ_ONLY } from '../../tool-definition.ts';
-import { listResult, runView } from '../../views.ts';
+import { listResult, runView } from '../../rendering/views.ts';
+import { defineTool, READ_ONLY } from '../../tool-api/tool-definition.ts';
+import { queryField } from '../shared/document-fields.ts';
+import { definedOnly, pageArgs, pageOutput, trackerId } from '../shared/schemas.ts';
 
 export const listRuns = defineTool({
   name: 'list_runs',

@@ -1,8 +1,8 @@
-// run_tracker's result, for the call and for a run task (tasks/run-tasks.ts): a run still going
+// run_tracker's result, for the call and for a run task (run-tasks.ts): a run still going
 // (done false, the run_id for get_run) or a finished one.
 import type { Run } from '@trackerkit/core';
 import { z } from 'zod';
-import type { ToolResult } from '../../tool-definition.ts';
+import type { ToolResult } from '../../tool-api/tool-context.ts';
 
 export const output = z.object({
   run_id: z.string(),

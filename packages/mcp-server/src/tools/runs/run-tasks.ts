@@ -15,8 +15,8 @@
 import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { Run } from '@trackerkit/core';
 import { z } from 'zod';
-import { finishedRunResult } from '../tools/runs/run-result.ts';
-import type { TaskBacking, TaskState } from './task-backing.ts';
+import type { TaskBacking, TaskState } from '../../tool-api/task-backing.ts';
+import { finishedRunResult } from './run-result.ts';
 
 /** How often a client should ask: runs take minutes, and every tasks/get is a request to the service. */
 const TASK_POLL_INTERVAL_MS = 5000;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { documentField } from '../../document-fields.ts';
-import { trackerId } from '../../schemas.ts';
-import { runTaskBacking } from '../../tasks/run-tasks.ts';
-import { CREATES, defineTool, type ToolContext } from '../../tool-definition.ts';
-import { PartialSuccessError } from '../../tool-errors.ts';
+import type { ToolContext } from '../../tool-api/tool-context.ts';
+import { CREATES, defineTool } from '../../tool-api/tool-definition.ts';
+import { PartialSuccessError } from '../../tool-api/tool-errors.ts';
+import { documentField } from '../shared/document-fields.ts';
+import { trackerId } from '../shared/schemas.ts';
 import { finishedRunResult, output, pollLater, render } from './run-result.ts';
+import { runTaskBacking } from './run-tasks.ts';
 
 /**
  * Without a progress token the client's request timeout (60 s by default) is never extended, and
@@ -64,7 +65,7 @@ export const runTracker = defineTool({
   output,
   annotations: CREATES,
   reportsProgress: true,
-  // A client that takes tasks gets the run as a task at once (tasks/run-tasks.ts), not a wait.
+  // A client that takes tasks gets the run as a task at once (run-tasks.ts), not a wait.
   task: {
     backing: runTaskBacking,
     async start(args, { client }) {

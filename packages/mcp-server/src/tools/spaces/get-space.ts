@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { renderObject } from '../../render.ts';
-import { objectWith, spaceId } from '../../schemas.ts';
-import { defineTool, READ_ONLY } from '../../tool-definition.ts';
+import { renderObject } from '../../rendering/render.ts';
+import { defineTool, READ_ONLY } from '../../tool-api/tool-definition.ts';
+import { objectWith, spaceId } from '../shared/schemas.ts';
 
 export const getSpace = defineTool({
   name: 'get_space',

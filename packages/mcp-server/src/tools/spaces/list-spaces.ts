@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pageArgs, pageOutput } from '../../schemas.ts';
-import { defineTool, READ_ONLY } from '../../tool-definition.ts';
-import { listResult, spaceView } from '../../views.ts';
+import { listResult, spaceView } from '../../rendering/views.ts';
+import { defineTool, READ_ONLY } from '../../tool-api/tool-definition.ts';
+import { pageArgs, pageOutput } from '../shared/schemas.ts';
 
 export const listSpaces = defineTool({
   name: 'list_spaces',

@@ -1,7 +1,7 @@
 import { DEFAULT_REASONING_MODE, type TrackerCreate, trackerCreateProblems } from '@trackerkit/core';
 import { z } from 'zod';
-import { spaceId } from '../../schemas.ts';
-import { CREATES, defineTool } from '../../tool-definition.ts';
+import { CREATES, defineTool } from '../../tool-api/tool-definition.ts';
+import { spaceId } from '../shared/schemas.ts';
 import { agentFields, asArguments, trackerBody, trackerFields } from './tracker-fields.ts';
 import { trackerOutput, trackerResult } from './tracker-output.ts';
 

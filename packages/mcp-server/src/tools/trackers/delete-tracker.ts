@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { deletedOutput, deletedResult, trackerId } from '../../schemas.ts';
-import { DELETES, defineTool } from '../../tool-definition.ts';
+import { DELETES, defineTool } from '../../tool-api/tool-definition.ts';
+import { deletedOutput, deletedResult, trackerId } from '../shared/schemas.ts';
 
 export const deleteTracker = defineTool({
   name: 'delete_tracker',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { trackerId } from '../../schemas.ts';
-import { defineTool, READ_ONLY } from '../../tool-definition.ts';
+import { defineTool, READ_ONLY } from '../../tool-api/tool-definition.ts';
+import { trackerId } from '../shared/schemas.ts';
 import { trackerOutput, trackerResult } from './tracker-output.ts';
 
 export const getTracker = defineTool({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pageArgs, pageOutput, spaceId } from '../../schemas.ts';
-import { defineTool, READ_ONLY } from '../../tool-definition.ts';
-import { listResult, trackerView } from '../../views.ts';
+import { listResult, trackerView } from '../../rendering/views.ts';
+import { defineTool, READ_ONLY } from '../../tool-api/tool-definition.ts';
+import { pageArgs, pageOutput, spaceId } from '../shared/schemas.ts';
 
 export const listTrackers = defineTool({
   name: 'list_trackers',

@@ -3,7 +3,7 @@
 // the tools nest them again for the API, and name the core's problems as the flat arguments.
 import { fieldOf, type Problem } from '@trackerkit/core';
 import { z } from 'zod';
-import { documentField, withPlainItems } from '../../document-fields.ts';
+import { documentField, withPlainItems } from '../shared/document-fields.ts';
 
 const agentDescriptions = {
   instruction: 'HOW to analyse (method, sources, criteria); score definitions go in score_meaning.',

@@ -1,7 +1,7 @@
 import type { Tracker } from '@trackerkit/core';
 import { z } from 'zod';
-import { renderObject } from '../../render.ts';
-import { objectWith } from '../../schemas.ts';
+import { renderObject } from '../../rendering/render.ts';
+import { objectWith } from '../shared/schemas.ts';
 
 export const trackerOutput = objectWith({ tracker_id: z.string(), name: z.string(), run_mode: z.string() });
 

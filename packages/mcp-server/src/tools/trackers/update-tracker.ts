@@ -1,7 +1,7 @@
 import { type Problem, type TrackerUpdate, trackerUpdateProblems } from '@trackerkit/core';
 import { z } from 'zod';
-import { trackerId } from '../../schemas.ts';
-import { defineTool, OVERWRITES } from '../../tool-definition.ts';
+import { defineTool, OVERWRITES } from '../../tool-api/tool-definition.ts';
+import { trackerId } from '../shared/schemas.ts';
 import {
   agentUpdateFields,
   asArguments,

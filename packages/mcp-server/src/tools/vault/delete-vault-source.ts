@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { deletedOutput, deletedResult, sourceId, trackerId } from '../../schemas.ts';
-import { DELETES, defineTool } from '../../tool-definition.ts';
+import { DELETES, defineTool } from '../../tool-api/tool-definition.ts';
+import { deletedOutput, deletedResult, sourceId, trackerId } from '../shared/schemas.ts';
 
 export const deleteVaultSource = defineTool({
   name: 'delete_vault_source',

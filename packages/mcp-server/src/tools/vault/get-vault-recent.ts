@@ -1,8 +1,8 @@
 import { CONTENT_TYPES, LIMITS } from '@trackerkit/core';
 import { z } from 'zod';
-import { queryField } from '../../document-fields.ts';
-import { definedOnly, trackerId } from '../../schemas.ts';
-import { defineTool, READ_ONLY } from '../../tool-definition.ts';
+import { defineTool, READ_ONLY } from '../../tool-api/tool-definition.ts';
+import { queryField } from '../shared/document-fields.ts';
+import { definedOnly, trackerId } from '../shared/schemas.ts';
 
 export const getVaultRecent = defineTool({
   name: 'get_vault_recent',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { sourceId, trackerId } from '../../schemas.ts';
-import { defineTool, READ_ONLY } from '../../tool-definition.ts';
+import { defineTool, READ_ONLY } from '../../tool-api/tool-definition.ts';
+import { sourceId, trackerId } from '../shared/schemas.ts';
 import { sourceOutput, sourceResult } from './source-output.ts';
 
 export const getVaultSource = defineTool({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pageArgs, pageOutput, trackerId } from '../../schemas.ts';
-import { defineTool, READ_ONLY } from '../../tool-definition.ts';
-import { listResult, sourceView } from '../../views.ts';
+import { listResult, sourceView } from '../../rendering/views.ts';
+import { defineTool, READ_ONLY } from '../../tool-api/tool-definition.ts';
+import { pageArgs, pageOutput, trackerId } from '../shared/schemas.ts';
 
 export const listVaultSources = defineTool({
   name: 'list_vault_sources',

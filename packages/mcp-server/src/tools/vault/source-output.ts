@@ -1,7 +1,7 @@
 import type { VaultSource } from '@trackerkit/core';
 import { z } from 'zod';
-import { renderObject } from '../../render.ts';
-import { objectWith } from '../../schemas.ts';
+import { renderObject } from '../../rendering/render.ts';
+import { objectWith } from '../shared/schemas.ts';
 
 export const sourceOutput = objectWith({ source_id: z.string(), name: z.string(), data_count: z.int() });
 

@@ -1,8 +1,8 @@
 import { schemaProblems } from '@trackerkit/core';
 import { z } from 'zod';
-import { documentField } from '../../document-fields.ts';
-import { definedOnly, sourceId, trackerId } from '../../schemas.ts';
-import { defineTool, OVERWRITES } from '../../tool-definition.ts';
+import { defineTool, OVERWRITES } from '../../tool-api/tool-definition.ts';
+import { documentField } from '../shared/document-fields.ts';
+import { definedOnly, sourceId, trackerId } from '../shared/schemas.ts';
 import { sourceOutput, sourceResult } from './source-output.ts';
 
 export const updateVaultSource = defineTool({

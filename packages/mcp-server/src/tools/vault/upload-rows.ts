@@ -1,4 +1,4 @@
-// upload_vault_data's work, shared by its plain call and its task (tasks/upload-tasks.ts): where the
+// upload_vault_data's work, shared by its plain call and its task (upload-tasks.ts): where the
 // rows come from, how many there are, and sending them with the resume hint when a batch fails.
 import { createUploadPlanner, LIMITS, type UploadHead, type VaultRow } from '@trackerkit/core';
 import { overUploadLimit } from '../../files/byte-cap.ts';
@@ -11,9 +11,9 @@ import {
   rowFormatOf,
 } from '../../files/row-source.ts';
 import { downloadUrl } from '../../files/url-download.ts';
-import type { ToolOptions, ToolResult } from '../../tool-definition.ts';
-import { PartialSuccessError, ToolInputError } from '../../tool-errors.ts';
-import type { TrackerClientLike } from '../../tracker-client-like.ts';
+import type { TrackerClientLike } from '../../service/tracker-client-like.ts';
+import type { ToolOptions, ToolResult } from '../../tool-api/tool-context.ts';
+import { PartialSuccessError, ToolInputError } from '../../tool-api/tool-errors.ts';
 
 export interface RowArgs {
   rows?: unknown[] | undefined;

@@ -18,8 +18,10 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS, paginate, type UploadHead } from '@trackerkit/core';
 import { z } from 'zod';
-import type { ToolResult } from '../tool-definition.ts';
-import { describeToolError, ToolInputError } from '../tool-errors.ts';
+import type { TrackerClientLike } from '../../service/tracker-client-like.ts';
+import type { TaskBacking, TaskStart, TaskStartContext, TaskState } from '../../tool-api/task-backing.ts';
+import type { ToolResult } from '../../tool-api/tool-context.ts';
+import { describeToolError, ToolInputError } from '../../tool-api/tool-errors.ts';
 import {
   countRows,
   openRows,
@@ -28,9 +30,7 @@ import {
   sendRows,
   type UploadedRows,
   uploadedResult,
-} from '../tools/vault/upload-rows.ts';
-import type { TrackerClientLike } from '../tracker-client-like.ts';
-import type { TaskBacking, TaskStart, TaskStartContext, TaskState } from './task-backing.ts';
+} from './upload-rows.ts';
 
 const TOOL = 'upload_vault_data';
 const WINDOW_MS = LIMITS.uploadWindowSeconds * 1000;

@@ -1,11 +1,11 @@
 import { LIMITS, type Problem, problem } from '@trackerkit/core';
 import { z } from 'zod';
-import { documentField } from '../../document-fields.ts';
 import { ROW_FORMATS } from '../../files/row-source.ts';
-import { definedOnly, trackerId } from '../../schemas.ts';
-import { startUploadTask, uploadTaskBacking } from '../../tasks/upload-tasks.ts';
-import { CREATES, defineTool } from '../../tool-definition.ts';
+import { CREATES, defineTool } from '../../tool-api/tool-definition.ts';
+import { documentField } from '../shared/document-fields.ts';
+import { definedOnly, trackerId } from '../shared/schemas.ts';
 import { openRows, type RowArgs, sendRows } from './upload-rows.ts';
+import { startUploadTask, uploadTaskBacking } from './upload-tasks.ts';
 
 /** Exactly one place the rows come from. */
 function sourceProblems(args: RowArgs): Problem[] {
@@ -54,7 +54,7 @@ export const uploadVaultData = defineTool({
       await opened.close();
     }
   },
-  // A client that takes tasks gets the upload as a task (tasks/upload-tasks.ts), whatever its size.
+  // A client that takes tasks gets the upload as a task (upload-tasks.ts), whatever its size.
   task: {
     backing: uploadTaskBacking,
     start: ({ tracker_id, rows, path, url, format, skip_rows, ...source }, context) =>

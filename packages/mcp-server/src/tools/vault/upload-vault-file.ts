@@ -11,13 +11,14 @@ import {
   VALIDATION_RULES,
 } from '@trackerkit/core';
 import { z } from 'zod';
-import { documentField } from '../../document-fields.ts';
 import { overUploadLimit } from '../../files/byte-cap.ts';
 import { openUnderRoots } from '../../files/files-root.ts';
-import { renderObject } from '../../render.ts';
-import { definedOnly, trackerId } from '../../schemas.ts';
-import { CREATES, defineTool, type ToolOptions } from '../../tool-definition.ts';
-import { ToolInputError } from '../../tool-errors.ts';
+import { renderObject } from '../../rendering/render.ts';
+import type { ToolOptions } from '../../tool-api/tool-context.ts';
+import { CREATES, defineTool } from '../../tool-api/tool-definition.ts';
+import { ToolInputError } from '../../tool-api/tool-errors.ts';
+import { documentField } from '../shared/document-fields.ts';
+import { definedOnly, trackerId } from '../shared/schemas.ts';
 import { sourceOutput } from './source-output.ts';
 
 const EXTENSIONS = Object.keys(FILE_TYPES).join(', ');

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseTokenKey } from '../../../src/oauth/token-key.ts';
 import { createUnsealer, seal, unseal } from '../../../src/oauth/user-tokens.ts';
+import { parseTokenKey } from '../../../src/secrets/token-key.ts';
 import { dropUserSchemas, USER_STORES } from '../../helpers/user-stores.ts';
 
 const key = Buffer.alloc(32, 3);
