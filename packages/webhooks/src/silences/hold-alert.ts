@@ -1,9 +1,25 @@
 import { storageError } from '../errors.ts';
 import type { AlertEvent } from '../events/types.ts';
 import { alertLabels } from '../router/label-matcher.ts';
-import type { Store } from '../store/store.ts';
 import { type InhibitRule, isInhibited, type Labels, targetingRules } from './inhibit.ts';
-import { type CompiledSilence, compileSilence, silences } from './silence.ts';
+import { type CompiledSilence, compileSilence, type Silence, silences } from './silence.ts';
+
+/**
+ * What a hold reads: the silences and the firing alerts (the store has both). Named here so the
+ * rules need nothing from the store's layer above them.
+ */
+export interface HoldSource {
+  silences: {
+    /** Moves with every change from any process on the store: the cache key. */
+    version(): Promise<number>;
+    /** Silences not yet expired at `now`. */
+    live(now: number): Promise<Silence[]>;
+    /** Counts this process's own changes: free to read, unlike `version`. */
+    localChanges(): number;
+  };
+  /** The bodies of the alerts firing at `now`. */
+  firingAlerts(now: number): Promise<string[]>;
+}
 
 export type Held = 'silenced' | 'inhibited' | undefined;
 
@@ -33,11 +49,10 @@ export type Hold = ((event: AlertEvent, now: number) => Promise<Held>) & {
  * per turn of the event loop, not per alert (the alerts of one turn share that read); this
  * process's own changes (the API, the pages) are seen at once. The firing sources are read only
  * for an alert some inhibit rule targets.
+ * Long on purpose: `hold`, `judge` and `snapshot` read one cache (the silences, their version,
+ * whether this turn has checked it), and apart they would hand those five variables around.
  */
-export function createHold(
-  store: Pick<Store, 'silences' | 'firingAlerts'>,
-  rules: readonly InhibitRule[],
-): Hold {
+export function createHold(store: HoldSource, rules: readonly InhibitRule[]): Hold {
   let version = -1;
   let seenLocal = -1;
   let checkedThisTurn = false;

@@ -57,9 +57,8 @@ export const toDestinationCount = (r: Row) => ({
 });
 
 /**
- * Rows the destinations page counts in one go on SQLite (about 5 ms of the thread at 10,000).
- * The count reads every delivery kept: in one statement, 1,000,000 rows held the event loop, and
- * every sender waiting on it, for about half a second.
+ * Rows the destinations page counts in one go on SQLite. The count reads every delivery kept: in
+ * one statement, a large store would hold the event loop, and every sender waiting on it.
  */
 export const COUNT_SLICE_ROWS = 10_000;
 

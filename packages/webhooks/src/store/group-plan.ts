@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { AlertIdentity, Labels } from '../delivery/alert-identity.ts';
-import { groupKeyOf } from '../delivery/alertmanager-payload.ts';
+import type { AlertIdentity, Labels } from '../alerts/alert-identity.ts';
+import { groupKeyOf } from '../alerts/alertmanager-payload.ts';
 import {
   type AlertGroup,
   decideFlush,
@@ -9,64 +9,73 @@ import {
   type GroupAlert,
   type NotifyLog,
   nextTick,
-} from '../delivery/group-flush.ts';
+} from '../alerts/group-flush.ts';
 import { GROUP_INTERVAL_MS } from '../router/match-route-tree.ts';
 import type { RouteMatch } from '../router/types.ts';
 import { ask as askOp, type Plan } from './plan.ts';
 import type { DeliveryRow } from './types.ts';
 
+/** One aggregation group: its route and its key on that route. */
+export interface GroupRef {
+  route: string;
+  key: string;
+}
+
 /** What joining and leaving groups asks of a store, inside the ingest's transaction. */
 export interface GroupOps {
-  getGroup(
-    route: string,
-    key: string,
-  ): { nextFlush: number; flushed: boolean; emptiedAt: number | null } | null;
+  getGroup(group: GroupRef): { nextFlush: number; flushed: boolean; emptiedAt: number | null } | null;
   /** Inserts the group, or updates it keeping whether it has flushed (an alert joined it: not emptied). */
   putGroup(group: AlertGroup): void;
   /** Inserts the alert or updates it (same fingerprint); a firing one keeps its earlier start. */
-  putGroupAlert(route: string, key: string, alert: AlertIdentity, alertId: number, now: number): void;
+  putGroupAlert(member: { group: GroupRef; alert: AlertIdentity; alertId: number; now: number }): void;
   /**
    * Resolves at `at` the tracker's firing alerts in every group, except those in `keep`
    * (`route\nkey\nfingerprint`); `summary` (JSON), when given, replaces theirs. Their groups
    * without `group_by` flush now.
    */
-  resolveTrackerAlerts(
-    trackerId: string,
-    keep: string[],
-    at: number,
-    alertId: number,
-    summary: string | null,
-    now: number,
-  ): void;
+  resolveTrackerAlerts(resolve: TrackerResolve): void;
+}
+
+export interface TrackerResolve {
+  trackerId: string;
+  keep: string[];
+  at: number;
+  alertId: number;
+  summary: string | null;
+  now: number;
 }
 
 /** What one flush pass asks of a store, inside one transaction. */
 export interface FlushOps {
   /** Groups whose flush is due, locked for this pass (another replica skips them). */
-  dueGroups(now: number, limit: number): AlertGroup[];
-  groupAlerts(route: string, key: string): GroupAlert[];
-  notifyLogs(route: string, key: string): NotifyLog[];
+  dueGroups(due: { now: number; limit: number }): AlertGroup[];
+  groupAlerts(group: GroupRef): GroupAlert[];
+  notifyLogs(group: GroupRef): NotifyLog[];
   /**
    * A pending outbox row carrying a group notification (claimed by this process, which sends it
    * at once): the row as the outbox takes it.
    */
-  insertNotification(
-    alertId: number,
-    destination: string,
-    route: string,
-    groupKey: string,
-    idempotencyKey: string,
-    payload: string,
-    now: number,
-  ): DeliveryRow;
-  putNotifyLog(route: string, key: string, log: NotifyLog): void;
-  dropGroupAlert(route: string, key: string, fingerprint: string): void;
+  insertNotification(notification: NewNotification): DeliveryRow;
+  putNotifyLog(group: GroupRef, log: NotifyLog): void;
+  dropGroupAlert(group: GroupRef, fingerprint: string): void;
   /**
    * Deletes the group. Its notification log stays (`NOTIFY_LOG_KEPT_MS`), as Alertmanager's: a
    * group made again with the same key is judged against what was last said.
    */
-  endGroup(route: string, key: string): void;
-  setFlush(route: string, key: string, nextFlush: number, emptiedAt: number | null): void;
+  endGroup(group: GroupRef): void;
+  setFlush(group: GroupRef, next: { nextFlush: number; emptiedAt: number | null }): void;
+}
+
+export interface NewNotification {
+  alertId: number;
+  destination: string;
+  route: string;
+  /** The group's key in the outbox (`route key`). */
+  groupKey: string;
+  idempotencyKey: string;
+  /** The notification (JSON `GroupNotification`). */
+  payload: string;
+  now: number;
 }
 
 const askGroup = askOp<GroupOps, keyof GroupOps> as <K extends keyof GroupOps>(
@@ -138,16 +147,20 @@ export function groupFor(
  * rhythm (an emptied one that still lives, its next tick); a group without `group_by` flushes now.
  * Returns the group and its next flush.
  */
-export function* joinGroup(
-  match: RouteMatch,
-  alert: AlertIdentity,
-  destinations: string[],
-  alertId: number,
-  arrived: number,
-  now: number,
-): Plan<GroupOps, { group: AlertGroup; id: string }> {
+export function* joinGroup(join: {
+  match: RouteMatch;
+  alert: AlertIdentity;
+  /** The destinations that take the group's notifications. */
+  destinations: string[];
+  alertId: number;
+  /** When the alert arrived (a new group's wait counts from it). */
+  arrived: number;
+  now: number;
+}): Plan<GroupOps, { group: AlertGroup; id: string }> {
+  const { match, alert, destinations, alertId, arrived, now } = join;
   const shape = groupFor(match, alert);
-  const found = yield* askGroup('getGroup', shape.route, shape.key);
+  const ref = { route: shape.route, key: shape.key };
+  const found = yield* askGroup('getGroup', ref);
   // Emptied long enough ago, Alertmanager's cleanup has removed it: this alert starts a new one.
   const gone = found !== null && found.emptiedAt !== null && now >= found.emptiedAt + GROUP_CLEANUP_MS;
   const current = gone ? null : found;
@@ -168,7 +181,7 @@ export function* joinGroup(
     emptiedAt: null,
   };
   yield* askGroup('putGroup', group);
-  yield* askGroup('putGroupAlert', shape.route, shape.key, alert, alertId, now);
+  yield* askGroup('putGroupAlert', { group: ref, alert, alertId, now });
   return { group, id: `${shape.route}\n${shape.key}\n${alert.fingerprint}` };
 }
 
@@ -194,11 +207,12 @@ const FLUSH_BATCH = 200;
  * Returns the notifications' rows, for the outbox to send at once.
  */
 export function* flushPlan(now: number, judge: FlushJudge): Plan<FlushOps, DeliveryRow[]> {
-  const groups = yield* askFlush('dueGroups', now, FLUSH_BATCH);
+  const groups = yield* askFlush('dueGroups', { now, limit: FLUSH_BATCH });
   const made: DeliveryRow[] = [];
   for (const group of groups) {
-    const alerts = yield* askFlush('groupAlerts', group.route, group.key);
-    const logs = yield* askFlush('notifyLogs', group.route, group.key);
+    const ref = { route: group.route, key: group.key };
+    const alerts = yield* askFlush('groupAlerts', ref);
+    const logs = yield* askFlush('notifyLogs', ref);
     const decision = decideFlush({
       group,
       alerts,
@@ -210,23 +224,24 @@ export function* flushPlan(now: number, judge: FlushJudge): Plan<FlushOps, Deliv
       sendResolved: (destination) => judge.sendResolved(destination),
     });
     for (const { destination, notification, alertId } of decision.notifications) {
-      const row = yield* askFlush(
-        'insertNotification',
+      const row = yield* askFlush('insertNotification', {
         alertId,
         destination,
-        group.route,
-        `${group.route} ${group.key}`,
-        notificationKey(group.route, group.key, destination, group.nextFlush),
-        JSON.stringify(notification),
+        route: group.route,
+        groupKey: `${group.route} ${group.key}`,
+        idempotencyKey: notificationKey(group.route, group.key, destination, group.nextFlush),
+        payload: JSON.stringify(notification),
         now,
-      );
+      });
       made.push(row);
     }
-    for (const log of decision.logs) yield* askFlush('putNotifyLog', group.route, group.key, log);
-    for (const alert of decision.drop)
-      yield* askFlush('dropGroupAlert', group.route, group.key, alert.fingerprint);
-    if (decision.nextFlush === null) yield* askFlush('endGroup', group.route, group.key);
-    else yield* askFlush('setFlush', group.route, group.key, decision.nextFlush, decision.emptiedAt);
+    for (const log of decision.logs) yield* askFlush('putNotifyLog', ref, log);
+    for (const alert of decision.drop) yield* askFlush('dropGroupAlert', ref, alert.fingerprint);
+    if (decision.nextFlush === null) yield* askFlush('endGroup', ref);
+    else {
+      const { nextFlush, emptiedAt } = decision;
+      yield* askFlush('setFlush', ref, { nextFlush, emptiedAt });
+    }
   }
   return made;
 }

@@ -1,4 +1,4 @@
-import type { AlertGroup, GroupAlert, NotifyLog } from '../delivery/group-flush.ts';
+import type { AlertGroup, GroupAlert, NotifyLog } from '../alerts/group-flush.ts';
 import { nullableNumber, nullableString, type Row } from './row-to-delivery.ts';
 
 /** The group, alert and log rows as either store's driver returns them (SQLite and PostgreSQL differ in types). */

@@ -1,4 +1,4 @@
-import { type AlertIdentity, alertIdentity } from '../delivery/alert-identity.ts';
+import { type AlertIdentity, alertIdentity } from '../alerts/alert-identity.ts';
 import { type AlertmanagerAlertEvent, isAlertmanagerAlert } from '../events/alertmanager-alert.ts';
 import { mergePostedAlert } from '../events/merge-posted-alert.ts';
 import type { AlertEvent } from '../events/types.ts';
@@ -12,34 +12,11 @@ export interface IngestOps extends GroupOps {
   /** The store's silences version now (it moves with every silence written, by any process). */
   silencesVersion(): number;
   /** The new alert's id; null when (source, webhook id) is already stored. */
-  insertAlert(
-    source: string,
-    webhookId: string,
-    eventType: string,
-    known: boolean,
-    body: string,
-    now: number,
-  ): number | null;
+  insertAlert(alert: NewAlert): number | null;
   /** The new outbox row's id. `pending` rows may be claimed by the inserting process at once. */
-  insertDelivery(
-    alertId: number,
-    destination: string,
-    route: string,
-    key: string,
-    state: DeliveryState,
-    nextAttemptAt: number,
-    now: number,
-    groupKey: string | null,
-  ): number;
+  insertDelivery(row: NewDelivery): number;
   /** (route, tracker) fires from this alert on; its next repeat is at `nextAt`. Upsert. */
-  startFiring(
-    route: string,
-    scope: string,
-    alertId: number,
-    destinations: string,
-    repeatMs: number,
-    nextAt: number,
-  ): void;
+  startFiring(firing: NewFiring): void;
   stopFiring(scope: string): void;
   /** The tracker's latest tracker.alert (inhibit_rules' sources). Upsert. */
   startTracker(trackerId: string, alertId: number): void;
@@ -50,7 +27,37 @@ export interface IngestOps extends GroupOps {
    */
   currentAlert(scope: string): { alertId: number; body: string } | null;
   /** Keeps a posted alert as merged (`body`), ending at `endsAt` (null: fires until resolved). Upsert. */
-  putAlertState(scope: string, alertId: number, body: string, endsAt: number | null): void;
+  putAlertState(state: { scope: string; alertId: number; body: string; endsAt: number | null }): void;
+}
+
+export interface NewAlert {
+  source: string;
+  webhookId: string;
+  eventType: string;
+  known: boolean;
+  body: string;
+  receivedAt: number;
+}
+
+export interface NewDelivery {
+  alertId: number;
+  destination: string;
+  route: string;
+  idempotencyKey: string;
+  state: DeliveryState;
+  nextAttemptAt: number;
+  createdAt: number;
+  groupKey: string | null;
+}
+
+export interface NewFiring {
+  route: string;
+  scope: string;
+  alertId: number;
+  /** The destinations repeated to (JSON names). */
+  destinations: string;
+  repeatMs: number;
+  nextAt: number;
 }
 
 const ask = askOp<IngestOps, keyof IngestOps> as <K extends keyof IngestOps>(
@@ -86,11 +93,12 @@ function* storePosted(
   const { fingerprint, startsAt, status, endsAt } = event.data;
   const webhookId = `${fingerprint}:${startsAt}:${status}`;
   const body = JSON.stringify(event);
-  const inserted = yield* ask('insertAlert', item.source, webhookId, item.eventType, item.known, body, now);
+  const inserted = yield* ask('insertAlert', { ...alertOf(item, now), webhookId, body });
   const alertId = inserted ?? current?.alertId ?? null;
   if (alertId === null) return null;
   const firing = status === 'firing';
-  yield* ask('putAlertState', posted.scope, alertId, body, endsAt === null ? null : Date.parse(endsAt));
+  const end = endsAt === null ? null : Date.parse(endsAt);
+  yield* ask('putAlertState', { scope: posted.scope, alertId, body, endsAt: end });
   // Its resolve, stored now, ends its repeats.
   if (inserted !== null && !firing) yield* ask('stopFiring', posted.scope);
   const given = item.grouping;
@@ -128,17 +136,18 @@ function keptAlert(body: string | undefined): AlertmanagerAlertEvent | null {
   }
 }
 
+const alertOf = (item: IngestItem, now: number): NewAlert => ({
+  source: item.source,
+  webhookId: item.webhookId,
+  eventType: item.eventType,
+  known: item.known,
+  body: item.body,
+  receivedAt: now,
+});
+
 /** The item's own event, stored under its (source, webhook-id) key; null when stored before. */
 function* storeEvent(item: IngestItem, now: number): Plan<IngestOps, Stored | null> {
-  const alertId = yield* ask(
-    'insertAlert',
-    item.source,
-    item.webhookId,
-    item.eventType,
-    item.known,
-    item.body,
-    now,
-  );
+  const alertId = yield* ask('insertAlert', alertOf(item, now));
   if (alertId === null) return null;
   if (item.resolves !== null) {
     yield* ask('stopFiring', item.resolves);
@@ -181,12 +190,29 @@ export function* ingestPlan(item: IngestItem, now: number): Plan<IngestOps, Inge
   const { alertId, grouping } = stored;
   const { rows, flushAt } = yield* routeRows(item, stored, now);
   if (grouping?.trackerId) {
-    yield* ask('resolveTrackerAlerts', grouping.trackerId, rows.joined, now, alertId, null, now);
+    const trackerId = grouping.trackerId;
+    yield* ask('resolveTrackerAlerts', {
+      trackerId,
+      keep: rows.joined,
+      at: now,
+      alertId,
+      summary: null,
+      now,
+    });
   }
   const pending: DeliveryRow[] = [];
   for (const [destination, { path, state, at, groupKey }] of rows.byDestination) {
     const key = idempotencyKey(item.source, stored.webhookId, destination);
-    const id = yield* ask('insertDelivery', alertId, destination, path, key, state, at, now, groupKey);
+    const id = yield* ask('insertDelivery', {
+      alertId,
+      destination,
+      route: path,
+      idempotencyKey: key,
+      state,
+      nextAttemptAt: at,
+      createdAt: now,
+      groupKey,
+    });
     if (state !== 'pending') continue;
     pending.push({
       id,
@@ -241,7 +267,8 @@ function* routeRows(
   const resolve = grouping?.resolve ?? null;
   if (resolve) {
     const summary = JSON.stringify(resolve.summary);
-    yield* ask('resolveTrackerAlerts', resolve.trackerId, [], resolve.at, alertId, summary, now);
+    const { trackerId, at } = resolve;
+    yield* ask('resolveTrackerAlerts', { trackerId, keep: [], at, alertId, summary, now });
   }
   // The group alerts this alert is in now: the tracker's others resolve.
   const joined: string[] = [];
@@ -255,14 +282,15 @@ function* routeRows(
     let groupKey: string | null = null;
     const alert = match.group || notified.length > 0 ? identity() : null;
     if (alert) {
-      const { group, id } = yield* joinGroup(match, alert, notified, alertId, grouping?.at ?? now, now);
+      const arrived = grouping?.at ?? now;
+      const { group, id } = yield* joinGroup({ match, alert, destinations: notified, alertId, arrived, now });
       joined.push(id);
       flush = group.nextFlush;
       flushAt = Math.min(flushAt, group.nextFlush);
       groupKey = `${group.route} ${group.key}`;
     } else if (match.group) {
       const shape = groupFor(match, null);
-      flush = (yield* ask('getGroup', shape.route, shape.key))?.nextFlush ?? null;
+      flush = (yield* ask('getGroup', { route: shape.route, key: shape.key }))?.nextFlush ?? null;
       groupKey = `${shape.route} ${shape.key}`;
     }
     if (!stored.fresh) continue;
@@ -288,15 +316,14 @@ function* routeRows(
     }
     if (match.repeatIntervalMs > 0 && stored.repeatScope !== null && own.length > 0) {
       // Repeats count from the first send, not from receipt (the group may hold it back).
-      yield* ask(
-        'startFiring',
-        match.path,
-        stored.repeatScope,
+      yield* ask('startFiring', {
+        route: match.path,
+        scope: stored.repeatScope,
         alertId,
-        JSON.stringify(own),
-        match.repeatIntervalMs,
-        at + match.repeatIntervalMs,
-      );
+        destinations: JSON.stringify(own),
+        repeatMs: match.repeatIntervalMs,
+        nextAt: at + match.repeatIntervalMs,
+      });
     }
   }
   // A resolve (or a tracker's alert ending its earlier ones) changes groups without joining them:

@@ -68,13 +68,13 @@ function decideRepeat(row: FiringRow, now: number, muted: boolean): RepeatDecisi
  */
 export async function repeatDue(
   store: {
-    dueFiring(now: number, limit: number): Promise<FiringRow[]>;
+    dueFiring(due: { now: number; limit: number }): Promise<FiringRow[]>;
     applyRepeats(d: RepeatDecision[], now: number): Promise<number>;
   },
   now: number,
   isMuted?: IsMuted,
 ): Promise<number> {
-  const rows = await store.dueFiring(now, REPEAT_BATCH);
+  const rows = await store.dueFiring({ now, limit: REPEAT_BATCH });
   if (rows.length === 0) return 0;
   const decisions: RepeatDecision[] = [];
   for (const row of rows) {

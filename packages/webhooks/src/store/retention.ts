@@ -21,7 +21,7 @@ export interface PruneOps {
   /** The last id old enough to go (received, or finished, before `before`); null when none. */
   lastOld(kind: PruneKind, before: number): Promise<number | null>;
   /** Ids in (from, upTo] old enough to go: alerts no pending row or firing state needs, finished deliveries. */
-  oldIds(kind: PruneKind, from: number, upTo: number, before: number): Promise<number[]>;
+  oldIds(window: { kind: PruneKind; from: number; upTo: number; before: number }): Promise<number[]>;
   /** Deletes those rows in one short transaction, checking each condition again; returns how many went. */
   deleteOld(kind: PruneKind, ids: number[], before: number): Promise<number>;
 }
@@ -41,7 +41,7 @@ export function createPruneStep(ops: PruneOps) {
     if (bound.id === null || first === null || first > bound.id) return { deleted: 0, nextId: null };
     const from = first - 1;
     const upTo = Math.min(from + window, bound.id);
-    const found = await ops.oldIds(kind, from, upTo, before);
+    const found = await ops.oldIds({ kind, from, upTo, before });
     const deleted = found.length > 0 ? await ops.deleteOld(kind, found, before) : 0;
     return { deleted, nextId: upTo >= bound.id ? null : upTo };
   };
@@ -116,8 +116,8 @@ export function createRetention(options: RetentionOptions): Retention {
       options.onStep?.(kind, step);
       total += step.deleted;
       afterId = step.nextId;
-      // Each step holds the event loop (and pays an fsync): pausing four times as long between
-      // steps keeps a pass of a million rows under a fifth of the receiver's time.
+      // Each step holds the event loop (and pays an fsync): pausing four times as long as a step
+      // took leaves ingestion most of the time while a long pass runs.
       await sleep(Math.max(1, (performance.now() - started) * PAUSE_FACTOR));
     }
     return total;

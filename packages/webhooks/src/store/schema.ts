@@ -1,3 +1,6 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { type Migrations, migrationsAfter, unknownSchema } from './migrations.ts';
+
 // Finished rows: a pending row is never pruned, whatever its age, and a dead letter stays
 // (replayable) until its alert goes.
 export const FINISHED = "('delivered', 'muted', 'suppressed', 'silenced', 'inhibited')";
@@ -16,9 +19,12 @@ export const ENDED_ALERTS_KEPT_MS = 30 * 60_000;
  */
 export const NOTIFY_LOG_KEPT_MS = 120 * 3_600_000;
 
-/** The receiver's tables. UNIQUE constraints do the dedupe: no check-then-insert anywhere. */
+/**
+ * The receiver's tables on SQLite, as migration 1 made them. UNIQUE constraints do the dedupe: no
+ * check-then-insert anywhere.
+ */
 export const SCHEMA = `
-CREATE TABLE IF NOT EXISTS alerts (
+CREATE TABLE alerts (
   id INTEGER PRIMARY KEY,
   source TEXT NOT NULL,
   webhook_id TEXT NOT NULL,
@@ -28,20 +34,18 @@ CREATE TABLE IF NOT EXISTS alerts (
   received_at INTEGER NOT NULL,
   UNIQUE (source, webhook_id)
 );
-CREATE TABLE IF NOT EXISTS deliveries (
+CREATE TABLE deliveries (
   id INTEGER PRIMARY KEY,
   alert_id INTEGER NOT NULL REFERENCES alerts(id),
   destination TEXT NOT NULL,
   route TEXT NOT NULL,
   -- Unique by construction (derived from the alert's unique (source, webhook_id), or a repeat's
-  -- number, and the destination) and never looked up: no index. A unique one cost a random page
-  -- per alert in every commit (~15% of the receiver's rate). Files made before keep theirs.
+  -- number, and the destination) and never looked up: no index, which would cost a random page
+  -- per alert in every commit.
   idempotency_key TEXT NOT NULL,
   state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'dead', 'muted', 'suppressed', 'silenced', 'inhibited')),
   attempts INTEGER NOT NULL DEFAULT 0,
   next_attempt_at INTEGER NOT NULL,
-  -- Unused: claims live in the one process that owns the file. Kept so older files open as they are.
-  locked_until INTEGER NOT NULL DEFAULT 0,
   last_status INTEGER,
   last_error TEXT,
   created_at INTEGER NOT NULL,
@@ -52,13 +56,13 @@ CREATE TABLE IF NOT EXISTS deliveries (
   -- A group notification (JSON, see GroupNotification): what this row sends instead of its alert.
   payload TEXT
 );
-CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (state, next_attempt_at);
+CREATE INDEX deliveries_due ON deliveries (state, next_attempt_at);
 -- The dead letters in id order, for their page and CLI (SQLITE_DEAD_LETTERS). Rows enter it only
 -- when they die: the hot path pays nothing.
-CREATE INDEX IF NOT EXISTS deliveries_dead ON deliveries (id) WHERE state = 'dead';
+CREATE INDEX deliveries_dead ON deliveries (id) WHERE state = 'dead';
 -- A tracker fires through a route from its tracker.alert until its tracker.alert.resolved; while
 -- it does, its latest alert is sent again every repeat_ms (Alertmanager's repeat_interval).
-CREATE TABLE IF NOT EXISTS firing (
+CREATE TABLE firing (
   route TEXT NOT NULL,
   scope TEXT NOT NULL,
   alert_id INTEGER NOT NULL REFERENCES alerts(id),
@@ -68,12 +72,12 @@ CREATE TABLE IF NOT EXISTS firing (
   repeats INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (route, scope)
 );
-CREATE INDEX IF NOT EXISTS firing_due ON firing (next_at);
-CREATE INDEX IF NOT EXISTS firing_scope ON firing (scope);
-CREATE INDEX IF NOT EXISTS firing_alert ON firing (alert_id);
+CREATE INDEX firing_due ON firing (next_at);
+CREATE INDEX firing_scope ON firing (scope);
+CREATE INDEX firing_alert ON firing (alert_id);
 -- Alertmanager's silences: matchers (JSON, the v2 API's objects) and a time range. Expiring one
 -- ends it now; rows stay, as Alertmanager keeps expired silences visible.
-CREATE TABLE IF NOT EXISTS silences (
+CREATE TABLE silences (
   id TEXT PRIMARY KEY,
   matchers TEXT NOT NULL,
   starts_at INTEGER NOT NULL,
@@ -83,47 +87,47 @@ CREATE TABLE IF NOT EXISTS silences (
   updated_at INTEGER NOT NULL,
   version INTEGER NOT NULL
 );
-CREATE INDEX IF NOT EXISTS silences_version ON silences (version);
+CREATE INDEX silences_version ON silences (version);
 -- Each tracker's latest tracker.alert, from that alert until its tracker.alert.resolved, whatever
 -- its routes: the source alerts inhibit_rules look at. Also each alert posted in Alertmanager's
 -- shape (tracker_id 'alertmanager:<fingerprint>'), as Alertmanager's alert store keeps it: body
 -- is the alert as merged from its posts, ends_at when it ends (null: fires until resolved). An
 -- ended one stays a while (ENDED_ALERTS_KEPT_MS), for a late post to merge with.
-CREATE TABLE IF NOT EXISTS tracker_firing (
+CREATE TABLE tracker_firing (
   tracker_id TEXT PRIMARY KEY,
   alert_id INTEGER NOT NULL,
   body TEXT,
   ends_at INTEGER
 );
-CREATE INDEX IF NOT EXISTS tracker_firing_alert ON tracker_firing (alert_id);
+CREATE INDEX tracker_firing_alert ON tracker_firing (alert_id);
 -- Alertmanager's aggregation groups: per (route, group labels), when the next flush is and how
 -- the group is notified. A group lives while it holds alerts; resolved alerts leave it once a
 -- flush has gone past them, and an emptied group ends a little later (the next alert then starts
 -- a new one).
-CREATE TABLE IF NOT EXISTS alert_groups (
+CREATE TABLE alert_groups (
   route TEXT NOT NULL,
   group_key TEXT NOT NULL,
   next_flush INTEGER NOT NULL,
   -- Alertmanager's group key and group labels (JSON), as the webhook payload carries them.
-  am_key TEXT NOT NULL DEFAULT '',
-  labels TEXT NOT NULL DEFAULT '{}',
+  am_key TEXT NOT NULL,
+  labels TEXT NOT NULL,
   receiver TEXT,
   -- The destinations that take this group's notifications (JSON names): chat and webhook ones.
-  destinations TEXT NOT NULL DEFAULT '[]',
-  flushed INTEGER NOT NULL DEFAULT 0,
-  wait_ms INTEGER NOT NULL DEFAULT 0,
-  interval_ms INTEGER NOT NULL DEFAULT 300000,
-  repeat_ms INTEGER NOT NULL DEFAULT 0,
-  ungrouped INTEGER NOT NULL DEFAULT 0,
+  destinations TEXT NOT NULL,
+  flushed INTEGER NOT NULL,
+  wait_ms INTEGER NOT NULL,
+  interval_ms INTEGER NOT NULL,
+  repeat_ms INTEGER NOT NULL,
+  ungrouped INTEGER NOT NULL,
   -- The tick of the flush that left it without alerts (null while it holds some): an emptied group
   -- keeps its ticks for GROUP_CLEANUP_MS, as Alertmanager's dispatcher keeps it till its cleanup.
   emptied_at INTEGER,
   PRIMARY KEY (route, group_key)
 );
-CREATE INDEX IF NOT EXISTS alert_groups_due ON alert_groups (next_flush);
+CREATE INDEX alert_groups_due ON alert_groups (next_flush);
 -- The alerts of each group, by fingerprint (Alertmanager's identity of a label set). No foreign
 -- key: what a notification needs is copied here, so retention never waits for a group.
-CREATE TABLE IF NOT EXISTS group_alerts (
+CREATE TABLE group_alerts (
   route TEXT NOT NULL,
   group_key TEXT NOT NULL,
   fingerprint TEXT NOT NULL,
@@ -140,10 +144,10 @@ CREATE TABLE IF NOT EXISTS group_alerts (
   updated_at INTEGER NOT NULL,
   PRIMARY KEY (route, group_key, fingerprint)
 );
-CREATE INDEX IF NOT EXISTS group_alerts_tracker ON group_alerts (tracker_id) WHERE tracker_id IS NOT NULL;
+CREATE INDEX group_alerts_tracker ON group_alerts (tracker_id) WHERE tracker_id IS NOT NULL;
 -- Alertmanager's notification log: per (group, destination), the fingerprints the last
 -- notification listed as firing and resolved, and its flush time (repeat_interval counts from it).
-CREATE TABLE IF NOT EXISTS notify_log (
+CREATE TABLE notify_log (
   route TEXT NOT NULL,
   group_key TEXT NOT NULL,
   destination TEXT NOT NULL,
@@ -153,13 +157,51 @@ CREATE TABLE IF NOT EXISTS notify_log (
   PRIMARY KEY (route, group_key, destination)
 );
 -- Until when each destination is held (Retry-After, an open circuit): shared by every process on the store.
-CREATE TABLE IF NOT EXISTS destination_holds (
+CREATE TABLE destination_holds (
   destination TEXT PRIMARY KEY,
   until INTEGER NOT NULL
 );
-CREATE INDEX IF NOT EXISTS deliveries_group ON deliveries (group_key) WHERE group_key IS NOT NULL;
+CREATE INDEX deliveries_group ON deliveries (group_key) WHERE group_key IS NOT NULL;
 -- Retention finds the old rows through these, so a pass costs what it prunes, not the table's
 -- size. Both grow at their end (a row is stamped with the time it is written).
-CREATE INDEX IF NOT EXISTS alerts_received ON alerts (received_at);
-CREATE INDEX IF NOT EXISTS deliveries_finished ON deliveries (updated_at) WHERE state IN ${FINISHED};
+CREATE INDEX alerts_received ON alerts (received_at);
+CREATE INDEX deliveries_finished ON deliveries (updated_at) WHERE state IN ${FINISHED};
+-- Retention and foreign keys find an alert's rows through it.
+CREATE INDEX deliveries_alert ON deliveries (alert_id);
+-- Who owns the file (named when a second process is refused) and the readiness probe's row.
+CREATE TABLE store_owner (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  pid INTEGER NOT NULL,
+  started_at TEXT NOT NULL,
+  probed_at INTEGER NOT NULL DEFAULT 0
+);
 `;
+
+/** SQLite's migrations, numbered as PostgreSQL's (migrations.ts); the version is `PRAGMA user_version`. */
+const MIGRATIONS: Migrations = [SCHEMA];
+
+/**
+ * Brings the file to the last migration, each in the transaction that records its number; a file
+ * already there costs one read. Safe beside another process on the file (the CLIs beside a
+ * receiver): the version is read again under the write lock.
+ */
+export function migrate(db: DatabaseSync, path: string): void {
+  const version = () =>
+    Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  if (version() === MIGRATIONS.length) return;
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const from = version();
+    // Tables without a version: written by a build from before versions were recorded.
+    if (from === 0 && db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'alerts'").get())
+      throw unknownSchema(`store ${path}`, 'has tables but no schema version (PRAGMA user_version)');
+    for (const { version: next, sql } of migrationsAfter(MIGRATIONS, from, `store ${path}`)) {
+      db.exec(sql);
+      db.exec(`PRAGMA user_version = ${next}`);
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import type { Silence, SilenceInput } from './silence.ts';
+import type { Silence, SilenceInput } from '../silences/silence.ts';
 
 export interface SilenceStore {
   create(input: SilenceInput): Promise<Silence>;

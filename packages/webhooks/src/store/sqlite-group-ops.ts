@@ -37,7 +37,7 @@ export function sqliteGroupOps(db: DatabaseSync): GroupOps {
     'UPDATE alert_groups SET next_flush = MIN(next_flush, ?) WHERE route = ? AND group_key = ? AND ungrouped = 1',
   );
   return {
-    getGroup(route, key) {
+    getGroup({ route, key }) {
       const row = getGroup.get(route, key) as Row | undefined;
       return row
         ? {
@@ -63,10 +63,10 @@ export function sqliteGroupOps(db: DatabaseSync): GroupOps {
         g.ungrouped ? 1 : 0,
         g.emptiedAt,
       ),
-    putGroupAlert: (route, key, a, alertId, now) =>
+    putGroupAlert: ({ group, alert: a, alertId, now }) =>
       void putAlert.run(
-        route,
-        key,
+        group.route,
+        group.key,
         a.fingerprint,
         a.trackerId,
         alertId,
@@ -79,7 +79,7 @@ export function sqliteGroupOps(db: DatabaseSync): GroupOps {
         a.endsAt,
         now,
       ),
-    resolveTrackerAlerts(trackerId, keep, at, alertId, summary, now) {
+    resolveTrackerAlerts({ trackerId, keep, at, alertId, summary, now }) {
       const kept = new Set(keep);
       for (const row of firingOf.all(trackerId) as Row[]) {
         const route = String(row.route);
@@ -122,14 +122,17 @@ export function sqliteFlushOps(db: DatabaseSync): FlushOps {
     'UPDATE alert_groups SET next_flush = ?, flushed = 1, emptied_at = ? WHERE route = ? AND group_key = ?',
   );
   return {
-    dueGroups: (now, limit) => (due.all(now, limit) as Row[]).map(toAlertGroup),
-    groupAlerts: (route, key) => (alerts.all(route, key) as Row[]).map(toGroupAlert),
-    notifyLogs: (route, key) => (logs.all(route, key) as Row[]).map(toNotifyLog),
-    insertNotification(alertId, destination, route, groupKey, key, payload, now) {
-      const id = (insert.get(alertId, destination, route, key, now, now, now, groupKey, payload) as Row).id;
+    dueGroups: ({ now, limit }) => (due.all(now, limit) as Row[]).map(toAlertGroup),
+    groupAlerts: ({ route, key }) => (alerts.all(route, key) as Row[]).map(toGroupAlert),
+    notifyLogs: ({ route, key }) => (logs.all(route, key) as Row[]).map(toNotifyLog),
+    insertNotification(n) {
+      const { alertId, destination, route, groupKey, idempotencyKey, payload, now } = n;
+      const id = (
+        insert.get(alertId, destination, route, idempotencyKey, now, now, now, groupKey, payload) as Row
+      ).id;
       return rowToDelivery(byId.get(id as number) as Row);
     },
-    putNotifyLog: (route, key, log) =>
+    putNotifyLog: ({ route, key }, log) =>
       void putLog.run(
         route,
         key,
@@ -138,8 +141,9 @@ export function sqliteFlushOps(db: DatabaseSync): FlushOps {
         JSON.stringify(log.resolved),
         log.at,
       ),
-    dropGroupAlert: (route, key, fp) => void drop.run(route, key, fp),
-    endGroup: (route, key) => void endGroup.run(route, key),
-    setFlush: (route, key, at, emptiedAt) => void setFlush.run(at, emptiedAt, route, key),
+    dropGroupAlert: ({ route, key }, fp) => void drop.run(route, key, fp),
+    endGroup: ({ route, key }) => void endGroup.run(route, key),
+    setFlush: ({ route, key }, { nextFlush, emptiedAt }) =>
+      void setFlush.run(nextFlush, emptiedAt, route, key),
   };
 }

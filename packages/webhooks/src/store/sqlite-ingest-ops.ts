@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { SILENCES_VERSION } from '../silences/silence-store.ts';
 import type { IngestOps } from './ingest-plan.ts';
+import { SILENCES_VERSION } from './silence-store.ts';
 import { sqliteGroupOps } from './sqlite-group-ops.ts';
 
 /** The ingest plan's operations as SQLite statements, run inside the group commit's transaction. */
@@ -37,22 +37,34 @@ export function sqliteIngestOps(db: DatabaseSync): IngestOps {
   return {
     ...sqliteGroupOps(db),
     silencesVersion: () => Number((silencesVersion.get() as { v: number }).v),
-    insertAlert(source, webhookId, eventType, known, body, now) {
-      const row = insertAlert.get(source, webhookId, eventType, known ? 1 : 0, body, now) as
-        | { id: number }
-        | undefined;
+    insertAlert(a) {
+      const row = insertAlert.get(
+        a.source,
+        a.webhookId,
+        a.eventType,
+        a.known ? 1 : 0,
+        a.body,
+        a.receivedAt,
+      ) as { id: number } | undefined;
       return row ? Number(row.id) : null;
     },
-    insertDelivery: (alertId, destination, route, key, state, at, now, groupKey) =>
-      Number(
-        (
-          insertDelivery.get(alertId, destination, route, key, state, at, now, now, groupKey) as {
-            id: number;
-          }
-        ).id,
-      ),
-    startFiring: (route, scope, alertId, destinations, repeatMs, nextAt) =>
-      void startFiring.run(route, scope, alertId, destinations, repeatMs, nextAt),
+    insertDelivery(d) {
+      const { alertId, destination, route, idempotencyKey, state, nextAttemptAt, createdAt, groupKey } = d;
+      const row = insertDelivery.get(
+        alertId,
+        destination,
+        route,
+        idempotencyKey,
+        state,
+        nextAttemptAt,
+        createdAt,
+        createdAt,
+        groupKey,
+      ) as { id: number };
+      return Number(row.id);
+    },
+    startFiring: (f) =>
+      void startFiring.run(f.route, f.scope, f.alertId, f.destinations, f.repeatMs, f.nextAt),
     stopFiring: (scope) => void stopFiring.run(scope),
     startTracker: (trackerId, alertId) => void startTracker.run(trackerId, alertId),
     stopTracker: (trackerId) => void stopTracker.run(trackerId),
@@ -60,6 +72,6 @@ export function sqliteIngestOps(db: DatabaseSync): IngestOps {
       const row = currentAlert.get(scope) as { alert_id: number; body: string } | undefined;
       return row ? { alertId: Number(row.alert_id), body: String(row.body) } : null;
     },
-    putAlertState: (scope, alertId, body, endsAt) => void putAlertState.run(scope, alertId, body, endsAt),
+    putAlertState: (s) => void putAlertState.run(s.scope, s.alertId, s.body, s.endsAt),
   };
 }

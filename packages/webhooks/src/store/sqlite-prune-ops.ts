@@ -47,7 +47,7 @@ export function sqlitePruneOps(db: DatabaseSync, write: <T>(op: () => T) => Prom
   return {
     firstAfter: async (kind: PruneKind, afterId: number) => id(firstAfter[kind].get(afterId)),
     lastOld: async (kind, before) => id(lastOld[kind].get(before)),
-    oldIds: async (kind, from, upTo, before) =>
+    oldIds: async ({ kind, from, upTo, before }) =>
       (oldIds[kind].all(from, upTo, before) as Array<{ id: number }>).map((r) => Number(r.id)),
     deleteOld: (kind, ids, before) =>
       write(() => {

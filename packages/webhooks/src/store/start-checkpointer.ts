@@ -33,8 +33,7 @@ const RESTART_PAGES = 16_384;
 /**
  * Moves WAL checkpoints off the caller's thread. SQLite checkpoints inside the COMMIT that takes
  * the log past 1,000 pages: that COMMIT then copies megabytes and fsyncs the database file, and
- * every request waiting on the event loop waits with it (the receiver's p99 at 500 alerts/s: ~9 ms
- * without, 25-40 ms with). Here a thread with its own connection copies the log every
+ * every request waiting on the event loop waits with it. Here a thread with its own connection copies the log every
  * `intervalMs`. Under constant writes its copy never quite catches up, and only the writer can
  * start the log over, so once the log passes RESTART_PAGES the owner checkpoints once itself:
  * nearly everything is copied by then, and its next write starts the log from the beginning.

@@ -1,8 +1,8 @@
-import type { SilenceStore } from '../silences/silence-store.ts';
 import type { Browse } from './browse.ts';
 import type { FlushJudge } from './group-plan.ts';
 import type { OutboxCounts } from './outbox-counts.ts';
 import type { PruneKind, PruneStep } from './retention.ts';
+import type { SilenceStore } from './silence-store.ts';
 import type { DeliveryRow, IngestItem, IngestResult } from './types.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { AlertIdentity } from '../delivery/alert-identity.ts';
-import type { AlertSummary } from '../delivery/format-alert.ts';
+import type { AlertIdentity } from '../alerts/alert-identity.ts';
+import type { AlertSummary } from '../alerts/format-alert.ts';
 import type { AlertmanagerAlertEvent } from '../events/alertmanager-alert.ts';
 import type { RouteMatch } from '../router/types.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { alertIdentity, firedTrackerId, resolvedTracker } from '../../src/delivery/alert-identity.ts';
-import type { GroupNotification } from '../../src/delivery/alertmanager-payload.ts';
+import { alertIdentity, firedTrackerId, resolvedTracker } from '../../src/alerts/alert-identity.ts';
+import type { GroupNotification } from '../../src/alerts/alertmanager-payload.ts';
 import type { RouteMatch } from '../../src/router/types.ts';
 import type { FlushJudge } from '../../src/store/group-plan.ts';
 import { exampleAlert, exampleResolved } from '../helpers/alerts.ts';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { alertIdentity, firedTrackerId, resolvedTracker } from '../../src/alerts/alert-identity.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
-import { alertIdentity, firedTrackerId, resolvedTracker } from '../../src/delivery/alert-identity.ts';
 import { matchRouteTree } from '../../src/router/match-route-tree.ts';
 import type { RouteMatch } from '../../src/router/types.ts';
 import type { Store } from '../../src/store/store.ts';

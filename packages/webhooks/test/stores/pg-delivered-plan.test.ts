@@ -2,14 +2,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropSchemas, freshSchema, TEST_DATABASE_URL } from '../../../../tests/helpers/test-database.ts';
 import { OUTBOX_COUNTS } from '../../src/store/outbox-counts.ts';
-import { deliveredQuery } from '../../src/store/postgres/pg-delivered.ts';
+import { deliveredQuery } from '../../src/store/postgres/pg-outcome.ts';
 import { migrate } from '../../src/store/postgres/pg-schema.ts';
 
 // PostgreSQL itself judges the delivered mark: its planner, in the state a receiver reaches when
 // a backlog grows after the last ANALYZE (statistics saying 10 of 10,000 deliveries are pending,
 // 1,000 pending now). The mark must find its rows by primary key as the store sends it and in
-// every plan cache mode; the plain `d.state = 'pending'` it replaced walked all pending rows
-// through `deliveries_due` in all of them.
+// every plan cache mode; a plain `state = 'pending'` may walk all pending rows through
+// `deliveries_due` instead.
 const schema = freshSchema('tk_delivered_plan');
 const pool = new pg.Pool({
   connectionString: TEST_DATABASE_URL,
@@ -48,28 +48,22 @@ afterAll(async () => {
   await dropSchemas([schema]);
 });
 
-const markOf = (ids: number[]) =>
-  deliveredQuery(
-    ids.map((id) => ({ id, status: 200 })),
-    1,
-  );
+const markOf = (id: number) => deliveredQuery(id, 200, 1);
 /** The indexes an EXPLAIN (FORMAT JSON) answer's plan reads. */
 const indexesIn = (rows: Array<Record<string, unknown>>) =>
   [...JSON.stringify(rows[0]?.['QUERY PLAN']).matchAll(/"Index Name":"(\w+)"/g)].map((m) => m[1]);
 
-const planOf = async (mode: string, ids: number[]) => {
+const planOf = async (mode: string, id: number) => {
   await client.query('BEGIN');
   try {
     await client.query(`SET LOCAL plan_cache_mode = ${mode}`);
-    await client.query(`PREPARE mark AS ${markOf(ids).text}`);
+    await client.query(`PREPARE mark AS ${markOf(id).text}`);
     // Five custom plans first: after them, `auto` may settle on the generic plan, as a named
     // statement does on a long-lived connection.
     let rows: Array<Record<string, unknown>> = [];
     for (let run = 0; run < 6; run++) {
-      // EXECUTE takes no bind parameters: the arrays go in as literals.
-      ({ rows } = await client.query(
-        `EXPLAIN (FORMAT JSON) EXECUTE mark('{${ids.join(',')}}', '{${ids.map(() => 200).join(',')}}', 1)`,
-      ));
+      // EXECUTE takes no bind parameters: the values go in as literals.
+      ({ rows } = await client.query(`EXPLAIN (FORMAT JSON) EXECUTE mark(${id}, 200, 1)`));
     }
     return indexesIn(rows);
   } finally {
@@ -80,8 +74,8 @@ const planOf = async (mode: string, ids: number[]) => {
 
 // As the store sends it: an unnamed statement with its values bound, which PostgreSQL plans on
 // each run (a named one would keep the plan it got while the table was small).
-const sentPlan = async (ids: number[]) => {
-  const query = markOf(ids);
+const sentPlan = async (id: number) => {
+  const query = markOf(id);
   const { rows } = await client.query({ text: `EXPLAIN (FORMAT JSON) ${query.text}`, values: query.values });
   return indexesIn(rows);
 };
@@ -89,11 +83,11 @@ const sentPlan = async (ids: number[]) => {
 describe('the delivered mark on a grown backlog, with statistics from before it', () => {
   const ids = [STEADY + 7, STEADY + 500, STEADY + BACKLOG - 1];
   it('is sent unnamed, so that no connection keeps a plan made for a smaller table', () => {
-    expect(deliveredQuery([{ id: 1, status: 200 }], 1).name).toBeUndefined();
+    expect(deliveredQuery(1, 200, 1).name).toBeUndefined();
   });
 
-  it('as the store sends it: through the primary key only', async () => {
-    expect(await sentPlan(ids)).toEqual(['deliveries_pkey']);
+  it.each(ids)('as the store sends it, row %i: through the primary key only', async (id) => {
+    expect(await sentPlan(id)).toEqual(['deliveries_pkey']);
   });
 
   // Prepared, in each plan cache mode: the form holds even where a plan is kept.
@@ -102,22 +96,20 @@ describe('the delivered mark on a grown backlog, with statistics from before it'
     ['generic plan', { given: 'force_generic_plan', want: ['deliveries_pkey'] }],
     ['custom plan', { given: 'force_custom_plan', want: ['deliveries_pkey'] }],
   ])('prepared, %s: through the primary key only', async (_name, { given, want }) => {
-    expect(await planOf(given, ids)).toEqual(want);
+    for (const id of ids) expect(await planOf(given, id)).toEqual(want);
   });
 
-  it('marks exactly the pending rows it names, each with its own status', async () => {
+  it('marks exactly the pending row it names, with its status', async () => {
     const steadyDelivered = 2; // g % 1000 <> 1: delivered already, so left as it is
-    const query = deliveredQuery(
-      [
-        { id: STEADY + 3, status: 200 },
-        { id: STEADY + 4, status: 204 },
-        { id: steadyDelivered, status: 500 },
-      ],
-      42,
-    );
     await client.query('BEGIN');
     try {
-      const { rowCount } = await client.query(query);
+      const marks = [
+        deliveredQuery(STEADY + 3, 200, 42),
+        deliveredQuery(STEADY + 4, 204, 42),
+        deliveredQuery(steadyDelivered, 500, 42),
+      ];
+      let rowCount = 0;
+      for (const mark of marks) rowCount += (await client.query(mark)).rowCount ?? 0;
       const { rows } = await client.query(
         'SELECT id::int, state, last_status, delivered_at::int FROM deliveries WHERE id = ANY($1) ORDER BY id',
         [[steadyDelivered, STEADY + 3, STEADY + 4]],

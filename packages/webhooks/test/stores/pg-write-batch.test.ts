@@ -1,92 +1,101 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
-import { turnBatch } from '../../src/store/postgres/turn-batch.ts';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropSchemas, freshSchema, TEST_DATABASE_URL } from '../../../../tests/helpers/test-database.ts';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
+import { createPgWriteBatch } from '../../src/store/postgres/pg-write-batch.ts';
 
-type Result = { ok: true; value: string } | { ok: false; error: unknown };
+// The group commit on PostgreSQL, on a real database: each write reports the transaction it ran
+// in (txid_current), so which writes shared one is read from PostgreSQL itself.
+const schema = freshSchema('tk_write_batch');
+const pool = new pg.Pool({
+  connectionString: TEST_DATABASE_URL,
+  max: 4,
+  options: `-c search_path=${schema}`,
+});
 
-/** A flush whose calls the test ends by hand, recording each group and how many ran at once. */
-function manualFlush() {
-  const groups: number[][] = [];
-  const pending: Array<(results?: Result[]) => void> = [];
-  let running = 0;
-  let mostAtOnce = 0;
-  const flush = (items: number[]) =>
-    new Promise<Result[]>((resolve, reject) => {
-      groups.push(items);
-      running += 1;
-      mostAtOnce = Math.max(mostAtOnce, running);
-      pending.push((results) => {
-        running -= 1;
-        if (results) resolve(results);
-        else reject(new Error(`group ${items.join(',')} failed`));
-      });
+beforeAll(async () => {
+  await pool.query(`CREATE SCHEMA ${schema}`);
+  await pool.query('CREATE TABLE t (k text PRIMARY KEY)');
+});
+
+afterAll(async () => {
+  await pool.end();
+  await dropSchemas([schema]);
+});
+
+const txid = async (client: pg.PoolClient) =>
+  String((await client.query('SELECT txid_current() AS x')).rows[0].x);
+const insert = (k: string) => async (client: pg.PoolClient) => {
+  await client.query('INSERT INTO t (k) VALUES ($1)', [k]);
+  return txid(client);
+};
+const stored = async (...keys: string[]) =>
+  (await pool.query('SELECT k FROM t WHERE k = ANY($1) ORDER BY k', [keys])).rows.map((r) => r.k);
+
+describe('createPgWriteBatch', () => {
+  it('runs the writes of one turn in one transaction, each settled with its own result', async () => {
+    const batch = createPgWriteBatch(pool);
+    const ids = await Promise.all([insert('a1'), insert('a2'), insert('a3')].map((op) => batch.write(op)));
+    expect(new Set(ids).size).toBe(1);
+    expect(await stored('a1', 'a2', 'a3')).toEqual(['a1', 'a2', 'a3']);
+  });
+
+  it('gathers what comes while a batch runs into the next one, one batch at a time', async () => {
+    const batch = createPgWriteBatch(pool);
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
     });
-  const ok = (items: number[]): Result[] => items.map((n) => ({ ok: true, value: `stored ${n}` }));
-  return { flush, groups, pending, ok, mostAtOnce: () => mostAtOnce };
-}
-
-describe('turnBatch', () => {
-  it('hands the calls of one turn to one flush, each call its own result', async () => {
-    const m = manualFlush();
-    const add = turnBatch<number, string>(m.flush);
-    const calls = [add(1), add(2), add(3)];
-    await nextTurn();
-    expect(m.groups).toEqual([[1, 2, 3]]);
-    m.pending[0]?.(m.ok([1, 2, 3]));
-    expect(await Promise.all(calls)).toEqual(['stored 1', 'stored 2', 'stored 3']);
+    let entered = false;
+    const first = batch.write(async (client) => {
+      entered = true;
+      await gate;
+      return txid(client);
+    });
+    await waitUntil(() => entered, { what: 'the first batch running' });
+    const later = [batch.write(insert('b1')), batch.write(insert('b2'))];
+    // Nothing of the later ones is written while the first batch holds its transaction open.
+    expect(await stored('b1', 'b2')).toEqual([]);
+    open();
+    const [one, ...rest] = await Promise.all([first, ...later]);
+    expect(new Set(rest).size).toBe(1);
+    expect(rest[0]).not.toBe(one);
+    expect(await stored('b1', 'b2')).toEqual(['b1', 'b2']);
   });
 
-  it('gathers what comes while a flush runs into the next flush, one flush at a time', async () => {
-    const m = manualFlush();
-    const add = turnBatch<number, string>(m.flush);
-    const first = add(1);
-    await nextTurn();
-    // Three more turns while the first flush runs: none starts a flush of its own.
-    const later = [add(2)];
-    await nextTurn();
-    later.push(add(3));
-    await nextTurn();
-    later.push(add(4));
-    await nextTurn();
-    expect(m.groups).toEqual([[1]]);
-    m.pending[0]?.(m.ok([1]));
-    expect(await first).toBe('stored 1');
-    await nextTurn();
-    expect(m.groups).toEqual([[1], [2, 3, 4]]);
-    m.pending[1]?.(m.ok([2, 3, 4]));
-    expect(await Promise.all(later)).toEqual(['stored 2', 'stored 3', 'stored 4']);
-    expect(m.mostAtOnce()).toBe(1);
-  });
-
-  it('a flush that fails rejects its own calls only, and the gathered ones still go', async () => {
-    const m = manualFlush();
-    const add = turnBatch<number, string>(m.flush);
-    const failing = add(1);
-    await nextTurn();
-    const waiting = add(2);
-    await nextTurn();
-    m.pending[0]?.();
-    await expect(failing).rejects.toThrow('group 1 failed');
-    await nextTurn();
-    expect(m.groups).toEqual([[1], [2]]);
-    m.pending[1]?.(m.ok([2]));
-    expect(await waiting).toBe('stored 2');
-  });
-
-  it('settles each call by its own result', async () => {
-    const m = manualFlush();
-    const add = turnBatch<number, string>(m.flush);
-    const calls = [add(1), add(2)].map((p) =>
-      p.then(
-        (v) => v,
-        (e: unknown) => `refused: ${e}`,
-      ),
-    );
-    await nextTurn();
-    m.pending[0]?.([
-      { ok: true, value: 'stored 1' },
-      { ok: false, error: 'duplicate' },
+  it('a write that fails is rejected alone; its neighbours are committed', async () => {
+    const batch = createPgWriteBatch(pool);
+    const results = await Promise.allSettled([
+      batch.write(insert('c1')),
+      batch.write(insert('c1')),
+      batch.write(insert('c2')),
     ]);
-    expect(await Promise.all(calls)).toEqual(['stored 1', 'refused: duplicate']);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason.message)).toContain('duplicate key');
+    expect(await stored('c1', 'c2')).toEqual(['c1', 'c2']);
+  });
+
+  it('runs a batch in the order given, writes of one order in arrival order', async () => {
+    const batch = createPgWriteBatch(pool);
+    const ran: string[] = [];
+    const note = (name: string) => async () => {
+      ran.push(name);
+    };
+    await Promise.all([
+      batch.write(note('z1'), 'z'),
+      batch.write(note('a1'), 'a'),
+      batch.write(note('z2'), 'z'),
+      batch.write(note('none')),
+      batch.write(note('a2'), 'a'),
+    ]);
+    expect(ran).toEqual(['none', 'a1', 'a2', 'z1', 'z2']);
+  });
+
+  it('settled() waits for every write queued', async () => {
+    const batch = createPgWriteBatch(pool);
+    const writes = [batch.write(insert('d1')), batch.write(insert('d2'))];
+    await batch.settled();
+    expect(await stored('d1', 'd2')).toEqual(['d1', 'd2']);
+    await Promise.all(writes);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { alertIdentity } from '../../src/alerts/alert-identity.ts';
+import type { GroupNotification } from '../../src/alerts/alertmanager-payload.ts';
 import { postedIngestItem } from '../../src/api/alerts-api.ts';
-import { alertIdentity } from '../../src/delivery/alert-identity.ts';
-import type { GroupNotification } from '../../src/delivery/alertmanager-payload.ts';
 import { type AlertmanagerAlertEvent, parsePostableAlerts } from '../../src/events/alertmanager-alert.ts';
 import type { RouteMatch } from '../../src/router/types.ts';
 import type { FlushJudge } from '../../src/store/group-plan.ts';

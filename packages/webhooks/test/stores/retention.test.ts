@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/server/logger.ts';
 import { createRetention, type PruneKind } from '../../src/store/retention.ts';
 import type { IngestItem } from '../../src/store/types.ts';
+import { createLogger } from '../../src/telemetry/logger.ts';
 import { ingestItem } from '../helpers/alerts.ts';
 import { dropSchemas, STORES } from '../helpers/stores.ts';
 

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open-store.ts';
 import { SCHEMA } from '../../src/store/schema.ts';
@@ -188,7 +189,7 @@ describe.each(STORES)('destination holds (%s)', (_kind, open) => {
   });
 });
 
-// The SQLite file's own ways: group commit, :memory:, files from earlier versions.
+// The SQLite file's own ways: group commit, :memory:, its schema version.
 describe('store (SQLite)', () => {
   it('writes queued in one turn share one transaction; a failing write fails alone', async () => {
     const store = openStore(join(dir, 'c2.db'), { now });
@@ -210,7 +211,8 @@ describe('store (SQLite)', () => {
     const store = openStore(path, { now });
     const waves = await Promise.all(
       Array.from({ length: 5 }, async (_, wave) => {
-        await new Promise((r) => setTimeout(r, wave));
+        // Each wave a turn later than the one before: it lands in a later group.
+        for (let turn = 0; turn < wave; turn++) await nextTurn();
         return Promise.all(Array.from({ length: 200 }, (_, i) => store.ingest(item(`g${i % 150}`))));
       }),
     );
@@ -248,50 +250,27 @@ describe('store (SQLite)', () => {
     await store.close();
   });
 
-  it('opens a file written before group_key, payload and the group columns existed and adds them', async () => {
-    const path = join(dir, 'old.db');
-    const old = new DatabaseSync(path);
-    // The schema as 0.1 wrote it (no group_key, no payload), with the aggregation group table
-    // as 0.3 wrote it (a next flush only) and the firing table without posted alerts' state.
-    old.exec(
-      SCHEMA.replace(/,\s*--[^\n]*\n\s*group_key TEXT,\n\s*--[^\n]*\n\s*payload TEXT\n/, '\n')
-        .replace(/CREATE INDEX IF NOT EXISTS deliveries_group[^;]*;/, '')
-        .replace(
-          /CREATE TABLE IF NOT EXISTS alert_groups \([^;]*;\s*CREATE INDEX IF NOT EXISTS alert_groups_due[^;]*;/,
-          'CREATE TABLE alert_groups (route TEXT, group_key TEXT, next_flush INTEGER, PRIMARY KEY (route, group_key));',
-        )
-        .replace(
-          /CREATE TABLE IF NOT EXISTS tracker_firing \([^;]*;/,
-          'CREATE TABLE tracker_firing (tracker_id TEXT PRIMARY KEY, alert_id INTEGER NOT NULL);',
-        ),
-    );
-    const columns = (db: DatabaseSync, table: string) =>
-      (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name);
-    expect(columns(old, 'deliveries')).not.toContain('group_key');
-    expect(columns(old, 'deliveries')).not.toContain('payload');
-    expect(columns(old, 'alert_groups')).toEqual(['route', 'group_key', 'next_flush']);
-    old.close();
-    const store = openStore(path, { now });
-    const { pending } = await store.ingest(item('after-upgrade'));
-    expect(pending.map((r) => [r.groupKey, r.payload])).toEqual([
-      [null, null],
-      [null, null],
-    ]);
-    expect(await store.due(10, new Set())).toHaveLength(2);
-    await store.close();
-    const reopened = new DatabaseSync(path);
-    expect(columns(reopened, 'alert_groups')).toEqual(
-      expect.arrayContaining([
-        'am_key',
-        'labels',
-        'destinations',
-        'flushed',
-        'interval_ms',
-        'ungrouped',
-        'emptied_at',
-      ]),
-    );
-    expect(columns(reopened, 'tracker_firing')).toEqual(['tracker_id', 'alert_id', 'body', 'ends_at']);
-    reopened.close();
+  it('records its schema version in user_version, and opens the file again as it is', async () => {
+    const path = join(dir, 'versioned.db');
+    await openStore(path, { now }).close();
+    const file = new DatabaseSync(path);
+    expect(file.prepare('PRAGMA user_version').get()).toEqual({ user_version: 1 });
+    file.close();
+    const again = openStore(path, { now });
+    expect(await again.ingest(item('after-reopen'))).toMatchObject({ duplicate: false, deliveries: 2 });
+    await again.close();
+  });
+
+  it.each([
+    ['tables without a schema version (an earlier build)', 0, /has tables but no schema version/],
+    ['a schema version this build does not know', 99, /is at schema version 99, this build knows 1 to 1/],
+  ])('refuses a file with %s, naming it', (_name, version, message) => {
+    const path = join(dir, `foreign-${version}.db`);
+    const file = new DatabaseSync(path);
+    file.exec(SCHEMA);
+    file.exec(`PRAGMA user_version = ${version}`);
+    file.close();
+    expect(() => openStore(path, { now })).toThrow(message);
+    expect(() => openStore(path, { now })).toThrow(path);
   });
 });

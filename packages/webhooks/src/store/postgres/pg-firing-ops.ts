@@ -11,7 +11,7 @@ import { inTransaction } from './in-transaction.ts';
 export function pgFiringOps(pool: Pool) {
   return {
     // A posted alert repeats as it is now, and only until it ends (its state in tracker_firing).
-    dueFiring: async (t: number, limit: number): Promise<FiringRow[]> =>
+    dueFiring: async ({ now: t, limit }: { now: number; limit: number }): Promise<FiringRow[]> =>
       (
         await pool.query(
           `SELECT f.route, f.scope, f.alert_id, f.destinations, f.repeat_ms, f.repeats, a.source, a.webhook_id,
@@ -50,6 +50,14 @@ export function pgFiringOps(pool: Pool) {
         }
         return made;
       }),
+    firingAlerts: async (t: number): Promise<string[]> =>
+      (
+        await pool.query(
+          `SELECT COALESCE(f.body, a.body) AS body FROM tracker_firing f JOIN alerts a ON a.id = f.alert_id
+            WHERE f.ends_at IS NULL OR f.ends_at > $1`,
+          [t],
+        )
+      ).rows.map((r) => String(r.body)),
     forgetEnded: (t: number): Promise<number> =>
       inTransaction(pool, async (client) => {
         const before = t - ENDED_ALERTS_KEPT_MS;

@@ -1,4 +1,4 @@
-import type { PoolClient } from 'pg';
+import type { PoolClient, QueryResult } from 'pg';
 import type { FlushOps, GroupOps } from '../group-plan.ts';
 import {
   GROUP_ALERT_COLUMNS,
@@ -10,11 +10,21 @@ import {
 import type { AsyncOps } from '../plan.ts';
 import { DELIVERY_COLUMNS, rowToDelivery } from '../row-to-delivery.ts';
 
+/**
+ * A statement named for this store (`trackerkit_<name>`): each connection parses and plans it once.
+ * Only for statements that find their rows by a key, whose plan the tables' growth cannot change.
+ */
+export const named =
+  (client: PoolClient) =>
+  (name: string, text: string, values: unknown[] = []): Promise<QueryResult> =>
+    client.query({ name: `trackerkit_${name}`, text, values });
+
 /** Joining and leaving Alertmanager's aggregation groups on one PostgreSQL transaction. */
 export function pgGroupOps(client: PoolClient): AsyncOps<GroupOps> {
   const run = (sql: string, values: unknown[]) => client.query(sql, values).then(() => {});
+  const query = named(client);
   return {
-    async getGroup(route, key) {
+    async getGroup({ route, key }) {
       const { rows } = await client.query(
         'SELECT next_flush, flushed, emptied_at FROM alert_groups WHERE route = $1 AND group_key = $2',
         [route, key],
@@ -51,7 +61,7 @@ export function pgGroupOps(client: PoolClient): AsyncOps<GroupOps> {
           g.emptiedAt,
         ],
       ),
-    putGroupAlert: (route, key, a, alertId, now) =>
+    putGroupAlert: ({ group, alert: a, alertId, now }) =>
       run(
         `INSERT INTO group_alerts (route, group_key, ${GROUP_ALERT_COLUMNS}, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
@@ -62,8 +72,8 @@ export function pgGroupOps(client: PoolClient): AsyncOps<GroupOps> {
              ELSE excluded.starts_at END,
            ends_at = excluded.ends_at, updated_at = excluded.updated_at`,
         [
-          route,
-          key,
+          group.route,
+          group.key,
           a.fingerprint,
           a.trackerId,
           alertId,
@@ -77,19 +87,21 @@ export function pgGroupOps(client: PoolClient): AsyncOps<GroupOps> {
           now,
         ],
       ),
-    async resolveTrackerAlerts(trackerId, keep, at, alertId, summary, now) {
-      // Groups first, in one order, as an ingest joining them does: replicas wait, not deadlock.
-      await client.query(
-        `UPDATE alert_groups g SET next_flush = LEAST(g.next_flush, $2)
-           FROM (SELECT DISTINCT route, group_key FROM group_alerts WHERE tracker_id = $1 AND ends_at IS NULL
-                   AND NOT ((route || E'\\n' || group_key || E'\\n' || fingerprint) = ANY($3::text[]))) t
-          WHERE g.route = t.route AND g.group_key = t.group_key AND g.ungrouped`,
-        [trackerId, now, keep],
-      );
-      await client.query(
-        `UPDATE group_alerts SET ends_at = $2, alert_id = $3, summary = COALESCE($4, summary), updated_at = $5
-           WHERE tracker_id = $1 AND ends_at IS NULL
-             AND NOT ((route || E'\\n' || group_key || E'\\n' || fingerprint) = ANY($6::text[]))`,
+    // One statement, the groups first (the alerts' update reads the count of theirs, so it waits
+    // for it) and in one order, as an ingest joining them does: replicas wait, not deadlock.
+    async resolveTrackerAlerts({ trackerId, keep, at, alertId, summary, now }) {
+      await query(
+        'resolve_tracker_alerts',
+        `WITH ending AS (
+           SELECT route, group_key, fingerprint FROM group_alerts WHERE tracker_id = $1 AND ends_at IS NULL
+              AND NOT ((route || E'\\n' || group_key || E'\\n' || fingerprint) = ANY($6::text[]))),
+         flushed AS (
+           UPDATE alert_groups g SET next_flush = LEAST(g.next_flush, $5)
+             FROM (SELECT DISTINCT route, group_key FROM ending ORDER BY route, group_key) t
+            WHERE g.route = t.route AND g.group_key = t.group_key AND g.ungrouped RETURNING 1)
+         UPDATE group_alerts ga SET ends_at = $2, alert_id = $3, summary = COALESCE($4, ga.summary), updated_at = $5
+           FROM ending e, (SELECT COUNT(*) FROM flushed) f
+          WHERE ga.route = e.route AND ga.group_key = e.group_key AND ga.fingerprint = e.fingerprint`,
         [trackerId, at, alertId, summary, now, keep],
       );
     },
@@ -104,7 +116,7 @@ export function pgGroupOps(client: PoolClient): AsyncOps<GroupOps> {
 export function pgFlushOps(client: PoolClient, lease: { by: string; until: number }): AsyncOps<FlushOps> {
   const run = (sql: string, values: unknown[]) => client.query(sql, values).then(() => {});
   return {
-    dueGroups: async (now, limit) =>
+    dueGroups: async ({ now, limit }) =>
       (
         await client.query(
           `SELECT ${GROUP_COLUMNS} FROM alert_groups WHERE next_flush <= $1 ORDER BY next_flush LIMIT $2
@@ -112,50 +124,60 @@ export function pgFlushOps(client: PoolClient, lease: { by: string; until: numbe
           [now, limit],
         )
       ).rows.map(toAlertGroup),
-    groupAlerts: async (route, key) =>
+    groupAlerts: async ({ route, key }) =>
       (
         await client.query(
           `SELECT ${GROUP_ALERT_COLUMNS} FROM group_alerts WHERE route = $1 AND group_key = $2`,
           [route, key],
         )
       ).rows.map(toGroupAlert),
-    notifyLogs: async (route, key) =>
+    notifyLogs: async ({ route, key }) =>
       (
         await client.query(
           'SELECT destination, firing, resolved, at FROM notify_log WHERE route = $1 AND group_key = $2',
           [route, key],
         )
       ).rows.map(toNotifyLog),
-    async insertNotification(alertId, destination, route, groupKey, key, payload, now) {
+    async insertNotification(n) {
       const { rows } = await client.query(
         `WITH inserted AS (
            INSERT INTO deliveries (alert_id, destination, route, idempotency_key, state, next_attempt_at, created_at,
              updated_at, group_key, payload, locked_until, locked_by)
            VALUES ($1, $2, $3, $4, 'pending', $5, $5, $5, $6, $7, $8, $9) RETURNING *)
          SELECT ${DELIVERY_COLUMNS} FROM inserted d JOIN alerts a ON a.id = d.alert_id`,
-        [alertId, destination, route, key, now, groupKey, payload, lease.until, lease.by],
+        [
+          n.alertId,
+          n.destination,
+          n.route,
+          n.idempotencyKey,
+          n.now,
+          n.groupKey,
+          n.payload,
+          lease.until,
+          lease.by,
+        ],
       );
       return rowToDelivery(rows[0]!);
     },
-    putNotifyLog: (route, key, log) =>
+    putNotifyLog: ({ route, key }, log) =>
       run(
         `INSERT INTO notify_log (route, group_key, destination, firing, resolved, at) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (route, group_key, destination) DO UPDATE SET firing = excluded.firing,
            resolved = excluded.resolved, at = excluded.at`,
         [route, key, log.destination, JSON.stringify(log.firing), JSON.stringify(log.resolved), log.at],
       ),
-    dropGroupAlert: (route, key, fp) =>
+    dropGroupAlert: ({ route, key }, fp) =>
       run('DELETE FROM group_alerts WHERE route = $1 AND group_key = $2 AND fingerprint = $3', [
         route,
         key,
         fp,
       ]),
-    endGroup: (route, key) =>
+    endGroup: ({ route, key }) =>
       run('DELETE FROM alert_groups WHERE route = $1 AND group_key = $2', [route, key]),
-    setFlush: (route, key, at, emptiedAt) =>
+    setFlush: ({ route, key }, { nextFlush, emptiedAt }) =>
       run(
         'UPDATE alert_groups SET next_flush = $1, flushed = true, emptied_at = $2 WHERE route = $3 AND group_key = $4',
-        [at, emptiedAt, route, key],
+        [nextFlush, emptiedAt, route, key],
       ),
   };
 }

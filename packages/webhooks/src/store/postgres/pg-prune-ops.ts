@@ -23,7 +23,7 @@ export function pgPruneOps(pool: Pool): PruneOps {
           : `SELECT MAX(id) AS id FROM deliveries WHERE state IN ${FINISHED} AND updated_at < $1`,
         [before],
       ),
-    async oldIds(kind, from, upTo, before) {
+    async oldIds({ kind, from, upTo, before }) {
       const sql =
         kind === 'alerts'
           ? `SELECT id FROM alerts a WHERE id > $1 AND id <= $2 AND received_at < $3

@@ -1,11 +1,11 @@
 import type { Pool, PoolClient } from 'pg';
+import { type Migrations, migrationsAfter } from '../migrations.ts';
 
 /**
- * The receiver's tables on PostgreSQL, as numbered migrations: each runs once, in order, inside
- * the transaction that records it. Times are epoch milliseconds (bigint), as in the SQLite file.
- * Never edit a migration that has shipped: add the next one.
+ * The receiver's tables on PostgreSQL, as numbered migrations (migrations.ts). Times are epoch
+ * milliseconds (bigint), as in the SQLite file.
  */
-const MIGRATIONS: readonly string[] = [
+const MIGRATIONS: Migrations = [
   `
 CREATE TABLE alerts (
   id bigserial PRIMARY KEY,
@@ -35,13 +35,17 @@ CREATE TABLE deliveries (
   created_at bigint NOT NULL,
   updated_at bigint NOT NULL,
   delivered_at bigint,
-  group_key text
+  group_key text,
+  -- A group notification (JSON, see GroupNotification): what this row sends instead of its alert.
+  payload text
 );
 CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE state = 'pending';
 CREATE INDEX deliveries_alert ON deliveries (alert_id);
 CREATE INDEX deliveries_group ON deliveries (group_key, destination) WHERE group_key IS NOT NULL AND state = 'pending';
 CREATE INDEX deliveries_finished ON deliveries (updated_at)
   WHERE state IN ('delivered', 'muted', 'suppressed', 'silenced', 'inhibited');
+-- /metrics counts the dead letters (outbox-counts.ts) through it; rows enter it only when they die.
+CREATE INDEX deliveries_dead ON deliveries (id) WHERE state = 'dead';
 CREATE TABLE firing (
   route text NOT NULL,
   scope text NOT NULL,
@@ -66,53 +70,36 @@ CREATE TABLE silences (
   version bigint NOT NULL
 );
 CREATE SEQUENCE silences_version;
+-- Every ingest judged with held states reads MAX(version): through this index, not every silence
+-- kept (the sequence already has the name the SQLite file gives the index).
+CREATE INDEX silences_by_version ON silences (version);
+-- Each tracker's latest tracker.alert, and each alert posted in Alertmanager's shape as merged
+-- from its posts (body), with its end (null: fires until resolved); see the SQLite schema.
 CREATE TABLE tracker_firing (
   tracker_id text PRIMARY KEY,
-  alert_id bigint NOT NULL
+  alert_id bigint NOT NULL,
+  body text,
+  ends_at bigint
 );
 CREATE INDEX tracker_firing_alert ON tracker_firing (alert_id);
+-- Alertmanager's aggregation groups, their alerts and the notification log (see the SQLite schema).
 CREATE TABLE alert_groups (
   route text NOT NULL,
   group_key text NOT NULL,
   next_flush bigint NOT NULL,
+  am_key text NOT NULL,
+  labels text NOT NULL,
+  receiver text,
+  destinations text NOT NULL,
+  flushed boolean NOT NULL,
+  wait_ms bigint NOT NULL,
+  interval_ms bigint NOT NULL,
+  repeat_ms bigint NOT NULL,
+  ungrouped boolean NOT NULL,
+  emptied_at bigint,
   PRIMARY KEY (route, group_key)
 );
-CREATE TABLE alert_group_members (
-  route text NOT NULL,
-  group_key text NOT NULL,
-  tracker_id text NOT NULL,
-  PRIMARY KEY (route, group_key, tracker_id)
-);
-CREATE INDEX alert_group_members_tracker ON alert_group_members (tracker_id);
--- Until when each destination is held (Retry-After, an open circuit): every replica holds it.
-CREATE TABLE destination_holds (
-  destination text PRIMARY KEY,
-  until bigint NOT NULL
-);
--- Each replica's readiness probe writes its own row: a write that commits proves the store takes writes.
-CREATE TABLE replicas (
-  id text PRIMARY KEY,
-  pid integer NOT NULL,
-  host text NOT NULL,
-  started_at bigint NOT NULL,
-  probed_at bigint NOT NULL
-);
-`,
-  // Alertmanager's aggregation groups, their alerts and the notification log (2).
-  `
-ALTER TABLE deliveries ADD COLUMN payload text;
-ALTER TABLE alert_groups
-  ADD COLUMN am_key text NOT NULL DEFAULT '',
-  ADD COLUMN labels text NOT NULL DEFAULT '{}',
-  ADD COLUMN receiver text,
-  ADD COLUMN destinations text NOT NULL DEFAULT '[]',
-  ADD COLUMN flushed boolean NOT NULL DEFAULT false,
-  ADD COLUMN wait_ms bigint NOT NULL DEFAULT 0,
-  ADD COLUMN interval_ms bigint NOT NULL DEFAULT 300000,
-  ADD COLUMN repeat_ms bigint NOT NULL DEFAULT 0,
-  ADD COLUMN ungrouped boolean NOT NULL DEFAULT false;
 CREATE INDEX alert_groups_due ON alert_groups (next_flush);
-DROP TABLE alert_group_members;
 CREATE TABLE group_alerts (
   route text NOT NULL,
   group_key text NOT NULL,
@@ -139,29 +126,22 @@ CREATE TABLE notify_log (
   at bigint NOT NULL,
   PRIMARY KEY (route, group_key, destination)
 );
-`,
-  // Every ingest reads the silences version, MAX(version): without an index that read scans every
-  // silence kept, 3.0-3.8 ms an ingest with 20,000 of them (0.7 ms with none). SQLite's file has
-  // had the index from the start; here `silences_version` names the sequence, hence the name (3).
-  `
-CREATE INDEX silences_by_version ON silences (version);
-`,
-  // /metrics counts the dead letters (outbox-counts.ts): without an index that count read every
-  // delivery kept. Rows enter it only when they die, so it costs the hot path nothing (4).
-  `
-CREATE INDEX deliveries_dead ON deliveries (id) WHERE state = 'dead';
-`,
-  // Alerts posted in Alertmanager's shape, kept as Alertmanager's alert store keeps them: as merged
-  // from their posts, with their end (null: fires until resolved); and when a flush emptied a
-  // group, which lives on till Alertmanager's cleanup would end it (5).
-  `
-ALTER TABLE tracker_firing ADD COLUMN body text, ADD COLUMN ends_at bigint;
-ALTER TABLE alert_groups ADD COLUMN emptied_at bigint;
-`,
-  // The database session each replica holds open (pg-presence.ts): the claims of a replica whose
-  // session has ended are free at once, not when their lease runs out (6).
-  `
-ALTER TABLE replicas ADD COLUMN session_pid integer, ADD COLUMN session_start timestamptz;
+-- Until when each destination is held (Retry-After, an open circuit): every replica holds it.
+CREATE TABLE destination_holds (
+  destination text PRIMARY KEY,
+  until bigint NOT NULL
+);
+-- Each replica's readiness probe writes its own row: a write that commits proves the store takes
+-- writes. The session it holds open (pg-presence.ts) frees its claims at once when it ends.
+CREATE TABLE replicas (
+  id text PRIMARY KEY,
+  pid integer NOT NULL,
+  host text NOT NULL,
+  started_at bigint NOT NULL,
+  probed_at bigint NOT NULL,
+  session_pid integer,
+  session_start timestamptz
+);
 `,
 ];
 
@@ -185,13 +165,13 @@ export async function migrate(pool: Pool, schema?: string): Promise<number> {
     const { rows } = await client.query<{ v: number | null }>(
       'SELECT MAX(version) AS v FROM trackerkit_migrations',
     );
-    const done = rows[0]?.v ?? 0;
-    for (let v = done + 1; v <= MIGRATIONS.length; v++) {
-      await client.query(MIGRATIONS[v - 1]!);
-      await client.query('INSERT INTO trackerkit_migrations (version) VALUES ($1)', [v]);
+    const pending = migrationsAfter(MIGRATIONS, rows[0]?.v ?? 0, `schema ${schema ?? 'on the search_path'}`);
+    for (const { version, sql } of pending) {
+      await client.query(sql);
+      await client.query('INSERT INTO trackerkit_migrations (version) VALUES ($1)', [version]);
     }
     await client.query('COMMIT');
-    return MIGRATIONS.length - done;
+    return pending.length;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { SilenceInput } from '../../silences/silence.ts';
-import { rowToSilence, SILENCES_VERSION, type SilenceStore } from '../../silences/silence-store.ts';
+import { rowToSilence, SILENCES_VERSION, type SilenceStore } from '../silence-store.ts';
 
 const COLUMNS = 'id, matchers, starts_at, ends_at, created_by, comment, updated_at';
 
