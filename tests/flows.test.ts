@@ -11,6 +11,7 @@ import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { createTrackerMcpServer } from '@trackerkit/mcp-server';
 import { type Receiver, startReceiver } from '@trackerkit/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from './helpers/wait-until.ts';
 
 interface SlackPost {
   text: string;
@@ -35,15 +36,8 @@ async function slackLoopback(): Promise<{ server: Server; url: string; posts: Sl
   };
 }
 
-async function until<T>(probe: () => T | undefined, what: string, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const until = <T>(probe: () => T | undefined, what: string, timeout = 15_000) =>
+  waitUntil(probe, { what, timeout, interval: 25 });
 
 describe('assistant → service → alert → Slack', () => {
   let emulator: RunningEmulator;
@@ -115,8 +109,12 @@ describe('assistant → service → alert → Slack', () => {
     expect(post.text).toMatch(/lower/i);
     expect(post.text).toContain('Poor');
     expect(post.blocks?.length).toBeGreaterThan(0);
-    // The run at 7 was inside its bounds: no alert was sent for it, so Slack saw exactly one post.
-    await new Promise((r) => setTimeout(r, 300));
+    // The run at 7 was inside its bounds: no alert was sent for it, so Slack saw exactly one post
+    // once the receiver has nothing left to send.
+    await until(
+      async () => (await receiver.store.list('pending')).length === 0 || undefined,
+      'nothing pending',
+    );
     expect(slack.posts).toHaveLength(1);
 
     const runs = await call('list_runs', { tracker_id: trackerId, notification_status: 'success' });

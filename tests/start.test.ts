@@ -14,6 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createTrackerClient } from '@trackerkit/client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitUntil } from './helpers/wait-until.ts';
 
 interface ReadyLine {
   event: string;
@@ -108,21 +109,18 @@ async function descendants(pid: number): Promise<number[]> {
 /** Ports free and every process gone (or a zombie waiting for a reaper) within 15 s. */
 async function expectAllGone(ready: Partial<ReadyLine>, pids: number[]): Promise<void> {
   const until = Date.now() + 15_000;
-  for (;;) {
-    try {
-      await expectPortsFree(ready);
-      break;
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  let alive = await running(pids);
-  while (alive.length > 0 && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 200));
-    alive = await running(pids);
-  }
-  expect(alive).toEqual([]);
+  const portsFree = () =>
+    expectPortsFree(ready).then(
+      () => true,
+      () => false,
+    );
+  const freed = await waitUntil(portsFree, { timeout: 15_000, interval: 200 }).catch(() => false);
+  if (!freed) await expectPortsFree(ready); // its error names the port still taken
+  await waitUntil(async () => (await running(pids)).length === 0, {
+    timeout: Math.max(0, until - Date.now()),
+    interval: 200,
+  }).catch(() => {}); // the assertion below names those still running
+  expect(await running(pids)).toEqual([]);
 }
 
 /** The temporary receiver store of each of `pids` (trackerkit-start-PID.db and its companions). */

@@ -2,6 +2,7 @@
 // plausible value, then the real `trackerkit-webhooks check`. Shared by the README checks.
 import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
+import { compileCacheIn } from '../helpers/compile-cache.ts';
 import { run } from './block-processes.ts';
 
 /** The `{ env: NAME }` references of a parsed configuration (comments are not part of it). */
@@ -71,7 +72,7 @@ export async function checkReceiverConfig(
     ['--conditions=trackerkit-source', BIN, 'check', '--config', file],
     {
       cwd,
-      env: { PATH: process.env.PATH, ...env },
+      env: { PATH: process.env.PATH, ...compileCacheIn(cwd), ...env },
       timeoutMs: 30_000,
     },
   );

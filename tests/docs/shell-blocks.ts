@@ -3,6 +3,8 @@
 // the machine: the registry, proxies and curl all point at loopback. Answers the failure, if any.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { compileCacheIn } from '../helpers/compile-cache.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
 import { type Finished, run, type Started, start, stop } from './block-processes.ts';
 
 export interface ShellContext {
@@ -27,6 +29,8 @@ export function blockEnv(shimDir: string): NodeJS.ProcessEnv {
     ...(TMPDIR === undefined ? {} : { TMPDIR }),
     LANG: LANG ?? 'C.UTF-8',
     NO_COLOR: '1',
+    // The receiver's bin enables Node's compile cache: in the block's directory, not the system's.
+    ...compileCacheIn(shimDir),
     npm_config_offline: 'true',
     npm_config_registry: dead,
     npm_config_update_notifier: 'false',
@@ -87,17 +91,16 @@ export async function serve(
 ): Promise<{ server: Started; ready: ReadyLine } | { problem: string }> {
   mkdirSync(context.cwd, { recursive: true });
   const server = start('bash', ['-c', anyPort(command)], context);
-  const deadline = Date.now() + READY_TIMEOUT_MS;
   let exited: Finished | undefined;
   void server.exited.then((finished) => {
     exited = finished;
   });
-  while (Date.now() < deadline) {
-    const ready = readyLineIn(server.stdout());
-    if (ready) return { server, ready };
-    if (exited) return { problem: describe(exited, `\`${command}\``) };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const ready = await waitUntil(() => readyLineIn(server.stdout()) ?? exited !== undefined, {
+    timeout: READY_TIMEOUT_MS,
+    interval: 50,
+  }).catch(() => undefined);
+  if (typeof ready === 'object') return { server, ready };
+  if (exited) return { problem: describe(exited, `\`${command}\``) };
   const { finished } = await stop(server);
   return {
     problem: `\`${command}\` printed no ready line within ${READY_TIMEOUT_MS / 1000} s\n${finished.stderr}`,

@@ -10,6 +10,8 @@ import { createTrackerClient, type TrackerClient } from '@trackerkit/client';
 import { openapiDocument } from '@trackerkit/core';
 import { standardWebhooksHeaders } from '@trackerkit/core/signing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileCacheIn } from '../helpers/compile-cache.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
 import {
   type FuzzTarget,
   jsonValue,
@@ -176,7 +178,11 @@ describe('fuzz', () => {
         'log: { level: error }',
       ].join('\n'),
     );
-    const receiver = await startBin('webhooks/src/bin.ts', ['serve', '--config', config, '--port', '0']);
+    const receiver = await startBin(
+      'webhooks/src/bin.ts',
+      ['serve', '--config', config, '--port', '0'],
+      compileCacheIn(dir),
+    );
     servers.push(receiver);
     const base = String(receiver.ready.url);
     const now = Date.now();
@@ -298,8 +304,12 @@ describe('fuzz', () => {
       );
     };
     const delivered = () => counter('trackerkit_webhooks_delivered_total');
-    for (const until = Date.now() + 15_000; (await delivered()) < accepted.size && Date.now() < until; )
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitUntil(async () => (await delivered()) >= accepted.size, {
+      timeout: 15_000,
+      interval: 200,
+    }).catch(
+      () => {}, // the assertion below says how many
+    );
     expect(accepted.size).toBeGreaterThan(0);
     expect(await delivered(), `${accepted.size} signed alerts accepted`).toBeGreaterThanOrEqual(
       accepted.size,

@@ -3,11 +3,12 @@
 // --version on stdout; bad usage is one line on stderr and exit 2; `serve` announces itself with
 // ONE JSON line on stdout (logs go to stderr); SIGINT/SIGTERM drain, then exit 0.
 import { enableCompileCache } from 'node:module';
-import { commandArgs, quietSqliteWarning } from '@trackerkit/core/cli';
+import { commandArgs } from '@trackerkit/core/cli';
+import { quietSqliteWarning } from '@trackerkit/process';
 
 // Node's cache of compiled modules (in the system's temporary directory; NODE_COMPILE_CACHE names
-// another, NODE_DISABLE_COMPILE_CACHE=1 turns it off): a restart compiles nothing again, which
-// was most of the time to ready.
+// another, NODE_DISABLE_COMPILE_CACHE=1 turns it off): a restart compiles nothing again, and
+// compiling the sources is what a start would otherwise spend its time on.
 enableCompileCache();
 
 // Before run-cli.ts (and node:sqlite with it) is loaded below.

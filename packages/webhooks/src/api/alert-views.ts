@@ -1,7 +1,7 @@
 // The receiver's firing alerts as Alertmanager's API v2 shows them (gettableAlert, alertGroup),
 // and Alertmanager's filters over them. Pure: the handlers read the store and route, these shape.
-import { type AlertIdentity, alertIdentity } from '../delivery/alert-identity.ts';
-import { compareAlerts, compareGo, labelSetBefore } from '../delivery/alertmanager-payload.ts';
+import { type AlertIdentity, alertIdentity } from '../alerts/alert-identity.ts';
+import { compareAlerts, compareGo, labelSetBefore } from '../alerts/alertmanager-payload.ts';
 import { CODE_HANDLERS } from '../delivery/destinations/code-handlers.ts';
 import { RESOLVE_TIMEOUT_MS } from '../events/alertmanager-alert.ts';
 import type { AlertEvent } from '../events/types.ts';

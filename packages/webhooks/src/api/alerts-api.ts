@@ -11,15 +11,14 @@ import {
   parsePostableAlerts,
 } from '../events/alertmanager-alert.ts';
 import type { AlertEvent } from '../events/types.ts';
+import { readRawBody } from '../http/read-raw-body.ts';
 import { type LabelMatcher, matchesLabel, parseMatcher } from '../router/label-matcher.ts';
 import type { RouteMatch } from '../router/types.ts';
-import type { Logger } from '../server/logger.ts';
-import type { Metrics } from '../server/metrics.ts';
-import { readRawBody } from '../server/read-raw-body.ts';
 import { compileSilence, formatMatcher } from '../silences/silence.ts';
-import { queryList } from '../silences/silences-api.ts';
 import type { Store } from '../store/store.ts';
 import type { IngestGrouping, IngestItem } from '../store/types.ts';
+import type { Logger } from '../telemetry/logger.ts';
+import type { Metrics } from '../telemetry/metrics.ts';
 import {
   type AlertStatus,
   alertGroups,
@@ -32,6 +31,7 @@ import {
   receiversOf,
   type StateFilter,
 } from './alert-views.ts';
+import { queryList } from './silences-api.ts';
 
 export interface AlertsApiContext {
   config: Config;

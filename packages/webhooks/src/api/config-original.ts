@@ -9,8 +9,8 @@ import type {
   RouteInput,
   TimeIntervalInput,
 } from '../config/config-schema.ts';
-import { parseDuration } from '../config/parse-duration.ts';
 import type { Config } from '../config/types.ts';
+import { parseDuration } from '../config-common/parse-duration.ts';
 import { globExpression } from '../router/glob-to-regexp.ts';
 import { compareMatchers, type LabelMatcher, matcherString, parseMatchers } from '../router/label-matcher.ts';
 import { listMatcher } from '../router/matches-alert.ts';

@@ -1,7 +1,6 @@
 import type { Express, Request, Response } from 'express';
+import { readRawBody } from '../http/read-raw-body.ts';
 import { parseMatcher } from '../router/label-matcher.ts';
-import { readRawBody } from '../server/read-raw-body.ts';
-import type { Store } from '../store/store.ts';
 import {
   type ApiMatcher,
   canUpdate,
@@ -11,7 +10,8 @@ import {
   silenceJson,
   silenceState,
   toApiMatcher,
-} from './silence.ts';
+} from '../silences/silence.ts';
+import type { Store } from '../store/store.ts';
 
 const BODY_LIMIT = 64 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,4 +1,4 @@
-import { formatAlert } from '../delivery/format-alert.ts';
+import { formatAlert } from '../alerts/format-alert.ts';
 import { WebhooksError } from '../errors.ts';
 import type { DeliveryRow } from '../store/types.ts';
 import { openToolStore, type StoreTarget, storeTargetFromArg } from './store-target.ts';

@@ -6,12 +6,11 @@ import {
   parseFlags,
   portFromFlag,
   readyLine,
-  stopOnSignals,
   UsageError,
-  watchLauncher,
 } from '@trackerkit/core/cli';
+import { stopOnSignals, watchLauncher } from '@trackerkit/process';
 import { loadConfig } from '../config/load-config.ts';
-import { DURATION, parseDuration } from '../config/parse-duration.ts';
+import { DURATION, parseDuration } from '../config-common/parse-duration.ts';
 import { WebhooksError } from '../errors.ts';
 import { startReceiver } from '../server/start-receiver.ts';
 import { deadLettersCommand } from './dead-letters-command.ts';
@@ -113,40 +112,7 @@ async function run(argv: string[]): Promise<number> {
   const configFile = values.config === undefined ? undefined : fileKind(values.config);
   if (configFile !== undefined && configFile !== 'file')
     throw new UsageError(`--config ${values.config}: ${configFile}`);
-  if (command === 'serve') {
-    if (!values.config) throw new UsageError('serve needs --config FILE');
-    const grace = values['shutdown-grace'];
-    if (grace !== undefined && !DURATION.test(grace)) {
-      throw new UsageError('--shutdown-grace must be a duration such as 500ms, 5s or 1m');
-    }
-    const receiver = await startReceiver({
-      config: values.config,
-      ...(values.port !== undefined ? { port: portFromFlag('port', values.port) } : {}),
-      ...(values.host !== undefined ? { host: hostFromOption('--host', values.host) } : {}),
-      ...(grace !== undefined ? { shutdownGraceMs: parseDuration(grace) } : {}),
-    });
-    // SIGHUP reloads, as for Alertmanager; a refused configuration is logged and the old one runs on.
-    const hangup = () => void receiver.reload().catch(() => {});
-    process.on('SIGHUP', hangup);
-    const code = await new Promise<number>((resolve) => {
-      const { trigger } = stopOnSignals(
-        // A drain resolves the command's exit code; a second signal (a drain that hangs) exits at once.
-        {
-          on: (signal, listener) => process.once(signal, listener),
-          exit: (c) => (c > 1 ? process.exit(c) : resolve(c)),
-        },
-        () => receiver.close(),
-        (error) => process.stderr.write(`${failureLine(NAME, error).line}\n`),
-      );
-      // Started by a package manager that is stopped without passing the signal on.
-      watchLauncher(process, (path) => readFileSync(path, 'utf8'), trigger);
-      process.stdout.write(readyLine({ name: NAME, url: receiver.url, sources: receiver.sourceUrls }));
-      // Written now, not at exit: the start after a kill -9 finds it too (bin.ts enables it).
-      flushCompileCache();
-    });
-    process.off('SIGHUP', hangup);
-    return code;
-  }
+  if (command === 'serve') return serve(values);
   if (command === 'check') {
     if (!values.config) throw new UsageError('check needs --config FILE');
     const config = loadConfig(values.config);
@@ -174,4 +140,45 @@ async function run(argv: string[]): Promise<number> {
     });
   }
   throw new UsageError(`unknown command ${command}`);
+}
+
+/** `serve`: starts the receiver and resolves with the exit code once a signal has drained it. */
+async function serve(values: {
+  config?: string | undefined;
+  port?: string | undefined;
+  host?: string | undefined;
+  'shutdown-grace'?: string | undefined;
+}): Promise<number> {
+  if (!values.config) throw new UsageError('serve needs --config FILE');
+  const grace = values['shutdown-grace'];
+  if (grace !== undefined && !DURATION.test(grace)) {
+    throw new UsageError('--shutdown-grace must be a duration such as 500ms, 5s or 1m');
+  }
+  const receiver = await startReceiver({
+    config: values.config,
+    ...(values.port !== undefined ? { port: portFromFlag('port', values.port) } : {}),
+    ...(values.host !== undefined ? { host: hostFromOption('--host', values.host) } : {}),
+    ...(grace !== undefined ? { shutdownGraceMs: parseDuration(grace) } : {}),
+  });
+  // SIGHUP reloads, as for Alertmanager; a refused configuration is logged and the old one runs on.
+  const hangup = () => void receiver.reload().catch(() => {});
+  process.on('SIGHUP', hangup);
+  const code = await new Promise<number>((resolve) => {
+    const { trigger } = stopOnSignals(
+      // A drain resolves the command's exit code; a second signal (a drain that hangs) exits at once.
+      {
+        on: (signal, listener) => process.once(signal, listener),
+        exit: (c) => (c > 1 ? process.exit(c) : resolve(c)),
+      },
+      () => receiver.close(),
+      (error) => process.stderr.write(`${failureLine(NAME, error).line}\n`),
+    );
+    // Started by a package manager that is stopped without passing the signal on.
+    watchLauncher(process, (path) => readFileSync(path, 'utf8'), trigger);
+    process.stdout.write(readyLine({ name: NAME, url: receiver.url, sources: receiver.sourceUrls }));
+    // Written now, not at exit: the start after a kill -9 finds it too (bin.ts enables it).
+    flushCompileCache();
+  });
+  process.off('SIGHUP', hangup);
+  return code;
 }

@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { parseDuration } from '../config/parse-duration.ts';
+import { parseDuration } from '../config-common/parse-duration.ts';
 import { WebhooksError } from '../errors.ts';
 import { formatMatcher, parseSilenceInput, type Silence, silenceState } from '../silences/silence.ts';
 import { openToolStore, type StoreTarget, storeTargetFromArg } from './store-target.ts';
@@ -43,7 +43,8 @@ function line(s: Silence, now: number): string {
 
 /**
  * `silence add|query|expire` against a store file, like `amtool silence`; a running receiver
- * applies the change from its next alert. Returns the exit code.
+ * applies the change from its next alert. Returns the exit code. One function: the three
+ * subcommands share the store it opens and closes, and each is a dozen lines of flags and output.
  */
 export async function silenceCommand(
   db: string | StoreTarget,

@@ -4,7 +4,7 @@
 // Go templates other than an integration's defaults, integrations it has no sender for, TLS and
 // proxy settings.
 import { z } from 'zod';
-import { duration, envRef, secretRef } from './schema-parts.ts';
+import { duration, envRef, secretRef } from '../config-common/schema-parts.ts';
 
 const squash = (text: string) => text.replace(/\s+/g, '');
 

@@ -1,9 +1,7 @@
 import { DATABASE_SCHEMA_RULE, isDatabaseSchemaName, SIGNALS } from '@trackerkit/core';
 import { z } from 'zod';
-import { type AnyDestinationDefinition, DESTINATION_TYPES } from '../delivery/destinations/index.ts';
-import { consoleOrigin } from '../delivery/run-link.ts';
-import { globalSchema, receiverSchema } from './alertmanager-schema.ts';
-import { SIZE } from './parse-duration.ts';
+import { consoleOrigin } from '../alerts/run-link.ts';
+import { SIZE } from '../config-common/parse-duration.ts';
 import {
   destinationCommon,
   duration,
@@ -15,9 +13,11 @@ import {
   retry,
   secretRef,
   stringMatchers,
-} from './schema-parts.ts';
+} from '../config-common/schema-parts.ts';
+import { type AnyDestinationDefinition, DESTINATION_TYPES } from '../delivery/destinations/index.ts';
+import { globalSchema, receiverSchema } from './alertmanager-schema.ts';
 
-export { envRef, type SecretRef, secretRef } from './schema-parts.ts';
+export { envRef, type SecretRef, secretRef } from '../config-common/schema-parts.ts';
 
 const size = z.union([z.number().int().positive(), z.string().regex(SIZE, 'must be a size such as 256kb')]);
 // A retention period: a duration of at least a minute, or `forever` (nothing is pruned).

@@ -2,8 +2,9 @@
 // `receiver`), which operators know and `alertmanager.yml` uses, or this package's earlier ones
 // (`destinations`, a route's `destination`). One file uses one set; mixing them is refused, naming
 // the key, since a reader could not tell which list a name belongs to.
+
+import { AM_DURATION } from '../config-common/parse-duration.ts';
 import type { ParsedConfig, RouteInput } from './config-schema.ts';
-import { AM_DURATION } from './parse-duration.ts';
 
 export type Words = 'alertmanager' | 'trackerkit';
 

@@ -1,7 +1,8 @@
 // Every `{ env: NAME }` reference of a configuration whose variable is unset, in one list: an
 // operator fixing a deployment learns all the variables it lacks from one run, not one per run.
+
+import { EnvReference } from '../config-common/schema-parts.ts';
 import { unsetVariable } from './resolve-secret.ts';
-import { EnvReference } from './schema-parts.ts';
 
 /**
  * The problems (`path: environment variable NAME is not set`) of every unset reference under a

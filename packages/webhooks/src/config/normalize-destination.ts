@@ -1,9 +1,10 @@
+import { parseDuration } from '../config-common/parse-duration.ts';
+import type { RetryPolicy } from '../config-common/types.ts';
 import type { NormalizeContext } from '../delivery/destinations/define.ts';
 import { destinationDefinition } from '../delivery/destinations/index.ts';
 import type { DestinationInput } from './config-schema.ts';
-import { parseDuration } from './parse-duration.ts';
 import { resolveSecret, resolveUrl } from './resolve-secret.ts';
-import type { DestinationConfig, RetryPolicy } from './types.ts';
+import type { DestinationConfig } from './types.ts';
 
 type RetryInput = {
   max_attempts?: number;

@@ -1,8 +1,8 @@
+import { parseDuration } from '../config-common/parse-duration.ts';
+import { locationZone } from '../config-common/schema-parts.ts';
 import { type LabelMatcher, newMatcher, parseMatchers } from '../router/label-matcher.ts';
 import type { MuteWindow, RouteNode } from '../router/types.ts';
 import type { RouteInput, TimeIntervalInput } from './config-schema.ts';
-import { parseDuration } from './parse-duration.ts';
-import { locationZone } from './schema-parts.ts';
 
 const arr = <T>(v: T | T[] | undefined): T[] | undefined =>
   v === undefined ? undefined : Array.isArray(v) ? v : [v];

@@ -33,13 +33,6 @@ export function configSecrets(config: Config): string[] {
   ]);
 }
 
-/** `text` with every one of `secrets` replaced by `[redacted]` (give them longest first). */
-export function cutSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) out = out.replaceAll(secret, '[redacted]');
-  return out;
-}
-
 function clean(values: Array<string | undefined>): string[] {
   // Longest first, so a value that contains another is cut whole.
   return [

@@ -1,15 +1,9 @@
+import type { RetryPolicy } from '../config-common/types.ts';
 import type { DestinationConfig } from '../delivery/destinations/index.ts';
 import type { RouteNode } from '../router/types.ts';
 import type { InhibitRule } from '../silences/inhibit.ts';
 import type { VerifyOptions } from '../verify/types.ts';
 import type { ParsedConfig } from './config-schema.ts';
-
-export interface RetryPolicy {
-  maxAttempts: number;
-  initialDelayMs: number;
-  maxDelayMs: number;
-  factor: number;
-}
 
 /**
  * A destination with every secret reference resolved: derived from the list of destination types

@@ -1,13 +1,15 @@
 // What the chat destinations (Slack, Teams, Discord, ntfy, e-mail) share: text from the service
 // made inert before each platform's own escaping, links the receiver adds made unbreakable, a
 // group notification as one line per alert, and posts packed as full as the platform allows.
+
+import type { GroupNotification } from '../alerts/alertmanager-payload.ts';
+import { type AlertSummary, truncate } from '../alerts/format-alert.ts';
+import { inertText } from '../alerts/inert-text.ts';
+import { encodeLink, MAX_LINK_CHARS, offeredLink } from '../alerts/run-link.ts';
+import { wellFormed } from '../alerts/wire-json.ts';
 import { WebhooksError } from '../errors.ts';
-import type { GroupNotification } from './alertmanager-payload.ts';
-import { type AlertSummary, truncate } from './format-alert.ts';
 import { alertLine, formatGroup } from './format-group.ts';
-import { inertText } from './inert-text.ts';
 import type { DeliveryJob, DeliveryOutcome } from './types.ts';
-import { wellFormed } from './wire-json.ts';
 
 /**
  * Text from the service, defused for every platform: `inertText` (no reader finds a link or a
@@ -17,34 +19,9 @@ export function defuse(text: string): string {
   return inertText(text);
 }
 
-/**
- * A link the receiver adds (a run's URL, the group's page), with every character a platform's link
- * syntax could end on or split at percent-encoded: `)` ends a markdown link, `|` and `>` a Slack
- * one, and a space or a quote any of them. The URL stays the same URL.
- */
-export function encodeLink(url: string): string {
-  return url.replace(/[()[\]<>|\s"'`{}\\^]/g, (c) =>
-    [...Buffer.from(c)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
-  );
-}
-
 /** Alertmanager's matcher value quoting: what the `/ui` search box reads back. */
 const quote = (value: string) =>
   `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
-
-/**
- * The longest link the receiver offers (a run's page, a group's page): a longer one is left out,
- * never cut (a cut link leads elsewhere). About the longest URL browsers, proxies and the chat
- * platforms all take whole, and short enough to leave room for the text beside it in every post.
- */
-const MAX_LINK_CHARS = 2000;
-
-/** `url` when the receiver can offer it whole (at most MAX_LINK_CHARS, as `encodeLink` writes it), else null. */
-export function offeredLink(url: string | null): string | null {
-  return url !== null && url.length <= MAX_LINK_CHARS && encodeLink(url).length <= MAX_LINK_CHARS
-    ? url
-    : null;
-}
 
 /**
  * The receiver's page for a group's alerts (`/ui` searched by the group's labels), or null when

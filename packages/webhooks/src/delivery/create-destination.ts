@@ -1,7 +1,6 @@
-import type { DestinationConfig } from '../config/types.ts';
+import { runLink } from '../alerts/run-link.ts';
 import type { DestinationContext } from './destinations/define.ts';
-import { destinationDefinition } from './destinations/index.ts';
-import { runLink } from './run-link.ts';
+import { type DestinationConfig, destinationDefinition } from './destinations/index.ts';
 import type { DeliveryJob, Destination } from './types.ts';
 
 export type { DestinationContext } from './destinations/define.ts';

@@ -1,6 +1,6 @@
-import type { GroupNotification } from './alertmanager-payload.ts';
-import { type AlertSummary, truncate } from './format-alert.ts';
-import { singleLine } from './inert-text.ts';
+import type { GroupNotification } from '../alerts/alertmanager-payload.ts';
+import { type AlertSummary, truncate } from '../alerts/format-alert.ts';
+import { singleLine } from '../alerts/inert-text.ts';
 
 // A chat message lists at most this many alerts, then how many more the group holds.
 const MAX_LINES = 100;

@@ -1,6 +1,6 @@
-// What the outbox needs of a logger and a metrics registry, declared in the delivery layer so it
-// imports nothing from the server that wires it (test/unit/layers.test.ts): the server's Logger and
-// Metrics have these methods and are handed in as they are.
+// What the outbox needs of a logger and a metrics registry, declared in the delivery layer so a
+// test or an embedder can hand in any that has these methods: telemetry's Logger and Metrics have
+// them and the server hands those in as they are.
 
 type Fields = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
+import type { GroupNotification } from '../alerts/alertmanager-payload.ts';
+import type { AlertSummary } from '../alerts/format-alert.ts';
 import type { AlertEvent } from '../events/types.ts';
-import type { GroupNotification } from './alertmanager-payload.ts';
-import type { AlertSummary } from './format-alert.ts';
 
 export interface DeliveryJob {
   event: AlertEvent;

@@ -3,9 +3,9 @@ import express, { type Express } from 'express';
 import { alertmanagerGauges } from '../api/alertmanager-gauges.ts';
 import { type AlertsApiContext, mountAlertsApi } from '../api/alerts-api.ts';
 import { OBSERVER_PATHS } from '../api/observer-paths.ts';
+import { mountSilencesApi } from '../api/silences-api.ts';
 import { mountProbes, mountStatusApi } from '../api/status-api.ts';
 import { WebhooksError } from '../errors.ts';
-import { mountSilencesApi } from '../silences/silences-api.ts';
 import type { OutboxCounts } from '../store/outbox-counts.ts';
 import { FORM_MEDIA_TYPE, mountUi } from '../ui/mount-ui.ts';
 import { type EventLoopDelay, renderEventLoopDelay } from './event-loop-delay.ts';
@@ -58,6 +58,18 @@ export function createApp(ctx: AppContext): Express {
   // Alertmanager serves its UI at `/`: the operators' pages are the receiver's (a source taking
   // alerts at `/`, as a file without `sources` has, still takes them by POST).
   if (ctx.admin) app.get('/', (_req, res) => res.redirect(302, 'ui'));
+  mountSources(app, ctx);
+  if (ctx.admin) mountOperatorEndpoints(app, ctx, ctx.admin, startedAt);
+  mountObservers(app, ctx);
+  app.use((_req: express.Request, res: express.Response) => {
+    res.status(404).json({ error: '@trackerkit/webhooks: not found', reason: 'not_found' });
+  });
+  app.use(errorHandler(ctx));
+  return app;
+}
+
+/** One POST route per source; any other method there is a 405 naming the one that works. */
+function mountSources(app: Express, ctx: AppContext): void {
   for (const source of ctx.config.sources) {
     app.post(
       source.path,
@@ -70,55 +82,60 @@ export function createApp(ctx: AppContext): Express {
         .json({ error: '@trackerkit/webhooks: use POST', reason: 'method_not_allowed' });
     });
   }
-  const admin = ctx.admin;
-  // Every operator endpoint: the core's origin rule first (Host; a page's Origin, Sec-Fetch-Site
-  // and body, which the token lifts); then the token.
-  const edge = admin
-    ? { host: admin.host, allowedHosts: ctx.config.server.allowedHosts, token: admin.token }
-    : undefined;
-  if (admin && edge) {
-    app.post('/-/reload', originGuard(edge), async (req, res) => {
-      const refusal = reloadRefusal(admin, req.headers.authorization);
-      if (refusal) {
-        if (refusal.status === 401) res.set('www-authenticate', 'Bearer');
-        res
-          .status(refusal.status)
-          .json({ error: `@trackerkit/webhooks: ${refusal.error}`, reason: refusal.reason });
-        return;
-      }
-      try {
-        await admin.reload();
-        res.json({ status: 'reloaded' });
-      } catch (error) {
-        // The file on disk is wrong, not the request: 409, and the running configuration stays.
-        const e = error as { message: string; reason?: string; status?: number };
-        res
-          .status(e.status === 503 ? 503 : 409)
-          .json({ error: e.message, reason: e.reason ?? 'reload_failed', kept: 'the running configuration' });
-      }
-    });
-  }
-  if (admin && edge) {
-    // Anything under /api (Alertmanager's API v2, the first silences API) reads JSON.
-    app.use('/api', originGuard(edge, { accepts: [JSON_MEDIA_TYPE] }));
-    app.use(['/api/v2', '/api/silences'], (req, res, next) => {
-      const what = req.baseUrl === '/api/v2' ? 'the API' : 'the silences API';
-      const refusal = reloadRefusal(admin, req.headers.authorization, what);
-      if (!refusal) return next();
+}
+
+/**
+ * Every operator endpoint (reload, the APIs, the pages): the core's origin rule first (Host; a
+ * page's Origin, Sec-Fetch-Site and body, which the token lifts); then the token.
+ */
+function mountOperatorEndpoints(
+  app: Express,
+  ctx: AppContext,
+  admin: NonNullable<AppContext['admin']>,
+  startedAt: number,
+): void {
+  const edge = { host: admin.host, allowedHosts: ctx.config.server.allowedHosts, token: admin.token };
+  app.post('/-/reload', originGuard(edge), async (req, res) => {
+    const refusal = reloadRefusal(admin, req.headers.authorization);
+    if (refusal) {
       if (refusal.status === 401) res.set('www-authenticate', 'Bearer');
       res
         .status(refusal.status)
         .json({ error: `@trackerkit/webhooks: ${refusal.error}`, reason: refusal.reason });
-    });
-    mountSilencesApi(app, ctx.store);
-    mountAlertsApi(app, ctx);
-    mountStatusApi(app, ctx.config, admin.startedAt ?? startedAt);
-  }
-  if (admin && edge) {
-    const refusal = (authorization: string | undefined) => reloadRefusal(admin, authorization, 'the UI');
-    const origin = edgeCheck(edge, { accepts: [FORM_MEDIA_TYPE], browserCredentials: true });
-    mountUi(app, { ...ctx, refusal, origin });
-  }
+      return;
+    }
+    try {
+      await admin.reload();
+      res.json({ status: 'reloaded' });
+    } catch (error) {
+      // The file on disk is wrong, not the request: 409, and the running configuration stays.
+      const e = error as { message: string; reason?: string; status?: number };
+      res
+        .status(e.status === 503 ? 503 : 409)
+        .json({ error: e.message, reason: e.reason ?? 'reload_failed', kept: 'the running configuration' });
+    }
+  });
+  // Anything under /api (Alertmanager's API v2, the first silences API) reads JSON.
+  app.use('/api', originGuard(edge, { accepts: [JSON_MEDIA_TYPE] }));
+  app.use(['/api/v2', '/api/silences'], (req, res, next) => {
+    const what = req.baseUrl === '/api/v2' ? 'the API' : 'the silences API';
+    const refusal = reloadRefusal(admin, req.headers.authorization, what);
+    if (!refusal) return next();
+    if (refusal.status === 401) res.set('www-authenticate', 'Bearer');
+    res
+      .status(refusal.status)
+      .json({ error: `@trackerkit/webhooks: ${refusal.error}`, reason: refusal.reason });
+  });
+  mountSilencesApi(app, ctx.store);
+  mountAlertsApi(app, ctx);
+  mountStatusApi(app, ctx.config, admin.startedAt ?? startedAt);
+  const refusal = (authorization: string | undefined) => reloadRefusal(admin, authorization, 'the UI');
+  const origin = edgeCheck(edge, { accepts: [FORM_MEDIA_TYPE], browserCredentials: true });
+  mountUi(app, { ...ctx, refusal, origin });
+}
+
+/** Health, readiness and metrics: unauthenticated, as Alertmanager's probes beside them. */
+function mountObservers(app: Express, ctx: AppContext): void {
   // Alertmanager's probes beside the receiver's own, unauthenticated as those.
   mountProbes(app, ctx.store, ctx.isReady);
   app.get(OBSERVER_PATHS.healthz, (_req, res) => {
@@ -137,50 +154,55 @@ export function createApp(ctx: AppContext): Express {
     }
   });
   app.get(OBSERVER_PATHS.metrics, async (_req, res) => {
-    let counts: Partial<OutboxCounts> = {};
-    try {
-      counts = await ctx.store.outboxCounts();
-    } catch {}
-    // What the outbox holds. Delivered and held rows are history kept for retention.deliveries:
-    // counting them read every row kept at each scrape (store/outbox-counts.ts).
-    const states = ['pending', 'dead'] as const;
-    const memory = ctx.outbox.inMemory();
-    // Alertmanager's gauges of alerts and silences by state; left out while the store cannot answer.
-    const alertmanager = await alertmanagerGauges(ctx.store, ctx.config, Date.now()).catch(() => ({}));
-    const body = ctx.metrics.render({
-      ...alertmanager,
-      trackerkit_webhooks_outbox_deliveries: {
-        help: 'Outbox rows waiting to be sent (pending) or dead-lettered (dead).',
-        values: states.map((state) => [{ state }, counts[state] ?? 0]),
-      },
-      // What the outbox holds in memory; bounded by design (the rest waits in the store), shown so a soak can tell.
-      trackerkit_webhooks_outbox_in_flight: {
-        help: 'Outbox attempts in flight (at most delivery.concurrency).',
-        values: [[{}, memory.inFlight]],
-      },
-      trackerkit_webhooks_outbox_held: {
-        help: 'Outbox rows taken and not yet settled in the store.',
-        values: [[{}, memory.held]],
-      },
-      trackerkit_webhooks_outbox_recording: {
-        help: 'Outbox outcomes handed to the store and not yet committed.',
-        values: [[{}, memory.recording]],
-      },
-      trackerkit_webhooks_circuit_open: {
-        help: '1 while the destination circuit breaker is open or half-open.',
-        values: ctx.config.destinations.map((d) => [
-          { destination: d.name },
-          ctx.outbox.breakerState(d.name) === 'closed' ? 0 : 1,
-        ]),
-      },
-    });
-    const eventLoop = ctx.eventLoop ? renderEventLoopDelay(ctx.eventLoop.read()) : '';
-    res.type('text/plain; version=0.0.4; charset=utf-8').send(body + eventLoop);
+    res.type('text/plain; version=0.0.4; charset=utf-8').send(await metricsText(ctx));
   });
-  app.use((_req: express.Request, res: express.Response) => {
-    res.status(404).json({ error: '@trackerkit/webhooks: not found', reason: 'not_found' });
+}
+
+/** The registry's series with the outbox's and Alertmanager's gauges as they are now. */
+async function metricsText(ctx: AppContext): Promise<string> {
+  let counts: Partial<OutboxCounts> = {};
+  try {
+    counts = await ctx.store.outboxCounts();
+  } catch {}
+  // What the outbox holds. Delivered and held rows are history kept for retention.deliveries:
+  // counting them read every row kept at each scrape (store/outbox-counts.ts).
+  const states = ['pending', 'dead'] as const;
+  const memory = ctx.outbox.inMemory();
+  // Alertmanager's gauges of alerts and silences by state; left out while the store cannot answer.
+  const alertmanager = await alertmanagerGauges(ctx.store, ctx.config, Date.now()).catch(() => ({}));
+  const body = ctx.metrics.render({
+    ...alertmanager,
+    trackerkit_webhooks_outbox_deliveries: {
+      help: 'Outbox rows waiting to be sent (pending) or dead-lettered (dead).',
+      values: states.map((state) => [{ state }, counts[state] ?? 0]),
+    },
+    // What the outbox holds in memory; bounded by design (the rest waits in the store), shown so a soak can tell.
+    trackerkit_webhooks_outbox_in_flight: {
+      help: 'Outbox attempts in flight (at most delivery.concurrency).',
+      values: [[{}, memory.inFlight]],
+    },
+    trackerkit_webhooks_outbox_held: {
+      help: 'Outbox rows taken and not yet settled in the store.',
+      values: [[{}, memory.held]],
+    },
+    trackerkit_webhooks_outbox_recording: {
+      help: 'Outbox outcomes handed to the store and not yet committed.',
+      values: [[{}, memory.recording]],
+    },
+    trackerkit_webhooks_circuit_open: {
+      help: '1 while the destination circuit breaker is open or half-open.',
+      values: ctx.config.destinations.map((d) => [
+        { destination: d.name },
+        ctx.outbox.breakerState(d.name) === 'closed' ? 0 : 1,
+      ]),
+    },
   });
-  app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  const eventLoop = ctx.eventLoop ? renderEventLoopDelay(ctx.eventLoop.read()) : '';
+  return body + eventLoop;
+}
+
+function errorHandler(ctx: AppContext) {
+  return (error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     // A store that cannot be reached is the server's trouble, not the caller's: 503, try again.
     if (error instanceof WebhooksError && error.status === 503) {
       ctx.logger.warn('store unavailable', { error: error.message });
@@ -205,6 +227,5 @@ export function createApp(ctx: AppContext): Express {
     ctx.logger.error('unhandled error', { error: error.message });
     if (!res.headersSent)
       res.status(500).json({ error: '@trackerkit/webhooks: internal error', reason: 'internal' });
-  });
-  return app;
+  };
 }

@@ -1,4 +1,4 @@
-import type { Logger } from './logger.ts';
+import type { Logger } from '../telemetry/logger.ts';
 
 export interface FlushScheduler {
   /** A group is due at `at` (epoch ms): the pass runs then, if not sooner. */

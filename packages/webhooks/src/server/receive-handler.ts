@@ -6,14 +6,14 @@ import type { Outbox } from '../delivery/create-outbox.ts';
 import { WebhooksError } from '../errors.ts';
 import { parseAlertEvent } from '../events/parse-alert-event.ts';
 import { type AlertEvent, eventData } from '../events/types.ts';
+import { readRawBody } from '../http/read-raw-body.ts';
 import type { RouteMatch } from '../router/types.ts';
 import type { Store } from '../store/store.ts';
 import type { IngestGrouping, IngestResult } from '../store/types.ts';
+import type { Logger } from '../telemetry/logger.ts';
+import type { Metrics } from '../telemetry/metrics.ts';
 import { verifyWithFallback } from '../verify/verify.ts';
 import { checkRequestHeaders } from './check-request-headers.ts';
-import type { Logger } from './logger.ts';
-import type { Metrics } from './metrics.ts';
-import { readRawBody } from './read-raw-body.ts';
 
 export interface ReceiveContext {
   source: SourceConfig;
@@ -39,6 +39,8 @@ const JUDGE_ATTEMPTS = 3;
 /**
  * verify → parse → route → store → 2xx. The answer is 2xx only after the commit; a sender's
  * mistake is always a 4xx; a storage failure is 503 with Retry-After so the sender retries.
+ * Kept as one handler: it is the request's path in order, each step a call, and every step's
+ * refusal is answered and counted the same way in one place.
  */
 export function receiveHandler(ctx: ReceiveContext) {
   const { source, store, route, outbox, metrics, logger } = ctx;

@@ -1,4 +1,4 @@
-import { cutSecrets } from '../config/secret-values.ts';
+import { cutSecrets } from '../config-common/cut-secrets.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 

@@ -71,7 +71,10 @@ const HISTOGRAMS: Record<string, { help: string; buckets: number[] }> = {
   },
 };
 
-/** A tiny Prometheus text-format registry: counters and histograms with fixed names. */
+/**
+ * A tiny Prometheus text-format registry: counters and histograms with fixed names. One closure
+ * over its maps: each method is a few lines, and `render` must see every map the others fill.
+ */
 export function createMetrics(): Metrics {
   const counters = new Map<string, Counter>(
     Object.entries(COUNTERS).map(([name, help]) => [name, { help, values: new Map() }]),

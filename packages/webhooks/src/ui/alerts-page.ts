@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { alertIdentity } from '../alerts/alert-identity.ts';
+import { formatAlert } from '../alerts/format-alert.ts';
 import { alertStatus, matchesFilter, readFiring } from '../api/alert-views.ts';
-import { alertIdentity } from '../delivery/alert-identity.ts';
-import { formatAlert } from '../delivery/format-alert.ts';
 import { isAlertmanagerAlert } from '../events/alertmanager-alert.ts';
 import type { AlertEvent } from '../events/types.ts';
 import { alertLabels, type LabelMatcher, parseMatchers } from '../router/label-matcher.ts';

@@ -1,4 +1,4 @@
-import { formatAlert } from '../delivery/format-alert.ts';
+import { formatAlert } from '../alerts/format-alert.ts';
 import type { Store } from '../store/store.ts';
 import type { DeliveryRow } from '../store/types.ts';
 import { html, layout, time } from './html.ts';

@@ -2,8 +2,8 @@ import type { OriginRefusal } from '@trackerkit/core/http';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Config } from '../config/types.ts';
 import type { Outbox } from '../delivery/create-outbox.ts';
+import { readRawBody } from '../http/read-raw-body.ts';
 import { createRouter } from '../router/create-router.ts';
-import { readRawBody } from '../server/read-raw-body.ts';
 import type { Store } from '../store/store.ts';
 import { alertsPage, parseAlertFilter } from './alerts-page.ts';
 import { deadLetterPage, deadLettersPage } from './dead-letters-page.ts';
@@ -87,7 +87,10 @@ async function readForm(req: Request): Promise<URLSearchParams> {
   return new URLSearchParams((await readRawBody(req, FORM_LIMIT)).toString('utf8'));
 }
 
-/** The operators' pages under `/ui` (server-rendered HTML, no script). */
+/**
+ * The operators' pages under `/ui` (server-rendered HTML, no script). A list of routes, each a
+ * few lines handing a page module what it renders; every one shares the refusal and origin check.
+ */
 export function mountUi(app: Express, options: UiOptions): void {
   const { store, outbox } = options;
   const now = options.now ?? Date.now;

@@ -1,4 +1,4 @@
-import { parseDuration } from '../config/parse-duration.ts';
+import { parseDuration } from '../config-common/parse-duration.ts';
 import type { InhibitRule } from '../silences/inhibit.ts';
 import {
   formatMatcher,

@@ -2,11 +2,11 @@
 // document's AlertData (and of an event type it does not define) from empty to 1 MB, of any
 // Unicode (lone surrogates, controls, each platform's markup), in groups of up to 5,000 alerts.
 import fc from 'fast-check';
-import type { GroupNotification } from '../../src/delivery/alertmanager-payload.ts';
-import { formatAlert } from '../../src/delivery/format-alert.ts';
+import type { GroupNotification } from '../../src/alerts/alertmanager-payload.ts';
+import { formatAlert } from '../../src/alerts/format-alert.ts';
+import { wellFormed } from '../../src/alerts/wire-json.ts';
 import { notificationSummary } from '../../src/delivery/format-group.ts';
 import type { DeliveryJob } from '../../src/delivery/types.ts';
-import { wellFormed } from '../../src/delivery/wire-json.ts';
 import type { AlertEvent } from '../../src/events/types.ts';
 
 /** What the escaping of some platform reads, and what is invalid or invisible. */

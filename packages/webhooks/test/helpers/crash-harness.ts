@@ -1,4 +1,4 @@
-/** Shared pieces of the kill -9 tests: a closed-loop sender, /metrics reads and bounded polling. */
+/** Shared pieces of the kill -9 tests: a closed-loop sender and /metrics reads. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,19 +50,6 @@ export async function metric(port: number, name: string, labels: string): Promis
     return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
   } catch {
     return undefined;
-  }
-}
-
-/** Polls `done` every 20 ms until it holds; throws naming `what` after `timeoutMs`. */
-export async function waitUntil(
-  what: string,
-  done: () => boolean | Promise<boolean>,
-  timeoutMs = 30_000,
-): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > until) throw new Error(`condition not met in ${timeoutMs} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
   }
 }
 

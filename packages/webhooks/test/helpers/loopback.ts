@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 
 export interface Recorded {
   method: string;
@@ -19,7 +20,10 @@ export interface Reply {
 
 export interface Loopback {
   url: string;
+  /** Requests answered, a delayed reply's once it went. */
   requests: Recorded[];
+  /** Every request as it arrived, before its reply: one a `delayMs` holds is in flight here. */
+  arrived: Recorded[];
   /** Idempotency key → times seen (what an idempotent API would dedupe on). */
   keys: Map<string, number>;
   /** Replies to use for the next requests, in order; afterwards `fallback`. */
@@ -36,18 +40,16 @@ export async function startLoopback(
   const loopback: Loopback = {
     url: '',
     requests: [],
+    arrived: [],
     keys: new Map(),
     queue: [],
     fallback: { status: 200, body: { ok: true } },
     async waitFor(predicate, timeoutMs = 20_000) {
-      const until = Date.now() + timeoutMs;
-      while (!(await predicate(loopback))) {
-        if (Date.now() > until)
-          throw new Error(
-            `loopback: condition not met in ${timeoutMs} ms (${loopback.requests.length} requests)`,
-          );
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await waitUntil(() => predicate(loopback), { timeout: timeoutMs, what: 'loopback condition' }).catch(
+        (error: Error) => {
+          throw new Error(`${error.message} (${loopback.requests.length} requests)`);
+        },
+      );
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -71,6 +73,7 @@ export async function startLoopback(
         body,
         json,
       };
+      loopback.arrived.push(recorded);
       const reply = loopback.queue.shift() ?? loopback.fallback;
       const send = () => {
         if (res.destroyed) return;

@@ -1,8 +1,8 @@
 import { createOutbox } from '../../src/delivery/create-outbox.ts';
 import type { DeliveryJob, DeliveryOutcome, Destination } from '../../src/delivery/types.ts';
-import { createLogger } from '../../src/server/logger.ts';
-import { createMetrics } from '../../src/server/metrics.ts';
 import { openStore } from '../../src/store/open-store.ts';
+import { createLogger } from '../../src/telemetry/logger.ts';
+import { createMetrics } from '../../src/telemetry/metrics.ts';
 import { exampleAlert, ingestItem } from './alerts.ts';
 
 /**

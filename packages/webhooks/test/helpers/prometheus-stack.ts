@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 
 /** A server binary run as a child process, ready once its URL answers 200. */
 export interface Spawned {
@@ -9,8 +10,6 @@ export interface Spawned {
   log(): string;
   stop(): Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Spawns `binary` and waits (bounded) until `readyUrl` answers 200; its stderr is kept for errors. */
 export async function spawnReady(
@@ -34,20 +33,22 @@ export async function spawnReady(
       await exited;
     },
   };
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${binary} exited ${child.exitCode}: ${tail}`);
-    const ok = await fetch(readyUrl).then(
-      (r) => r.ok,
-      () => false,
+  try {
+    await waitUntil(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`${binary} exited ${child.exitCode}`);
+        return fetch(readyUrl).then(
+          (r) => r.ok,
+          () => false,
+        );
+      },
+      { timeout: timeoutMs, interval: 50, what: `${binary} ready at ${readyUrl}` },
     );
-    if (ok) return spawned;
-    if (Date.now() > until) {
-      await spawned.stop();
-      throw new Error(`${binary} not ready at ${readyUrl} in ${timeoutMs} ms: ${tail}`);
-    }
-    await sleep(50);
+  } catch (error) {
+    await spawned.stop();
+    throw new Error(`${(error as Error).message}: ${tail}`);
   }
+  return spawned;
 }
 
 /** A Prometheus exporter on loopback: one gauge whose series' values the test sets. */
@@ -91,17 +92,4 @@ export async function startExporter(
         server.close(() => resolve());
       }),
   };
-}
-
-/** Polls `check` every 50 ms until it holds; false when `timeoutMs` passed first. */
-export async function waitUntil(
-  check: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-): Promise<boolean> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) return false;
-    await sleep(50);
-  }
-  return true;
 }

@@ -2,6 +2,9 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { compileCacheIn } from '../../../../tests/helpers/compile-cache.ts';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
+
 export { freePort } from '../../../../tests/helpers/free-port.ts';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -32,18 +35,27 @@ export async function spawnReceiver(
       '--port',
       String(port),
     ],
-    { cwd: packageDir, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
+    {
+      cwd: packageDir,
+      env: { ...process.env, ...compileCacheIn(dirname(configPath)), ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
   );
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-  const until = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`receiver exited ${child.exitCode}: ${stderr.join('')}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return { child, stderr };
-    } catch {}
-    if (Date.now() > until) throw new Error(`receiver not ready: ${stderr.join('')}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitUntil(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`receiver exited ${child.exitCode}: ${stderr.join('')}`);
+      return fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    },
+    { timeout: 20_000, interval: 50, what: 'receiver ready' },
+  ).catch((error: Error) => {
+    // A timeout's message gets the receiver's stderr; an exit's has it already.
+    throw child.exitCode !== null ? error : new Error(`${error.message}: ${stderr.join('')}`);
+  });
+  return { child, stderr };
 }
 
 /** `trackerkit-webhooks <args>` from source in its own process, as an operator runs it in `cwd`: no secrets in its environment. */
@@ -55,7 +67,7 @@ export function runCli(
     execFile(
       process.execPath,
       ['--conditions=trackerkit-source', '--no-warnings', join(packageDir, 'src', 'bin.ts'), ...args],
-      { cwd, env: { PATH: process.env.PATH ?? '' } },
+      { cwd, env: { PATH: process.env.PATH ?? '', ...compileCacheIn(cwd) } },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );

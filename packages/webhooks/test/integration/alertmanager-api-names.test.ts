@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import type { Receiver } from '../../src/server/start-receiver.ts';
 import { amProblems } from '../helpers/alertmanager-openapi.ts';
 import {
@@ -152,7 +153,7 @@ describe.skipIf(!HAS_ALERTMANAGER)(
         writeFileSync(path, file(hook.url, await freePort()));
         am = await startAlertmanager(path, dir);
         const { startReceiver } = await import('../../src/server/start-receiver.ts');
-        const { createLogger } = await import('../../src/server/logger.ts');
+        const { createLogger } = await import('../../src/telemetry/logger.ts');
         receiver = await startReceiver({
           config: path,
           port: 0,
@@ -211,11 +212,17 @@ describe.skipIf(!HAS_ALERTMANAGER)(
         let theirs = await answers(am.url);
         let ours = await answers(receiver.url);
         let i = 0;
-        for (; i < 200 && !isDeepStrictEqual(theirs, ours); i++) {
-          await new Promise((r) => setTimeout(r, 50));
-          theirs = await answers(am.url);
-          ours = await answers(receiver.url);
-        }
+        await waitUntil(
+          async () => {
+            if (!isDeepStrictEqual(theirs, ours)) {
+              i++;
+              theirs = await answers(am.url);
+              ours = await answers(receiver.url);
+            }
+            return isDeepStrictEqual(theirs, ours);
+          },
+          { interval: 50, what: 'the receiver and Alertmanager agree' },
+        ).catch(() => {}); // the diff below is the better failure message
         expect(ours).toEqual(theirs);
         expect(ours.alerts).toHaveLength(alerts.length);
         console.info(

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TrackerAlertEvent, TrackerAlertResolvedEvent } from '@trackerkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertIdentity } from '../../src/delivery/alert-identity.ts';
-import type { WebhookMessage } from '../../src/delivery/alertmanager-payload.ts';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
+import { alertIdentity } from '../../src/alerts/alert-identity.ts';
+import type { WebhookMessage } from '../../src/alerts/alertmanager-payload.ts';
 import type { Receiver } from '../../src/server/start-receiver.ts';
 import { exampleAlert, exampleResolved, SECRET, signedRequest } from '../helpers/alerts.ts';
 import { post } from '../helpers/post.ts';
@@ -114,15 +115,16 @@ beforeAll(async () => {
   am.stderr!.on('data', (chunk: Buffer) => {
     amLog = `${amLog}${chunk}`.slice(-4000);
   });
-  for (;;) {
-    if (am.exitCode !== null) throw new Error(`alertmanager exited: ${amLog}`);
-    const ok = await fetch(`${amUrl}/-/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await sleep(50);
-  }
+  await waitUntil(
+    async () => {
+      if (am?.exitCode !== null) throw new Error(`alertmanager exited: ${amLog}`);
+      return fetch(`${amUrl}/-/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    },
+    { timeout: 30_000, interval: 50, what: 'alertmanager ready' },
+  );
 
   const { startReceiver } = await import('../../src/server/start-receiver.ts');
   // The tracker's source from the environment, as for an Alertmanager file without `sources`.

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { createLogger } from '../../src/server/logger.ts';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import type { Receiver } from '../../src/server/start-receiver.ts';
+import { createLogger } from '../../src/telemetry/logger.ts';
 import {
   type AlertmanagerProcess,
   HAS_ALERTMANAGER,
@@ -13,7 +14,7 @@ import {
 } from '../helpers/alertmanager-process.ts';
 import { SECRET } from '../helpers/alerts.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
-import { type Spawned, spawnReady, waitUntil } from '../helpers/prometheus-stack.ts';
+import { type Spawned, spawnReady } from '../helpers/prometheus-stack.ts';
 import { freePort } from '../helpers/spawn-receiver.ts';
 
 // A real Prometheus (Debian's 2.42) scrapes the receiver's /metrics on loopback and finds the
@@ -158,11 +159,14 @@ afterAll(async () => {
 
 describe("Alertmanager's metric names beside the receiver's own", () => {
   it('the receiver counts its notifications, failed ones, alerts and silences by state as Alertmanager would', async () => {
-    await waitUntil(() => ok.requests.length > 0, 20_000);
-    await waitUntil(async () => {
-      const t = await (await fetch(`${receiver.url}/metrics`)).text();
-      return /alertmanager_notifications_failed_total\{integration="webhook"\} 1/.test(t);
-    }, 20_000);
+    await waitUntil(() => ok.requests.length > 0, { timeout: 20_000 });
+    await waitUntil(
+      async () => {
+        const t = await (await fetch(`${receiver.url}/metrics`)).text();
+        return /alertmanager_notifications_failed_total\{integration="webhook"\} 1/.test(t);
+      },
+      { timeout: 20_000 },
+    );
     const now = await (await fetch(`${receiver.url}/metrics`)).text();
     // Disk critical active; Disk warning inhibited and Muted silenced; Refused active.
     expect(now).toContain('alertmanager_alerts{state="active"} 2');
@@ -194,7 +198,7 @@ describe("Alertmanager's metric names beside the receiver's own", () => {
       };
       await waitUntil(
         async () => (await found()).every(([, v], i) => v !== undefined && expected[i]![1](Number(v))),
-        30_000,
+        { timeout: 30_000 },
       );
       const values = await found();
       for (const [i, [expr, v]] of values.entries())

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import type { Receiver } from '../../src/server/start-receiver.ts';
 import { exampleAlert, exampleResolved, SECRET, signedRequest } from '../helpers/alerts.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
@@ -37,13 +38,16 @@ let receiver: Receiver;
 let bearer: Loopback;
 
 /** Polls until `read` gives a value; the test's own timeout bounds the wait. */
-async function until<T>(read: () => Promise<T | undefined>): Promise<T> {
-  for (;;) {
-    const value = await read().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (am?.exitCode !== null) throw new Error(`alertmanager exited: ${amLog}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** `read`'s first value, polled (a failed read counts as none yet) until Alertmanager has it. */
+function until<T>(read: () => Promise<T | undefined>): Promise<T> {
+  return waitUntil(
+    async () => {
+      const value = await read().catch(() => undefined);
+      if (value === undefined && am?.exitCode !== null) throw new Error(`alertmanager exited: ${amLog}`);
+      return value;
+    },
+    { interval: 50, what: 'an answer from Alertmanager' },
+  ) as Promise<T>;
 }
 
 async function amAlerts(query = ''): Promise<AmAlert[]> {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { compileCacheIn } from '../../../../tests/helpers/compile-cache.ts';
 import { SECRET } from '../helpers/alerts.ts';
 
 const BIN = join(import.meta.dirname, '../../src/bin.ts');
@@ -28,7 +29,7 @@ async function run(args: string[]) {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       ['--conditions=trackerkit-source', BIN, ...args],
-      { env: { PATH: process.env.PATH ?? '', OPTIONS_TEST_SECRET: SECRET } },
+      { env: { PATH: process.env.PATH ?? '', OPTIONS_TEST_SECRET: SECRET, ...compileCacheIn(dir) } },
     );
     return { exit: 0, stdout, stderr };
   } catch (error) {

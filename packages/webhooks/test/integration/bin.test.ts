@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { compileCacheIn } from '../../../../tests/helpers/compile-cache.ts';
 import { exampleAlert, SECRET, signedRequest } from '../helpers/alerts.ts';
 
 const BIN = join(import.meta.dirname, '../../src/bin.ts');
@@ -26,7 +27,7 @@ writeFileSync(
     route: { destination: 'sink' },
   }),
 );
-const env = { ...process.env, BIN_TEST_SECRET: SECRET };
+const env = { ...process.env, BIN_TEST_SECRET: SECRET, ...compileCacheIn(dir) };
 
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {

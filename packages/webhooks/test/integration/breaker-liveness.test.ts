@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import type { Receiver } from '../../src/server/start-receiver.ts';
 import { exampleAlert, ingestItem, SECRET, signedRequest } from '../helpers/alerts.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
@@ -11,7 +12,7 @@ const logs: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   const { startReceiver } = await import('../../src/server/start-receiver.ts');
-  const { createLogger } = await import('../../src/server/logger.ts');
+  const { createLogger } = await import('../../src/telemetry/logger.ts');
   dest = await startLoopback();
   receiver = await startReceiver({
     port: 0,
@@ -48,14 +49,6 @@ const send = async (event: unknown) => {
   expect((await post(receiver.sourceUrls.tracker!, req.body, req.headers)).status).toBe(200);
 };
 
-const waitUntil = async (done: () => boolean | Promise<boolean>) => {
-  const until = Date.now() + 15_000;
-  while (!(await done())) {
-    if (Date.now() > until) throw new Error('condition not met');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-
 describe('a loopback destination whose breaker probes get 429 and 4xx', () => {
   it('waits out the 429, dead-letters the refused message, closes, delivers the rest, logs and exports each change', async () => {
     // 503 opens the circuit; the probe gets 429 Retry-After: 1; the next probe 400; then 2xx.
@@ -65,10 +58,16 @@ describe('a loopback destination whose breaker probes get 429 and 4xx', () => {
       { status: 400, body: { error: 'bad card' } },
     );
     await send(exampleAlert({ tracker_name: 'First' }));
-    await waitUntil(() => logs.some((l) => l.msg === 'circuit breaker opened'));
+    await waitUntil(() => logs.some((l) => l.msg === 'circuit breaker opened'), {
+      timeout: 15_000,
+      what: 'the breaker opened',
+    });
     await send(exampleAlert({ tracker_name: 'Second' }));
     await send(exampleAlert({ tracker_name: 'Third' }));
-    await waitUntil(async () => (await receiver.store.list('pending')).length === 0);
+    await waitUntil(async () => (await receiver.store.list('pending')).length === 0, {
+      timeout: 15_000,
+      what: 'nothing pending',
+    });
     expect(await receiver.store.counts()).toMatchObject({ delivered: 2, dead: 1 });
     expect((await receiver.store.list('dead'))[0]).toMatchObject({ lastStatus: 400 });
 
@@ -108,7 +107,10 @@ describe('a loopback destination whose breaker probes get 429 and 4xx', () => {
       }),
     );
     for (let i = 0; i < 5; i++) await send(exampleAlert({ tracker_name: `After ${i}` }));
-    await waitUntil(async () => (await receiver.store.list('pending')).length === 0);
+    await waitUntil(async () => (await receiver.store.list('pending')).length === 0, {
+      timeout: 15_000,
+      what: 'nothing pending',
+    });
     expect(dest.requests.length - before).toBe(6);
     expect(await receiver.store.counts()).toMatchObject({ delivered: 8 });
   });

@@ -5,14 +5,15 @@
 import { createRequire } from 'node:module';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GroupNotification } from '../../src/delivery/alertmanager-payload.ts';
-import { encodeLink, groupLink } from '../../src/delivery/chat-message.ts';
+import type { GroupNotification } from '../../src/alerts/alertmanager-payload.ts';
+import { formatAlert } from '../../src/alerts/format-alert.ts';
+import { encodeLink } from '../../src/alerts/run-link.ts';
+import { groupLink } from '../../src/delivery/chat-message.ts';
 import { createDestination } from '../../src/delivery/create-destination.ts';
 import { DISCORD_LIMITS } from '../../src/delivery/destinations/discord.ts';
 import { NTFY_LIMITS } from '../../src/delivery/destinations/ntfy.ts';
 import { SLACK_LIMITS } from '../../src/delivery/destinations/slack.ts';
 import { TEAMS_LIMITS } from '../../src/delivery/destinations/teams.ts';
-import { formatAlert } from '../../src/delivery/format-alert.ts';
 import { notificationSummary } from '../../src/delivery/format-group.ts';
 import type { DeliveryJob } from '../../src/delivery/types.ts';
 import { exampleAlert } from '../helpers/alerts.ts';

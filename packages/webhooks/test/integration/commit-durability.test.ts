@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { exampleAlert, SECRET, signedRequest } from '../helpers/alerts.ts';
 import { freePort, spawnReceiver } from '../helpers/spawn-receiver.ts';
 
@@ -48,9 +49,17 @@ async function traceOneAlert(synchronous: 'full' | 'normal') {
   wrapper.push('-e', 'trace=execve,openat,pwrite64,write,writev,fsync,fdatasync', '-e', 'signal=none');
   const { child } = await spawnReceiver(configPath, port, { TRACKER_WEBHOOK_SECRET: SECRET }, [], wrapper);
   children.push(child);
-  // Settled: the start's writes and the readiness probes are behind us.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const from = readFileSync(trace, 'utf8').split('\n').length;
+  // Past the start: the trace holds the answer to the readiness probe spawnReceiver saw (strace
+  // may write it a little later), and the alert's calls come after it.
+  const from = await waitUntil(
+    () => {
+      const answered = readFileSync(trace, 'utf8')
+        .split('\n')
+        .findLastIndex((l) => l.includes('HTTP/1.1 200'));
+      return answered === -1 ? undefined : answered + 1;
+    },
+    { what: 'the readiness answer in the trace' },
+  );
   const request = signedRequest(exampleAlert({ tracker_id: 'trk_durable' }), { id: 'msg_durable' });
   const response = await fetch(`http://127.0.0.1:${port}/webhooks/tracker`, {
     method: 'POST',

@@ -1,17 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { WebhookMessage } from '../../src/delivery/alertmanager-payload.ts';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
+import type { WebhookMessage } from '../../src/alerts/alertmanager-payload.ts';
 import { idempotencyKey } from '../../src/store/idempotency-key.ts';
 import { exampleAlert, signedRequest } from '../helpers/alerts.ts';
-import {
-  ENV,
-  range,
-  readStore,
-  recordingLoopback,
-  sendAll,
-  waitUntil,
-  writeConfig,
-} from '../helpers/crash-harness.ts';
+import { ENV, range, readStore, recordingLoopback, sendAll, writeConfig } from '../helpers/crash-harness.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
 import { freePort, spawnReceiver } from '../helpers/spawn-receiver.ts';
 
@@ -90,8 +83,14 @@ describe('kill -9 while groups wait for their notification (group_wait)', () => 
 
     const second = await spawnReceiver(configPath, port, ENV);
     children.push(second.child);
-    await waitUntil('every alert delivered after the restart', () => hook.accepted.length >= ALERTS, 60_000);
-    await waitUntil('one notification per group', () => webhook.requests.length >= SPACES, 60_000);
+    await waitUntil(() => hook.accepted.length >= ALERTS, {
+      what: 'every alert delivered after the restart',
+      timeout: 60_000,
+    });
+    await waitUntil(() => webhook.requests.length >= SPACES, {
+      what: 'one notification per group',
+      timeout: 60_000,
+    });
     second.child.kill('SIGKILL');
 
     // One notification per group, under its own key, listing the group's ten alerts, firing.

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { idempotencyKey } from '../../src/store/idempotency-key.ts';
 import { exampleAlert, SECRET, signedRequest } from '../helpers/alerts.ts';
 import {
@@ -13,7 +14,6 @@ import {
   readStore,
   recordingLoopback,
   sendAll,
-  waitUntil,
   writeConfig,
 } from '../helpers/crash-harness.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
@@ -153,10 +153,10 @@ describe("kill -9 while a destination's circuit breaker is open", () => {
     const sending = sendAll(url, requests, range(0, ALERTS), acked);
     // Alerts keep arriving and are acknowledged while the breaker is open; then kill -9.
     await waitUntil(
-      'flaky breaker open with 30% of the alerts acknowledged',
       async () =>
         acked.size >= ALERTS * 0.3 &&
         (await metric(port, 'trackerkit_webhooks_breaker_state', 'destination="flaky"')) === 2,
+      { what: 'flaky breaker open with 30% of the alerts acknowledged', timeout: 30_000 },
     );
     first.child.kill('SIGKILL');
     await sending;
@@ -189,12 +189,11 @@ describe("kill -9 while a destination's circuit breaker is open", () => {
     );
     expect(acked.size).toBe(ALERTS);
     await waitUntil(
-      'the outbox drained',
       async () =>
         (await metric(port, 'trackerkit_webhooks_outbox_deliveries', 'state="pending"')) === 0 &&
         flaky.loop.keys.size === ALERTS &&
         steady.loop.keys.size === ALERTS,
-      45_000,
+      { what: 'the outbox drained', timeout: 45_000 },
     );
     expect(await metric(port, 'trackerkit_webhooks_outbox_deliveries', 'state="dead"')).toBe(0);
 
@@ -276,14 +275,20 @@ describe('kill -9 between repeat_interval re-sends', () => {
     const acked = new Set<number>();
     await sendAll(url, requests, range(0, ALERTS / 2), acked);
     expect(acked.size).toBe(ALERTS / 2);
-    await waitUntil('every tracker repeated twice', () => {
-      const now = repeats();
-      return now.size === TRACKERS && [...now.values()].every((byN) => byN.has(2));
-    });
+    await waitUntil(
+      () => {
+        const now = repeats();
+        return now.size === TRACKERS && [...now.values()].every((byN) => byN.has(2));
+      },
+      { what: 'every tracker repeated twice', timeout: 30_000 },
+    );
 
     // The second half is in flight (each new alert restarts its tracker's wait) when kill -9 comes.
     const sending = sendAll(url, requests, range(ALERTS / 2, ALERTS), acked, 4);
-    await waitUntil('part of the second half acknowledged', () => acked.size >= ALERTS / 2 + ALERTS / 8);
+    await waitUntil(() => acked.size >= ALERTS / 2 + ALERTS / 8, {
+      what: 'part of the second half acknowledged',
+      timeout: 30_000,
+    });
     first.child.kill('SIGKILL');
     await sending;
     expect(acked.size).toBeLessThan(ALERTS);
@@ -314,15 +319,18 @@ describe('kill -9 between repeat_interval re-sends', () => {
           .filter((d) => d?.n === 0)
           .map((d) => d!.alert),
       );
-    await waitUntil('repeats continued after the restart and every alert arrived', () => {
-      const now = repeats();
-      return (
-        originals().size === ALERTS &&
-        [...repeatsAtKill].every(([tracker, atKill]) =>
-          range(1, atKill + 2).every((n) => now.get(tracker)?.has(n)),
-        )
-      );
-    });
+    await waitUntil(
+      () => {
+        const now = repeats();
+        return (
+          originals().size === ALERTS &&
+          [...repeatsAtKill].every(([tracker, atKill]) =>
+            range(1, atKill + 2).every((n) => now.get(tracker)?.has(n)),
+          )
+        );
+      },
+      { what: 'repeats continued after the restart and every alert arrived', timeout: 30_000 },
+    );
     second.child.kill('SIGKILL');
 
     // Every key delivered is an alert's own or one repeat's; each repeat number of a tracker went

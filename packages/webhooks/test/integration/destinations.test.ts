@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { deadLettersCommand } from '../../src/cli/dead-letters-command.ts';
 import type { Receiver } from '../../src/server/start-receiver.ts';
 import { verify } from '../../src/verify/verify.ts';
@@ -206,8 +207,7 @@ describe('every destination, in its own format, over real sockets', () => {
   });
 
   it('e-mail over SMTP: a 451 is retried; the same Message-ID every time', async () => {
-    const until = Date.now() + 15_000;
-    while (smtp.mails.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(() => smtp.mails.length > 0, { timeout: 15_000, what: 'a mail over SMTP' });
     expect(smtp.mails).toHaveLength(1);
     const mail = smtp.mails[0]!;
     expect(mail.to).toEqual(['ops@trackerkit.test']);
@@ -275,16 +275,25 @@ describe('failure modes', () => {
     await send(exampleAlert({ tracker_name: 'Down 1' }));
     await send(exampleAlert({ tracker_name: 'Down 2' }));
     await loop.down.waitFor((l) => l.requests.length >= 3);
-    const until = Date.now() + 5000;
-    let metrics = '';
-    while (Date.now() < until) {
-      metrics = await (await fetch(`${receiver.url}/metrics`)).text();
-      if (metrics.includes('trackerkit_webhooks_circuit_open{destination="down"} 1')) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(metrics).toContain('trackerkit_webhooks_circuit_open{destination="down"} 1');
+    const metrics = () => fetch(`${receiver.url}/metrics`).then((r) => r.text());
+    await waitUntil(
+      async () => (await metrics()).includes('trackerkit_webhooks_circuit_open{destination="down"} 1'),
+      {
+        timeout: 5000,
+        what: 'the circuit open on /metrics',
+      },
+    ).catch(() => {}); // the assertion below shows the metrics
+    expect(await metrics()).toContain('trackerkit_webhooks_circuit_open{destination="down"} 1');
     const before = loop.down.requests.length;
-    await new Promise((r) => setTimeout(r, 300));
+    // While open, the outbox postpones each due delivery to the end of the cooldown (30 s): once
+    // every one of them is, none can go before then.
+    await waitUntil(
+      async () => {
+        const held = (await receiver.store.list('pending')).filter((r) => r.destination === 'down');
+        return held.length > 0 && held.every((r) => r.nextAttemptAt > Date.now() + 20_000);
+      },
+      { what: "every delivery to 'down' postponed to the end of the cooldown" },
+    );
     expect(loop.down.requests.length).toBe(before);
   });
 });

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import type { Receiver } from '../../src/server/start-receiver.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
 import { startSmtp } from '../helpers/smtp.ts';
@@ -121,8 +122,7 @@ describe('end to end with the emulator', () => {
     await discord.waitFor((l) => l.keys.size >= 1);
     await slack.waitFor((l) => l.keys.size >= 1);
     expect(JSON.stringify(slack.requests[0]!.json)).toContain('crossed the lower bound 3');
-    const until = Date.now() + 10_000;
-    while (smtp.mails.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(() => smtp.mails.length > 0, { what: 'a mail over SMTP' });
     expect(smtp.mails[0]!.raw).toContain('Subject: Alert: ACME supplier risk score 2');
 
     await api(`/api/trackers/${trackerId}/runs`, {

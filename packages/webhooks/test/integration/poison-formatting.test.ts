@@ -4,11 +4,12 @@
 // SIGTERM, and starts again on a store that still holds such a delivery.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { DISCORD_LIMITS } from '../../src/delivery/destinations/discord.ts';
 import { NTFY_LIMITS } from '../../src/delivery/destinations/ntfy.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { exampleAlert, ingestItem, signedRequest } from '../helpers/alerts.ts';
-import { ENV, waitUntil, writeConfig } from '../helpers/crash-harness.ts';
+import { ENV, writeConfig } from '../helpers/crash-harness.ts';
 import { type Loopback, type Recorded, startLoopback } from '../helpers/loopback.ts';
 import { freePort, spawnReceiver } from '../helpers/spawn-receiver.ts';
 
@@ -113,12 +114,11 @@ describe('poison alerts for ntfy and Discord', () => {
         }),
       );
     await waitUntil(
-      'the poison alerts sent',
       () =>
         [ntfy, discord].every(
           (l) => reached(l, 'Long URL') && reached(l, 'Huge space a') && reached(l, 'Huge space b'),
         ),
-      15_000,
+      { what: 'the poison alerts sent', timeout: 15_000 },
     );
     expect(await health(port)).toBe(200);
 
@@ -126,9 +126,10 @@ describe('poison alerts for ntfy and Discord', () => {
       port,
       exampleAlert({ tracker_id: 'trk_next', tracker_name: 'Next alert', space_id: 'spc_next' }),
     );
-    await waitUntil('the next alert at both destinations', () =>
-      [ntfy, discord].every((l) => reached(l, 'Next alert')),
-    );
+    await waitUntil(() => [ntfy, discord].every((l) => reached(l, 'Next alert')), {
+      what: 'the next alert at both destinations',
+      timeout: 30_000,
+    });
     // The poison alerts went too, each post within its platform's limits.
     for (const l of [ntfy, discord]) {
       expect(reached(l, 'Long URL')).toBe(true);
@@ -162,16 +163,18 @@ describe('poison alerts for ntfy and Discord', () => {
     const second = await spawnReceiver(configPath, port, ENV);
     children.push(second.child);
     expect(await health(port)).toBe(200);
-    await waitUntil('the stored poison delivered', () =>
-      [ntfy, discord].every((l) => reached(l, 'Stored poison')),
-    );
+    await waitUntil(() => [ntfy, discord].every((l) => reached(l, 'Stored poison')), {
+      what: 'the stored poison delivered',
+      timeout: 30_000,
+    });
     await send(
       port,
       exampleAlert({ tracker_id: 'trk_after', tracker_name: 'After restart', space_id: 'spc_after' }),
     );
-    await waitUntil('the alert after the restart at both destinations', () =>
-      [ntfy, discord].every((l) => reached(l, 'After restart')),
-    );
+    await waitUntil(() => [ntfy, discord].every((l) => reached(l, 'After restart')), {
+      what: 'the alert after the restart at both destinations',
+      timeout: 30_000,
+    });
     expect(ntfy.requests.flatMap((r) => overLimits('ntfy', r))).toEqual([]);
     expect(discord.requests.flatMap((r) => overLimits('discord', r))).toEqual([]);
     second.child.kill('SIGTERM');

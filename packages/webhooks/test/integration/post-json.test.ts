@@ -61,8 +61,11 @@ describe('postJson bounds an attempt on its connection pool, not with a signal p
   it('the receiver stopping aborts the attempt in flight', async () => {
     loop.queue.push({ status: 200, delayMs: 3000 });
     const stop = new AbortController();
+    const before = loop.arrived.length;
     const pending = postJson({ url: loop.url, body: '{}', attempt: attempt(10_000, stop.signal) });
-    setTimeout(() => stop.abort(), 100);
+    // In flight: the destination has the request and holds its answer.
+    await loop.waitFor((l) => l.arrived.length > before);
+    stop.abort();
     expect(await pending).toMatchObject({ ok: false, retryable: true, status: null });
   });
 

@@ -10,11 +10,11 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { dropSchemas, freshSchema, TEST_DATABASE_URL } from '../../../../tests/helpers/test-database.ts';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { idempotencyKey } from '../../src/store/idempotency-key.ts';
 import { openPostgresStore } from '../../src/store/postgres/open-postgres-store.ts';
 import type { Store } from '../../src/store/store.ts';
 import { exampleAlert, ingestItem, SECRET, signedRequest } from '../helpers/alerts.ts';
-import { waitUntil } from '../helpers/crash-harness.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
 import { freePort, spawnReceiver } from '../helpers/spawn-receiver.ts';
 
@@ -88,21 +88,30 @@ describe('kill -9 of a replica holding deliveries in flight', () => {
       expect(res.status).toBe(200);
     }
     // A has sent every one of them once and waits for answers that do not come.
-    await waitUntil('replica A holds every delivery in flight', () => loop!.queue.length === 0, 20_000);
+    await waitUntil(() => loop!.queue.length === 0, {
+      what: 'replica A holds every delivery in flight',
+      timeout: 20_000,
+    });
     expect(loop.keys.size).toBe(0);
 
     a.child.kill('SIGKILL');
     const keys = requests.map((r) => idempotencyKey('tracker', r.headers['webhook-id']!, 'forward'));
     // Far below the 60 s lease (the only way before), with room for a busy machine.
-    await waitUntil('replica B delivers what A held', () => keys.every((k) => loop!.keys.has(k)), 20_000);
-    expect(new Set(loop.keys.keys())).toEqual(new Set(keys));
-    await waitUntil('every delivery marked delivered, none lost or given up', async () => {
-      const left = await query<{ n: string }>(
-        schema,
-        "SELECT count(*) AS n FROM deliveries WHERE state <> 'delivered'",
-      );
-      return Number(left[0]!.n) === 0;
+    await waitUntil(() => keys.every((k) => loop!.keys.has(k)), {
+      what: 'replica B delivers what A held',
+      timeout: 20_000,
     });
+    expect(new Set(loop.keys.keys())).toEqual(new Set(keys));
+    await waitUntil(
+      async () => {
+        const left = await query<{ n: string }>(
+          schema,
+          "SELECT count(*) AS n FROM deliveries WHERE state <> 'delivered'",
+        );
+        return Number(left[0]!.n) === 0;
+      },
+      { what: 'every delivery marked delivered, none lost or given up', timeout: 30_000 },
+    );
   }, 60_000);
 });
 
@@ -129,14 +138,19 @@ describe('claims of replicas that live, or cannot be told dead', () => {
       "INSERT INTO replicas (id, pid, host, started_at, probed_at, session_pid, session_start) VALUES ('gone', 1, 'h', 0, 0, 2147483647, now())",
     );
     await query(schema, 'SELECT pg_terminate_backend($1)', [before!.session_pid]);
-    await waitUntil('replica a records its new session', async () => {
-      const [row] = await query<{ session_pid: number | null }>(
-        schema,
-        "SELECT session_pid FROM replicas WHERE id = 'a'",
-      );
-      const alive = await query(schema, 'SELECT 1 FROM pg_stat_activity WHERE pid = $1', [row!.session_pid]);
-      return row!.session_pid !== before!.session_pid && alive.length === 1;
-    });
+    await waitUntil(
+      async () => {
+        const [row] = await query<{ session_pid: number | null }>(
+          schema,
+          "SELECT session_pid FROM replicas WHERE id = 'a'",
+        );
+        const alive = await query(schema, 'SELECT 1 FROM pg_stat_activity WHERE pid = $1', [
+          row!.session_pid,
+        ]);
+        return row!.session_pid !== before!.session_pid && alive.length === 1;
+      },
+      { what: 'replica a records its new session', timeout: 30_000 },
+    );
     expect(await b.due(10, new Set())).toEqual([]);
     expect((await a.due(10, new Set())).map((d) => d.id)).toEqual(pending.map((d) => d.id));
     expect(

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { dropSchemas, TEST_DATABASE_URL } from '../../../../tests/helpers/test-database.ts';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { idempotencyKey } from '../../src/store/idempotency-key.ts';
 import { exampleAlert, SECRET, signedRequest } from '../helpers/alerts.ts';
 import { metric } from '../helpers/crash-harness.ts';
@@ -118,7 +119,10 @@ describe('three replicas on one PostgreSQL, replicas killed and the database cut
     let kills = 0;
     let cuts = 0;
     const outage = (async () => {
-      while (sending && acked.size < TOTAL / 2) await sleep(20);
+      await waitUntil(() => !sending || acked.size >= TOTAL / 2, {
+        timeout: 300_000,
+        what: 'half the alerts in',
+      });
       if (!sending) return;
       // TK_RESTART_POSTGRES=1 restarts the machine's PostgreSQL itself (run alone: every other
       // test on that server loses its connections too); by default the proxy cuts it away.

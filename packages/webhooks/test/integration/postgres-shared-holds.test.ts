@@ -2,13 +2,12 @@
 // is kept in the shared store, and the others hold that destination from their next look.
 import { describe, expect, it } from 'vitest';
 import { dropSchemas, TEST_DATABASE_URL } from '../../../../tests/helpers/test-database.ts';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { createOutbox } from '../../src/delivery/create-outbox.ts';
-import { createLogger } from '../../src/server/logger.ts';
-import { createMetrics } from '../../src/server/metrics.ts';
 import { openPostgresStore } from '../../src/store/postgres/open-postgres-store.ts';
+import { createLogger } from '../../src/telemetry/logger.ts';
+import { createMetrics } from '../../src/telemetry/metrics.ts';
 import { ingestItem } from '../helpers/alerts.ts';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('a destination held by one replica is held by all', () => {
   it('a 429 with Retry-After seen by replica A holds the destination for replica B too', async () => {
@@ -47,20 +46,36 @@ describe('a destination held by one replica is held by all', () => {
         metrics: createMetrics(),
         logger: createLogger({ level: 'silent' }),
       });
-    const [outA, outB] = [outboxOf(a, 'a'), outboxOf(b, 'b')];
+    // B's store, telling the test when B's outbox has read the hold A wrote (its look, every 20 ms).
+    let bReadTheHold = false;
+    const bSeen = new Proxy(b!, {
+      get(target, key, receiver) {
+        if (key !== 'destinationHolds') return Reflect.get(target, key, receiver);
+        return async (now: number) => {
+          const holds = await target.destinationHolds(now);
+          if (holds.has('d')) bReadTheHold = true;
+          return holds;
+        };
+      },
+    });
+    const [outA, outB] = [outboxOf(a, 'a'), outboxOf(bSeen, 'b')];
     outA.start();
     outB.start();
     try {
       outA.offer((await a!.ingest(ingestItem('first'))).pending);
-      await waitFor(async () => (await b!.destinationHolds(Date.now())).has('d'));
-      await sleep(100); // B's next look (every 20 ms) reads the hold
+      await waitUntil(() => bReadTheHold, { what: 'B read the hold A wrote' });
       const second = await b!.ingest(ingestItem('second'));
       outB.offer(second.pending);
-      await sleep(300);
+      // B's answer to the offer: the row postponed to the hold's end, not attempted.
+      const row = await waitUntil(
+        async () => {
+          const now = await b!.get(second.pending[0]!.id);
+          return now!.nextAttemptAt > Date.now() + 50_000 ? now : undefined;
+        },
+        { what: "B postponed the second row to the hold's end" },
+      );
       expect(calls).toEqual({ a: 1, b: 0 });
-      const row = await b!.get(second.pending[0]!.id);
       expect(row).toMatchObject({ state: 'pending', attempts: 0 });
-      expect(row!.nextAttemptAt).toBeGreaterThan(Date.now() + 50_000);
     } finally {
       await Promise.all([outA.stop(), outB.stop()]);
       await Promise.all([a!.close(), b!.close()]);
@@ -68,11 +83,3 @@ describe('a destination held by one replica is held by all', () => {
     }
   }, 60_000);
 });
-
-async function waitFor(done: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > until) throw new Error('condition not met');
-    await sleep(20);
-  }
-}

@@ -6,18 +6,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { dropSchemas, freshSchema, TEST_DATABASE_URL } from '../../../../tests/helpers/test-database.ts';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
+import type { WebhookMessage } from '../../src/alerts/alertmanager-payload.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
-import type { WebhookMessage } from '../../src/delivery/alertmanager-payload.ts';
-import { createLogger } from '../../src/server/logger.ts';
 import type { Receiver } from '../../src/server/start-receiver.ts';
+import { createLogger } from '../../src/telemetry/logger.ts';
 import { SECRET } from '../helpers/alerts.ts';
-import {
-  type Exporter,
-  type Spawned,
-  spawnReady,
-  startExporter,
-  waitUntil,
-} from '../helpers/prometheus-stack.ts';
+import { type Exporter, type Spawned, spawnReady, startExporter } from '../helpers/prometheus-stack.ts';
 import { freePort } from '../helpers/spawn-receiver.ts';
 
 // The alert lifecycle against Alertmanager with the sender almost every Alertmanager has: a real
@@ -183,12 +178,16 @@ beforeAll(async () => {
     `http://127.0.0.1:${promPort}/-/ready`,
   );
   // Scraped and evaluated (all values 0: nothing fires yet).
-  const scraped = await waitUntil(async () => {
-    const res = await fetch(`http://127.0.0.1:${promPort}/api/v1/query?query=count(tk_value)`);
-    const body = (await res.json()) as { data?: { result?: Array<{ value: [number, string] }> } };
-    return body.data?.result?.[0]?.value[1] === String(Object.keys(SERIES).length);
-  }, 20_000);
-  if (!scraped) throw new Error(`prometheus did not scrape the exporter: ${prometheus.log()}`);
+  await waitUntil(
+    async () => {
+      const res = await fetch(`http://127.0.0.1:${promPort}/api/v1/query?query=count(tk_value)`);
+      const body = (await res.json()) as { data?: { result?: Array<{ value: [number, string] }> } };
+      return body.data?.result?.[0]?.value[1] === String(Object.keys(SERIES).length);
+    },
+    { timeout: 20_000, what: 'prometheus scraped the exporter' },
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}: ${prometheus?.log()}`);
+  });
   // Alertmanager last: its group cleanup runs every 30 s from its start, and the sequence fits
   // before the first one (a single-alert group emptied by a flush lives until then).
   alertmanager = await spawnReady(
@@ -300,9 +299,10 @@ async function runSequence() {
   await at(1);
   await postManual(Date.now());
   const east = () => from('am', '/hook').find((r) => r.body.groupLabels.team === 'east');
-  expect(await waitUntil(() => east() !== undefined, 20_000), 'Alertmanager notified the east group').toBe(
-    true,
-  );
+  await waitUntil(() => east() !== undefined, {
+    timeout: 20_000,
+    what: 'Alertmanager notified the east group',
+  });
   // Changes go half a second after a tick: Prometheus' next send (within two seconds) is well
   // before the group's next tick.
   const f1 = east()!.t;
@@ -329,7 +329,7 @@ async function runSequence() {
     from('am', '/hook').some(
       (r) => r.body.groupLabels.team === team && r.body.alerts.every((a) => a.status === 'resolved'),
     );
-  await waitUntil(() => ['east', 'north', 'south', 'west'].every(allResolved), 30_000);
+  await waitUntil(() => ['east', 'north', 'south', 'west'].every(allResolved), { timeout: 30_000 });
   await at(Math.max(...received.map((r) => r.t)) + 4.5);
 }
 

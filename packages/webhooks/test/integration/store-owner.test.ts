@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { exampleAlert, SECRET, signedRequest } from '../helpers/alerts.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
 import { post } from '../helpers/post.ts';
@@ -18,10 +19,7 @@ afterAll(async () => {
   await Promise.all(loops.map((l) => l.close()));
 });
 
-async function until(what: string, predicate: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !predicate(); i++) await new Promise((r) => setTimeout(r, 25));
-  if (!predicate()) throw new Error(`not seen: ${what}`);
-}
+const until = (what: string, predicate: () => boolean) => waitUntil(predicate, { what, interval: 25 });
 
 function setup(route: string) {
   const dir = mkdtempSync(join(tmpdir(), 'tk-owner-'));

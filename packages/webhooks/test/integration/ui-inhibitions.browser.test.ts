@@ -32,13 +32,17 @@ describe.skipIf(!hasChromium)(
       expect(res.status).toBe(200);
     };
 
+    // The test's own directory: the store, and the screenshot a reader can look at after a run.
+    let dir: string;
+
     beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'tk-ui-am-'));
       const { startReceiver } = await import('../../src/server/start-receiver.ts');
       amHook = await startLoopback();
       am = await startReceiver({
         port: 0,
         host: '127.0.0.1',
-        storagePath: join(mkdtempSync(join(tmpdir(), 'tk-ui-am-')), 'store.db'),
+        storagePath: join(dir, 'store.db'),
         config: {
           server: { admin_token: { env: 'ADMIN_TOKEN' } },
           sources: [{ name: 'tracker', path: '/', secret: { env: 'SECRET' } }],
@@ -107,7 +111,7 @@ describe.skipIf(!hasChromium)(
         .click();
       await page.waitForURL(/\/ui\/silences#inhibit-rule-0$/);
       await expect(page.locator('tr:target').textContent()).resolves.toContain('severity="critical"');
-      await page.screenshot({ path: '/tmp/ui-inhibited.png', fullPage: true });
+      await page.screenshot({ path: join(dir, 'ui-inhibited.png'), fullPage: true });
     });
 
     it('an alert held when it came (its source already firing) names the rule and, while it fires, the source', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS, hasChromium } from '../../../../tests/helpers/chromium.ts';
+import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import type { Receiver } from '../../src/server/start-receiver.ts';
 import { exampleAlert, SECRET, signedRequest } from '../helpers/alerts.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
@@ -11,16 +12,19 @@ import { post } from '../helpers/post.ts';
 
 const TOKEN = 'ui-admin-token-0123456789';
 const HOSTILE = '<img src=x onerror="window.pwned=1">';
+// The test's own directory: the store, and the screenshots a reader can look at after a run.
+let dir: string;
 let receiver: Receiver;
 let hook: Loopback;
 
 beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tk-ui-'));
   const { startReceiver } = await import('../../src/server/start-receiver.ts');
   hook = await startLoopback();
   receiver = await startReceiver({
     port: 0,
     host: '127.0.0.1',
-    storagePath: join(mkdtempSync(join(tmpdir(), 'tk-ui-')), 'store.db'),
+    storagePath: join(dir, 'store.db'),
     config: {
       server: { admin_token: { env: 'ADMIN_TOKEN' } },
       sources: [{ name: 'tracker', path: '/webhooks/tracker', secret: { env: 'SECRET' } }],
@@ -46,12 +50,10 @@ async function send(trackerName: string, trackerId: string): Promise<string> {
 }
 
 /** Waits (by polling the store, no timing asserted) until the alert's delivery reaches `state`. */
-async function settled(webhookId: string, state: 'dead' | 'delivered') {
-  for (;;) {
-    const row = (await receiver.store.list(state)).find((d) => d.webhookId === webhookId);
-    if (row) return row;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+function settled(webhookId: string, state: 'dead' | 'delivered') {
+  return waitUntil(async () => (await receiver.store.list(state)).find((d) => d.webhookId === webhookId), {
+    what: `the delivery of ${webhookId} ${state}`,
+  });
 }
 
 const basic = `Basic ${Buffer.from(`ops:${TOKEN}`).toString('base64')}`;
@@ -219,7 +221,7 @@ describe.skipIf(!hasChromium)(
       await expect(
         page.locator('tr', { hasText: 'UI silenced' }).locator('.state').textContent(),
       ).resolves.toBe('silenced');
-      await page.screenshot({ path: '/tmp/ui.png', fullPage: true });
+      await page.screenshot({ path: join(dir, 'ui.png'), fullPage: true });
 
       await page.goto(`${receiver.url}/ui/silences`);
       await page
@@ -269,7 +271,7 @@ describe.skipIf(!hasChromium)(
       await page.waitForURL(new RegExp(`/ui/silences#silence-${silence.id}$`));
       await expect(page.locator('tr:target').textContent()).resolves.toContain('silenced from its alert');
       await expect(page.locator('tr:target .state').textContent()).resolves.toBe('active');
-      await page.screenshot({ path: '/tmp/ui-silence-this.png', fullPage: true });
+      await page.screenshot({ path: join(dir, 'ui-silence-this.png'), fullPage: true });
       // The first alert, sent before the silence, was delivered and names no silence.
       await page.goto(`${receiver.url}/ui`);
       const earlier = page.locator('tr', { hasText: 'UI this' }).nth(1);

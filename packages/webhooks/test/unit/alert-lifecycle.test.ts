@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alertIdentity } from '../../src/delivery/alert-identity.ts';
-import { type AlertGroup, decideFlush, type GroupAlert, nextTick } from '../../src/delivery/group-flush.ts';
+import { alertIdentity } from '../../src/alerts/alert-identity.ts';
+import { type AlertGroup, decideFlush, type GroupAlert, nextTick } from '../../src/alerts/group-flush.ts';
 import { type AlertmanagerAlertEvent, parsePostableAlerts } from '../../src/events/alertmanager-alert.ts';
 import { mergePostedAlert } from '../../src/events/merge-posted-alert.ts';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { matchesFilter, passesState } from '../../src/api/alert-views.ts';
 import { configOriginal, configReceivers } from '../../src/api/config-original.ts';
+import { silenceMatchesFilter, sortSilences } from '../../src/api/silences-api.ts';
 import { statusJson } from '../../src/api/status-api.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { labelsFingerprint, parsePostableAlerts } from '../../src/events/alertmanager-alert.ts';
 import { parseMatcher } from '../../src/router/label-matcher.ts';
 import type { Silence } from '../../src/silences/silence.ts';
-import { silenceMatchesFilter, sortSilences } from '../../src/silences/silences-api.ts';
 
 const T0 = Date.UTC(2030, 0, 1);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatAlert } from '../../src/alerts/format-alert.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { configSecrets } from '../../src/config/secret-values.ts';
 import { alertmanagerAlert, alertmanagerAlertsUrl } from '../../src/delivery/destinations/alertmanager.ts';
-import { formatAlert } from '../../src/delivery/format-alert.ts';
 import type { DeliveryJob } from '../../src/delivery/types.ts';
 import type { AlertEvent } from '../../src/events/types.ts';
 import { alertLabels } from '../../src/router/label-matcher.ts';

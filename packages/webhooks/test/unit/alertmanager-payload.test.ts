@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertIdentity, trackerAlertLabels } from '../../src/delivery/alert-identity.ts';
+import { alertIdentity, trackerAlertLabels } from '../../src/alerts/alert-identity.ts';
 import {
   compareAlerts,
   type GroupNotification,
@@ -8,8 +8,8 @@ import {
   type NotifiedAlert,
   quoteMeta,
   webhookMessage,
-} from '../../src/delivery/alertmanager-payload.ts';
-import { formatAlert } from '../../src/delivery/format-alert.ts';
+} from '../../src/alerts/alertmanager-payload.ts';
+import { formatAlert } from '../../src/alerts/format-alert.ts';
 import { labelsFingerprint } from '../../src/events/alertmanager-alert.ts';
 import { exampleAlert } from '../helpers/alerts.ts';
 

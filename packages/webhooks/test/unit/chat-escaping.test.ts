@@ -2,7 +2,7 @@
 // that platform's own parsing rules and to linkifyjs and linkify-it (test/helpers/chat-checks.ts),
 // and still says what went in.
 import { describe, expect, it } from 'vitest';
-import { encodeLink } from '../../src/delivery/chat-message.ts';
+import { encodeLink } from '../../src/alerts/run-link.ts';
 import { discordText } from '../../src/delivery/destinations/discord.ts';
 import { emailText } from '../../src/delivery/destinations/email.ts';
 import { ntfyText } from '../../src/delivery/destinations/ntfy.ts';

@@ -6,7 +6,7 @@ import { type BreakerTransition, createCircuitBreaker } from '../../src/delivery
 import { classifyOutcome, type Verdict } from '../../src/delivery/classify-outcome.ts';
 import { discordRetryAfter } from '../../src/delivery/destinations/discord.ts';
 import type { DeliveryOutcome } from '../../src/delivery/types.ts';
-import { createLogger, maskSecrets, redact } from '../../src/server/logger.ts';
+import { createLogger, maskSecrets, redact } from '../../src/telemetry/logger.ts';
 
 const policy = { maxAttempts: 8, initialDelayMs: 1000, maxDelayMs: 60_000, factor: 4 };
 

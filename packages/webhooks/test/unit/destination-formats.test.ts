@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { alertText, formatAlert, truncate } from '../../src/alerts/format-alert.ts';
 import { cutEscaped } from '../../src/delivery/chat-message.ts';
 import { discordPayload } from '../../src/delivery/destinations/discord.ts';
 import { ntfyPayload } from '../../src/delivery/destinations/ntfy.ts';
 import { pagerdutyDedupKey, pagerdutyPayload } from '../../src/delivery/destinations/pagerduty.ts';
 import { slackPayload } from '../../src/delivery/destinations/slack.ts';
 import { teamsPayload } from '../../src/delivery/destinations/teams.ts';
-import { alertText, formatAlert, truncate } from '../../src/delivery/format-alert.ts';
 import type { DeliveryJob } from '../../src/delivery/types.ts';
 import type { AlertEvent } from '../../src/events/types.ts';
 import { exampleAlert, exampleResolved } from '../helpers/alerts.ts';

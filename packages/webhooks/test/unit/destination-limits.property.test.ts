@@ -3,7 +3,9 @@
 // bodies as sent (parsed and counted independently of the formatters), with no lone surrogate.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { webhookMessage } from '../../src/delivery/alertmanager-payload.ts';
+import { webhookMessage } from '../../src/alerts/alertmanager-payload.ts';
+import { formatAlert } from '../../src/alerts/format-alert.ts';
+import { wireJson } from '../../src/alerts/wire-json.ts';
 import { alertmanagerAlert } from '../../src/delivery/destinations/alertmanager.ts';
 import { DISCORD_LIMITS, discordBodies } from '../../src/delivery/destinations/discord.ts';
 import { EMAIL_LIMITS, emailMessage } from '../../src/delivery/destinations/email.ts';
@@ -16,9 +18,7 @@ import {
 } from '../../src/delivery/destinations/pagerduty.ts';
 import { SLACK_LIMITS, slackBodies } from '../../src/delivery/destinations/slack.ts';
 import { TEAMS_LIMITS, teamsBodies } from '../../src/delivery/destinations/teams.ts';
-import { formatAlert } from '../../src/delivery/format-alert.ts';
 import type { DeliveryJob } from '../../src/delivery/types.ts';
-import { wireJson } from '../../src/delivery/wire-json.ts';
 import {
   anyEvent,
   eventJob,

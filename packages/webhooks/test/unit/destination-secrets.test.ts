@@ -3,9 +3,10 @@
 // does not compile), each loaded from a file as an operator writes it.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.ts';
-import { configSecrets, cutSecrets, destinationSecrets } from '../../src/config/secret-values.ts';
+import { configSecrets, destinationSecrets } from '../../src/config/secret-values.ts';
+import { cutSecrets } from '../../src/config-common/cut-secrets.ts';
 import { DESTINATION_TYPES, type DestinationType } from '../../src/delivery/destinations/index.ts';
-import { createLogger, maskSecrets } from '../../src/server/logger.ts';
+import { createLogger, maskSecrets } from '../../src/telemetry/logger.ts';
 import { SECRET } from '../helpers/alerts.ts';
 
 interface Row {

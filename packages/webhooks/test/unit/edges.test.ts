@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { alertText, formatAlert } from '../../src/alerts/format-alert.ts';
+import { safeLink } from '../../src/alerts/run-link.ts';
 import { discordPayload } from '../../src/delivery/destinations/discord.ts';
 import { ntfyPayload } from '../../src/delivery/destinations/ntfy.ts';
 import { slackPayload } from '../../src/delivery/destinations/slack.ts';
 import { TEAMS_LIMITS, teamsPayload } from '../../src/delivery/destinations/teams.ts';
-import { alertText, formatAlert } from '../../src/delivery/format-alert.ts';
-import { safeLink } from '../../src/delivery/run-link.ts';
 import type { DeliveryJob } from '../../src/delivery/types.ts';
 import type { AlertEvent } from '../../src/events/types.ts';
 import { exampleAlert } from '../helpers/alerts.ts';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type EventLoopDelayReading,
   renderEventLoopDelay,
@@ -59,50 +59,52 @@ describe('event loop delay on /metrics', () => {
   });
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Holds the thread, as a long commit does. */
-const hold = (ms: number) => {
-  const until = performance.now() + ms;
-  while (performance.now() < until) {}
-};
+// On a fake clock: the sampler's timer fires when the test advances time, and a thread held by a
+// long commit is the clock jumping with no timer firing meanwhile (they fire late, by that much).
+const advance = (ms: number) => vi.advanceTimersByTime(ms);
+const hold = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
 // The sampler wakes the loop every millisecond only while the receiver works: idle, it does not.
 describe('event loop delay sampling', () => {
-  it('takes no sample before any work, and none once idleMs has passed without work', async () => {
-    const eld = startEventLoopDelay({ idleMs: 50 });
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('takes no sample before any work, and none once idleMs has passed without work', () => {
+    const eld = startEventLoopDelay({ idleMs: 50, now: Date.now });
     try {
-      await sleep(30);
+      advance(30);
       expect(eld.read()).toMatchObject({ count: 0, maxSeconds: Number.NaN });
       eld.working();
-      await sleep(30);
-      const working = eld.read().count;
-      expect(working).toBeGreaterThan(2);
-      await sleep(150);
-      const stopped = eld.read().count;
-      await sleep(100);
-      expect(eld.read().count).toBe(stopped);
-      // It stopped about idleMs after the work: at most ~80 one-millisecond samples in all.
-      expect(stopped).toBeLessThan(120);
+      advance(30);
+      expect(eld.read().count).toBe(30);
+      advance(150);
+      // One sample a millisecond from the work until idleMs has passed, then none.
+      expect(eld.read().count).toBe(50);
+      advance(100);
+      expect(eld.read().count).toBe(50);
     } finally {
       eld.close();
     }
   });
 
-  it('sees a thread held while working, and not the idle time before work starts again', async () => {
-    const eld = startEventLoopDelay({ idleMs: 20 });
+  it('sees a thread held while working, and not the idle time before work starts again', () => {
+    const eld = startEventLoopDelay({ idleMs: 20, now: Date.now });
     try {
       eld.working();
-      await sleep(5);
+      advance(5);
       hold(60);
-      await sleep(5);
+      advance(5);
       const held = eld.read().maxSeconds;
-      expect(held).toBeGreaterThan(0.05);
-      expect(held).toBeLessThan(1);
+      expect(held).toBeCloseTo(0.06, 3);
       // Idle for 300 ms, then work again: Node's own monitor, disabled and enabled again, records
       // those 300 ms as one delay.
-      await sleep(300);
+      advance(300);
       eld.working();
-      await sleep(30);
+      advance(30);
       expect(eld.read().maxSeconds).toBe(held);
     } finally {
       eld.close();

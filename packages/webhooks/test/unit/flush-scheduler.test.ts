@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFlushScheduler } from '../../src/server/flush-scheduler.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// On a fake clock: the scheduler's timer fires as the test advances time, and the async work of
+// each pass (the store's promises) settles before the next timer.
+const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
 /**
@@ -28,11 +30,19 @@ function scheduler(next: () => number | null, flushed: () => void = () => {}, po
 // A pass reads when the next group is due before it flushes: an idle store is polled with one
 // read, and a flush (a write) runs only when a group is due.
 describe('the group flush scheduler', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('polls a store holding no group with reads alone', async () => {
     const { calls, flusher } = scheduler(() => null);
-    await sleep(80);
+    await advance(80);
     await flusher.stop();
-    expect(calls.nextAt).toBeGreaterThan(3);
+    // A read at start and one every pollMs (10 ms) since.
+    expect(calls.nextAt).toBe(9);
     expect(calls.run).toBe(0);
   });
 
@@ -44,9 +54,11 @@ describe('the group flush scheduler', () => {
         due = null;
       },
     );
-    await sleep(30);
+    await advance(59);
     expect(calls.run).toBe(0);
-    await sleep(60);
+    await advance(1);
+    expect(calls.run).toBe(1);
+    await advance(30);
     await flusher.stop();
     expect(calls.run).toBe(1);
   });
@@ -61,12 +73,12 @@ describe('the group flush scheduler', () => {
       // The poll is a second away: only `at` can start this flush.
       1000,
     );
-    await sleep(15);
+    await advance(15);
     due = Date.now();
     flusher.at(due);
-    await sleep(50);
+    await advance(0);
     expect(calls.run).toBe(1);
-    await sleep(30);
+    await advance(900);
     await flusher.stop();
     expect(calls.run).toBe(1);
   });

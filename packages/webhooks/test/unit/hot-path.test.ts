@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, maskSecrets } from '../../src/server/logger.ts';
-import { createMetrics } from '../../src/server/metrics.ts';
+import { createLogger, maskSecrets } from '../../src/telemetry/logger.ts';
+import { createMetrics } from '../../src/telemetry/metrics.ts';
 
 describe('logger levels', () => {
   it('maskSecrets skips dropped levels and still masks the ones written', () => {

@@ -3,7 +3,7 @@
 // it was.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inertText, singleLine } from '../../src/delivery/inert-text.ts';
+import { inertText, singleLine } from '../../src/alerts/inert-text.ts';
 import { autolinks, readable } from '../helpers/chat-checks.ts';
 
 // Each case is linked as it is (so the case can fail), and no longer once inert.

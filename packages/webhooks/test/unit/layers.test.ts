@@ -1,14 +1,42 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  folderEdges,
+  layerPairs,
+  topFolders,
+  upwardImports,
+} from '../../../../scripts/layers/folder-imports.ts';
 
-// The receiver's layers, lowest first: the store keeps rows and the delivery layer sends them, each
-// handed what it needs from above through an interface of its own (retention's RetentionLog, the
-// outbox's OutboxLog and OutboxMetrics); the server wires them in. An import from a lower layer
-// into a higher one turns that upside down.
+// The receiver's layers, lowest first. Each imports only from those below it (type-only and dynamic
+// imports count): a layer below hands what it needs from above through an interface of its own
+// (the hold's HoldSource, retention's RetentionLog, the outbox's OutboxLog and OutboxMetrics), and
+// the server wires them in. config-common is the configuration's shared words (schema parts,
+// durations, the retry policy), so that destinations declare their fields without the loader;
+// telemetry (logger, metrics) and http (reading a request's body) serve the API, the pages and
+// the server alike. The CLI starts the server, so it sits above it.
 const src = fileURLToPath(new URL('../../src/', import.meta.url));
-const BELOW_SERVER = ['store', 'delivery'];
+const ROOT_FILES = ['errors.ts', 'index.ts', 'bin.ts'];
+const ORDER = [
+  'errors.ts',
+  'verify',
+  'events',
+  'router',
+  'silences',
+  'alerts',
+  'config-common',
+  'telemetry',
+  'http',
+  'store',
+  'delivery',
+  'config',
+  'api',
+  'ui',
+  'server',
+  'cli',
+  ['index.ts', 'bin.ts'],
+] as const;
 
 function sourcesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -18,23 +46,14 @@ function sourcesUnder(dir: string): string[] {
   });
 }
 
-/** Every relative module a file imports or re-exports (static, type-only and dynamic), resolved. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  const specifiers = [
-    ...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm),
-  ];
-  return specifiers.map((m) => resolve(dirname(file), m[1]!));
-}
-
 describe("the receiver's layers", () => {
-  it.each(BELOW_SERVER)('%s/ imports nothing from server/', (layer) => {
-    const upward = sourcesUnder(join(src, layer)).flatMap((file) =>
-      importsOf(file)
-        .filter((target) => relative(src, target).split(sep)[0] === 'server')
-        .map((target) => `${relative(src, file)} -> ${relative(src, target)}`),
-    );
-    expect(upward).toEqual([]);
+  const edges = folderEdges(src, ROOT_FILES);
+  it('places every folder', () => {
+    const folders = ORDER.flat().filter((layer) => !ROOT_FILES.includes(layer));
+    expect([...folders].sort()).toEqual(topFolders(src));
+  });
+  it.each(layerPairs(ORDER))('%s imports nothing from %s', (lower, higher) => {
+    expect(upwardImports(edges, lower, higher)).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAlert } from '../../src/delivery/format-alert.ts';
+import { formatAlert } from '../../src/alerts/format-alert.ts';
 import type { DeliveryOutcome } from '../../src/delivery/types.ts';
 import { deepBody, outboxHarness, poisonBody } from '../helpers/outbox-harness.ts';
 

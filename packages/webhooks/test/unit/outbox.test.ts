@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOutbox } from '../../src/delivery/create-outbox.ts';
 import type { DeliveryOutcome, Destination } from '../../src/delivery/types.ts';
-import { createLogger } from '../../src/server/logger.ts';
-import { createMetrics } from '../../src/server/metrics.ts';
 import { openStore } from '../../src/store/open-store.ts';
+import { createLogger } from '../../src/telemetry/logger.ts';
+import { createMetrics } from '../../src/telemetry/metrics.ts';
 import { ingestItem } from '../helpers/alerts.ts';
 
 const retry = { maxAttempts: 5, initialDelayMs: 10, maxDelayMs: 60_000, factor: 2 };
@@ -36,7 +36,8 @@ function setup(script: (call: number) => DeliveryOutcome, secrets: string[] = []
     now,
   });
   const ingest = (id: string) => store.ingest(ingestItem(id));
-  const settle = () => new Promise((r) => setTimeout(r, 60));
+  // Twelve of the outbox's 5 ms looks, each one's store work settled before the next.
+  const settle = () => vi.advanceTimersByTimeAsync(60);
   return {
     store,
     outbox,
@@ -51,6 +52,14 @@ function setup(script: (call: number) => DeliveryOutcome, secrets: string[] = []
 }
 
 describe('outbox delivery policy', () => {
+  // The outbox's look timer on a fake clock (its `now` is the test's own, above).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('a 429 pauses the whole destination until its retry delay, without spending attempts on other rows', async () => {
     const t = setup((n) =>
       n === 1

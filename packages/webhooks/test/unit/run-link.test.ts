@@ -2,8 +2,8 @@
 // (`links.console_origins`), never with userinfo or a backslash, and with no origin configured,
 // never.
 import { describe, expect, it } from 'vitest';
+import { consoleOrigin, runLink, safeLink } from '../../src/alerts/run-link.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
-import { consoleOrigin, runLink, safeLink } from '../../src/delivery/run-link.ts';
 import { SECRET } from '../helpers/alerts.ts';
 
 describe('runLink', () => {

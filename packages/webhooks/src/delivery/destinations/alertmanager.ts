@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { parseDuration } from '../../config/parse-duration.ts';
-import { basicAuth, duration, oneAuth, secretRef } from '../../config/schema-parts.ts';
+import { wireJson } from '../../alerts/wire-json.ts';
+import { parseDuration } from '../../config-common/parse-duration.ts';
+import { basicAuth, duration, oneAuth, secretRef } from '../../config-common/schema-parts.ts';
 import { alertLabels } from '../../router/label-matcher.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
-import { wireJson } from '../wire-json.ts';
 import { defineDestination, urlParts } from './define.ts';
 
 const DEFAULT_ALERTNAME = 'TrackerAlert';

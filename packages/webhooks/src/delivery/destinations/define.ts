@@ -2,8 +2,8 @@
 // definition; `index.ts` lists them, and the configuration schema, the DestinationConfig type,
 // the redaction of credentials and createDestination are derived from that list.
 import type { z } from 'zod';
-import type { SecretRef } from '../../config/schema-parts.ts';
-import type { RetryPolicy } from '../../config/types.ts';
+import type { SecretRef } from '../../config-common/schema-parts.ts';
+import type { RetryPolicy } from '../../config-common/types.ts';
 import type { Destination } from '../types.ts';
 
 /** What every destination's configuration has, whatever its type. */
@@ -62,7 +62,7 @@ export interface DestinationDefinition<
   type: T;
   /**
    * Alertmanager's key for this integration in a receiver (`slack_configs`), read by
-   * normalize-receivers.ts; null: written in a receiver's `trackerkit_configs`.
+   * receiver-integrations.ts; null: written in a receiver's `trackerkit_configs`.
    */
   integration: I;
   /** The fields of its entry in the file besides `name`, `type`, `retry` and `timeout`. */

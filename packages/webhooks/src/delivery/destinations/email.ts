@@ -1,7 +1,8 @@
 import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
-import { list, secretRef } from '../../config/schema-parts.ts';
-import { chatGroup, cutEscaped, defuse, leftOutText, offeredLink, packPosts } from '../chat-message.ts';
+import { offeredLink } from '../../alerts/run-link.ts';
+import { list, secretRef } from '../../config-common/schema-parts.ts';
+import { chatGroup, cutEscaped, defuse, leftOutText, packPosts } from '../chat-message.ts';
 import type { DeliveryJob, DeliveryOutcome, Destination } from '../types.ts';
 import { defineDestination } from './define.ts';
 

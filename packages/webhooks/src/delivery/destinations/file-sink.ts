@@ -1,7 +1,7 @@
 import { type FileHandle, open as fsOpen, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { inertText } from '../inert-text.ts';
+import { inertText } from '../../alerts/inert-text.ts';
 import type { DeliveryJob, DeliveryOutcome, Destination } from '../types.ts';
 import { defineDestination } from './define.ts';
 

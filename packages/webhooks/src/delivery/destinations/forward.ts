@@ -1,6 +1,6 @@
 import { standardWebhooksHeaders } from '@trackerkit/core/signing';
 import { z } from 'zod';
-import { secretRef } from '../../config/schema-parts.ts';
+import { secretRef } from '../../config-common/schema-parts.ts';
 import { postJson } from '../post-json.ts';
 import type { Destination } from '../types.ts';
 import { defineDestination, urlParts } from './define.ts';

@@ -1,5 +1,5 @@
 // The destination types, one module each. Everything that varies by type is derived from this
-// list: the configuration schema (config-schema.ts), DestinationConfig (config/types.ts), the
+// list: the configuration schema (config/config-schema.ts), DestinationConfig (below), the
 // redaction of credentials (config/secret-values.ts) and createDestination. CONTRIBUTING.md
 // ("Adding a destination type") walks through adding one.
 import { alertmanagerDefinition } from './alertmanager.ts';

@@ -1,4 +1,4 @@
-import { secretRef } from '../../config/schema-parts.ts';
+import { secretRef } from '../../config-common/schema-parts.ts';
 import { defineDestination, urlParts } from './define.ts';
 import { createForwardDestination } from './forward.ts';
 

@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import { secretRef } from '../../config/schema-parts.ts';
+import type { AlertSummary } from '../../alerts/format-alert.ts';
+import { offeredLink } from '../../alerts/run-link.ts';
+import { wireBytes, wireJson } from '../../alerts/wire-json.ts';
+import { secretRef } from '../../config-common/schema-parts.ts';
 import { WebhooksError } from '../../errors.ts';
-import {
-  chatGroup,
-  cutEscaped,
-  defuse,
-  leftOutText,
-  offeredLink,
-  packPosts,
-  postsInOrder,
-} from '../chat-message.ts';
-import type { AlertSummary } from '../format-alert.ts';
+import { chatGroup, cutEscaped, defuse, leftOutText, packPosts, postsInOrder } from '../chat-message.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
-import { wireBytes, wireJson } from '../wire-json.ts';
 import { defineDestination, urlParts } from './define.ts';
 
 const PRIORITY: Record<string, number> = { Poor: 5, Negative: 4, Neutral: 3, Positive: 3, Excellent: 3 };

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { secretRef } from '../../config/schema-parts.ts';
+import { truncate } from '../../alerts/format-alert.ts';
+import { offeredLink } from '../../alerts/run-link.ts';
+import { jsonCut, wireBytes, wireJson } from '../../alerts/wire-json.ts';
+import { secretRef } from '../../config-common/schema-parts.ts';
 import { eventData } from '../../events/types.ts';
-import { offeredLink } from '../chat-message.ts';
-import { truncate } from '../format-alert.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
-import { jsonCut, wireBytes, wireJson } from '../wire-json.ts';
 import { defineDestination, urlParts } from './define.ts';
 
 const SEVERITY: Record<string, string> = {

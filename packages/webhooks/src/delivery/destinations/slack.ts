@@ -1,17 +1,9 @@
-import { secretRef } from '../../config/schema-parts.ts';
-import {
-  chatGroup,
-  cutEscaped,
-  defuse,
-  encodeLink,
-  leftOutText,
-  offeredLink,
-  packPosts,
-  postsInOrder,
-} from '../chat-message.ts';
+import { encodeLink, offeredLink } from '../../alerts/run-link.ts';
+import { wireJson } from '../../alerts/wire-json.ts';
+import { secretRef } from '../../config-common/schema-parts.ts';
+import { chatGroup, cutEscaped, defuse, leftOutText, packPosts, postsInOrder } from '../chat-message.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
-import { wireJson } from '../wire-json.ts';
 import { defineDestination, urlParts } from './define.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { basicAuth, oneAuth, type SecretRef, secretRef } from '../../config/schema-parts.ts';
-import { alertIdentity, trackerAlertLabels } from '../alert-identity.ts';
-import { type GroupNotification, groupKeyOf, webhookMessage } from '../alertmanager-payload.ts';
+import { alertIdentity, trackerAlertLabels } from '../../alerts/alert-identity.ts';
+import { type GroupNotification, groupKeyOf, webhookMessage } from '../../alerts/alertmanager-payload.ts';
+import { wireJson } from '../../alerts/wire-json.ts';
+import { basicAuth, oneAuth, type SecretRef, secretRef } from '../../config-common/schema-parts.ts';
 import { postJson } from '../post-json.ts';
 import type { DeliveryJob, Destination } from '../types.ts';
-import { wireJson } from '../wire-json.ts';
 import { credentialParts, defineDestination, type NormalizeContext, urlParts } from './define.ts';
 
 export interface WebhookConfig {
