@@ -1,4 +1,4 @@
-// Issue 24, item 7, through the n8n node: an ID the service could never have issued (`..` would make
+// Path ids through the n8n node: an ID the service could never have issued (`..` would make
 // Run › Delete a DELETE of the tracker once the path is normalised) is refused with the core's id
 // rule, naming the parameter, before any request; the tracker the ID was aimed at stays.
 

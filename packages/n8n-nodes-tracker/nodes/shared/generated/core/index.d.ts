@@ -11,8 +11,7 @@ export { type Problem } from './problem';
 export { RETRY_DEFAULTS, retryDecision, type RetryPolicy } from './retry/retry-decision';
 export { type Attempted, sendWithRetries } from './retry/send-with-retries';
 export { completeTrackerUpdate, updateNeedsStored } from './rules/complete-update';
-export { extensionOf, fileUploadProblems, MEDIA_TYPES } from './rules/file-type';
-export { pathParamsProblems, RESOURCE_ID_PATTERN } from './rules/resource-id';
+export { extensionOf, MEDIA_TYPES } from './rules/file-type';
 export { toUtc } from './rules/schedule';
 export { zenSyncProblems } from './rules/zen-sync';
 export { RunWaitTimeout, waitForRun } from './runs/run-wait';
@@ -24,4 +23,6 @@ export { type ListRunsQuery, type NotificationConfig, type Pagination, type Reas
 export { createPacer } from './uploads/upload-pacer';
 export { createUploadPlanner, type PlannedBatch, type UploadHead, uploadHeadProblems } from './uploads/upload-planner';
 export { alertBodyCheck } from './validate/alert-body';
+export { fileUploadProblems } from './validate/file-upload';
 export { queryProblems, schemaProblems, trackerCreateProblems, trackerUpdateProblems } from './validate/requests';
+export { pathParamsProblems, RESOURCE_ID_PATTERN } from './validate/resource-id';

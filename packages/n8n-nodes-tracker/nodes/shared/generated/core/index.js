@@ -4339,6 +4339,83 @@ function completeTrackerUpdate(stored, body) {
 }
 var updateNeedsStored = (body) => body.agent_config !== void 0 || body.notification_config !== void 0;
 
+// ../core/src/rules/file-type.ts
+var SIGNATURES = {
+  PDF: [37, 80, 68, 70, 45],
+  // %PDF-
+  PNG: [137, 80, 78, 71, 13, 10, 26, 10],
+  JPEG: [255, 216, 255]
+};
+var MEDIA_TYPES = {
+  pdf: "application/pdf",
+  csv: "text/csv",
+  txt: "text/plain",
+  md: "text/markdown",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png"
+};
+var startsWith = (bytes, signature) => bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
+var utf8 = new TextDecoder("utf-8", { fatal: true });
+function isText(bytes) {
+  if (bytes.includes(0)) return false;
+  try {
+    utf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function extensionOf(filename) {
+  const dot = filename.lastIndexOf(".");
+  const ext = dot >= 0 ? filename.slice(dot + 1).toLowerCase() : "";
+  return Object.hasOwn(FILE_TYPES, ext) ? ext : void 0;
+}
+function fileNameProblems(filename, path = ["file"]) {
+  if (extensionOf(filename) !== void 0) return [];
+  const allowed = Object.keys(FILE_TYPES).join(", ");
+  return [problem(path, VALIDATION_RULES.fileExtension, `"${filename}" does not end in one of ${allowed}`)];
+}
+var isImage = (ext) => FILE_TYPES[ext].content_type === "image";
+function matchesFileType(ext, bytes) {
+  const signature = SIGNATURES[FILE_TYPES[ext].source_type];
+  return signature ? startsWith(bytes, signature) : isText(bytes) && !Object.values(SIGNATURES).some((s) => startsWith(bytes, s));
+}
+var fileTooLargeProblem = (path = ["file"], maxBytes = LIMITS.fileBytesMax) => problem(path, `x-max-file-bytes: ${maxBytes}`, `the file exceeds ${maxBytes} bytes`);
+function fileContentProblems(ext, bytes, { path = ["file"], maxBytes = LIMITS.fileBytesMax } = {}) {
+  if (bytes.length === 0) return [problem(path, VALIDATION_RULES.fileNotEmpty, "the file is empty")];
+  if (bytes.length > maxBytes) return [fileTooLargeProblem(path, maxBytes)];
+  if (matchesFileType(ext, bytes)) return [];
+  const sourceType = FILE_TYPES[ext].source_type;
+  if (SIGNATURES[sourceType]) {
+    return [
+      problem(
+        path,
+        VALIDATION_RULES.fileContent,
+        `the content is not a ${sourceType} file (its first bytes do not match)`
+      )
+    ];
+  }
+  const binary = Object.entries(SIGNATURES).find(([, sig]) => startsWith(bytes, sig));
+  const what = binary ? `a ${binary[0]} file` : "binary data";
+  return [
+    problem(path, VALIDATION_RULES.fileContent, `a .${ext} file must be UTF-8 text, but this is ${what}`)
+  ];
+}
+function imageDescriptionProblems(ext, description) {
+  if (!isImage(ext)) return [];
+  const length = description?.length ?? 0;
+  if (length >= LIMITS.imageDescriptionMin && length <= LIMITS.imageDescriptionMax) return [];
+  return [
+    problem(
+      ["description"],
+      VALIDATION_RULES.imageDescription,
+      `a .${ext} file needs a description of ${LIMITS.imageDescriptionMin}-${LIMITS.imageDescriptionMax} characters`,
+      description === void 0 ? "missing" : "value_error"
+    )
+  ];
+}
+
 // ../core/src/rules/schedule.ts
 function scheduleProblems(body, { partial: partial2 }) {
   const problems = [];
@@ -4363,6 +4440,118 @@ function scheduleProblems(body, { partial: partial2 }) {
 }
 function toUtc(instant) {
   return new Date(Date.parse(instant)).toISOString().replace(".000Z", "Z");
+}
+
+// ../core/src/rules/zen-sync.ts
+function zenSyncProblems(sync, mode) {
+  if (sync === true && mode === "zen") {
+    return [
+      problem(
+        ["sync"],
+        VALIDATION_RULES.zenSync,
+        "this tracker uses zen reasoning; trigger it with sync false"
+      )
+    ];
+  }
+  return [];
+}
+
+// ../core/src/runs/run-wait.ts
+var WAIT_DEFAULTS = { timeoutMs: 36e5, intervalMs: 1e3, maxIntervalMs: 15e3, growth: 1.5 };
+var FINISHED_STATUSES = ["completed", "failed"];
+var isFinished = (status) => FINISHED_STATUSES.includes(status);
+function waitDecision(status, state, options = {}) {
+  if (isFinished(status)) return { kind: "done", failed: status === "failed" };
+  const left = state.deadlineMs - state.nowMs;
+  if (left <= 0) return { kind: "timeout" };
+  const max = options.maxIntervalMs ?? WAIT_DEFAULTS.maxIntervalMs;
+  return {
+    kind: "poll",
+    afterMs: Math.min(state.intervalMs, left),
+    nextIntervalMs: Math.min(max, state.intervalMs * WAIT_DEFAULTS.growth)
+  };
+}
+var RunWaitTimeout = class extends Error {
+  runId;
+  timeoutMs;
+  lastStatus;
+  constructor(runId, timeoutMs, lastStatus) {
+    super(`run ${runId} did not finish within ${timeoutMs} ms (last status ${lastStatus})`);
+    this.name = "RunWaitTimeout";
+    this.runId = runId;
+    this.timeoutMs = timeoutMs;
+    this.lastStatus = lastStatus;
+  }
+};
+async function waitForRun(getRun, runId, io, options = {}, startedAt = io.now()) {
+  const timeoutMs = options.timeoutMs ?? WAIT_DEFAULTS.timeoutMs;
+  let intervalMs = Math.min(
+    options.intervalMs ?? WAIT_DEFAULTS.intervalMs,
+    options.maxIntervalMs ?? WAIT_DEFAULTS.maxIntervalMs
+  );
+  const deadlineMs = startedAt + timeoutMs;
+  for (let attempt = 1; ; attempt++) {
+    const run = await getRun(options.signal);
+    options.onPoll?.(run, attempt);
+    const decision = waitDecision(run.status, { intervalMs, deadlineMs, nowMs: io.now() }, options);
+    if (decision.kind === "done") return run;
+    if (decision.kind === "timeout") throw new RunWaitTimeout(runId, timeoutMs, run.status);
+    await io.sleep(decision.afterMs, options.signal);
+    intervalMs = decision.nextIntervalMs;
+  }
+}
+
+// ../core/src/uploads/upload-pacer.ts
+var UPLOAD_WINDOW = rateWindow({
+  requests: LIMITS.uploadsPerWindow,
+  window_seconds: LIMITS.uploadWindowSeconds
+});
+function pacingDecision(state, nowMs, window = UPLOAD_WINDOW) {
+  const { waitMs } = windowState(state.answered, nowMs, window, state.inFlight);
+  if (waitMs === 0) return { go: true };
+  return waitMs === null ? { go: false, waitFor: "answer" } : { go: false, waitMs };
+}
+function createPacer(io, window = UPLOAD_WINDOW) {
+  let answered = [];
+  let inFlight = 0;
+  const waiters = /* @__PURE__ */ new Set();
+  const nextAnswer = (signal) => new Promise((resolve, reject2) => {
+    const onAbort = () => {
+      waiters.delete(wake);
+      reject2(signal?.reason);
+    };
+    const wake = () => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    };
+    waiters.add(wake);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+  return {
+    async acquire(signal) {
+      for (; ; ) {
+        signal?.throwIfAborted();
+        const now = io.now();
+        answered = windowState(answered, now, window).recent;
+        const decision = pacingDecision({ answered, inFlight }, now, window);
+        if (decision.go) break;
+        if ("waitFor" in decision) await nextAnswer(signal);
+        else await io.sleep(decision.waitMs, signal);
+      }
+      inFlight += 1;
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        inFlight -= 1;
+        answered.push(io.now());
+        for (const wake of [...waiters]) {
+          waiters.delete(wake);
+          wake();
+        }
+      };
+    }
+  };
 }
 
 // ../core/src/validate/problems-of.ts
@@ -16879,209 +17068,6 @@ function trackerUpdateProblems(body) {
 var queryProblems = (operation, query) => query === void 0 ? [] : problemsOf(querySchemaOf(operation), query);
 var byteLength = (text) => Buffer.byteLength(text, "utf8");
 
-// ../core/src/rules/file-type.ts
-var SIGNATURES = {
-  PDF: [37, 80, 68, 70, 45],
-  // %PDF-
-  PNG: [137, 80, 78, 71, 13, 10, 26, 10],
-  JPEG: [255, 216, 255]
-};
-var MEDIA_TYPES = {
-  pdf: "application/pdf",
-  csv: "text/csv",
-  txt: "text/plain",
-  md: "text/markdown",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png"
-};
-var startsWith = (bytes, signature) => bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
-var utf8 = new TextDecoder("utf-8", { fatal: true });
-function isText(bytes) {
-  if (bytes.includes(0)) return false;
-  try {
-    utf8.decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function extensionOf(filename) {
-  const dot = filename.lastIndexOf(".");
-  const ext = dot >= 0 ? filename.slice(dot + 1).toLowerCase() : "";
-  return Object.hasOwn(FILE_TYPES, ext) ? ext : void 0;
-}
-function fileNameProblems(filename, path = ["file"]) {
-  if (extensionOf(filename) !== void 0) return [];
-  const allowed = Object.keys(FILE_TYPES).join(", ");
-  return [problem(path, VALIDATION_RULES.fileExtension, `"${filename}" does not end in one of ${allowed}`)];
-}
-var isImage = (ext) => FILE_TYPES[ext].content_type === "image";
-function matchesFileType(ext, bytes) {
-  const signature = SIGNATURES[FILE_TYPES[ext].source_type];
-  return signature ? startsWith(bytes, signature) : isText(bytes) && !Object.values(SIGNATURES).some((s) => startsWith(bytes, s));
-}
-var fileTooLargeProblem = (path = ["file"], maxBytes = LIMITS.fileBytesMax) => problem(path, `x-max-file-bytes: ${maxBytes}`, `the file exceeds ${maxBytes} bytes`);
-function fileContentProblems(ext, bytes, { path = ["file"], maxBytes = LIMITS.fileBytesMax } = {}) {
-  if (bytes.length === 0) return [problem(path, VALIDATION_RULES.fileNotEmpty, "the file is empty")];
-  if (bytes.length > maxBytes) return [fileTooLargeProblem(path, maxBytes)];
-  if (matchesFileType(ext, bytes)) return [];
-  const sourceType = FILE_TYPES[ext].source_type;
-  if (SIGNATURES[sourceType]) {
-    return [
-      problem(
-        path,
-        VALIDATION_RULES.fileContent,
-        `the content is not a ${sourceType} file (its first bytes do not match)`
-      )
-    ];
-  }
-  const binary = Object.entries(SIGNATURES).find(([, sig]) => startsWith(bytes, sig));
-  const what = binary ? `a ${binary[0]} file` : "binary data";
-  return [
-    problem(path, VALIDATION_RULES.fileContent, `a .${ext} file must be UTF-8 text, but this is ${what}`)
-  ];
-}
-function imageDescriptionProblems(ext, description) {
-  if (!isImage(ext)) return [];
-  const length = description?.length ?? 0;
-  if (length >= LIMITS.imageDescriptionMin && length <= LIMITS.imageDescriptionMax) return [];
-  return [
-    problem(
-      ["description"],
-      VALIDATION_RULES.imageDescription,
-      `a .${ext} file needs a description of ${LIMITS.imageDescriptionMin}-${LIMITS.imageDescriptionMax} characters`,
-      description === void 0 ? "missing" : "value_error"
-    )
-  ];
-}
-function fileUploadProblems(filename, bytes, fields, options = {}) {
-  const named = fileNameProblems(filename);
-  if (named.length > 0) return named;
-  const ext = extensionOf(filename);
-  const schema = schemaProblems("VaultFileUpload", { file: "", ...fields });
-  if (schema.length > 0) return schema;
-  const described = imageDescriptionProblems(ext, fields.description);
-  return bytes === void 0 ? described : [...described, ...fileContentProblems(ext, bytes, options)];
-}
-
-// ../core/src/rules/resource-id.ts
-var RESOURCE_ID_PATTERN2 = openapiDocument.components.schemas.ResourceId.pattern;
-var pathIdProblems = (name, value) => problemsOf(schemaOf("ResourceId"), value, [name]);
-var pathParamsProblems = (params) => Object.entries(params).flatMap(([name, value]) => pathIdProblems(name, value));
-
-// ../core/src/rules/zen-sync.ts
-function zenSyncProblems(sync, mode) {
-  if (sync === true && mode === "zen") {
-    return [
-      problem(
-        ["sync"],
-        VALIDATION_RULES.zenSync,
-        "this tracker uses zen reasoning; trigger it with sync false"
-      )
-    ];
-  }
-  return [];
-}
-
-// ../core/src/runs/run-wait.ts
-var WAIT_DEFAULTS = { timeoutMs: 36e5, intervalMs: 1e3, maxIntervalMs: 15e3, growth: 1.5 };
-var FINISHED_STATUSES = ["completed", "failed"];
-var isFinished = (status) => FINISHED_STATUSES.includes(status);
-function waitDecision(status, state, options = {}) {
-  if (isFinished(status)) return { kind: "done", failed: status === "failed" };
-  const left = state.deadlineMs - state.nowMs;
-  if (left <= 0) return { kind: "timeout" };
-  const max = options.maxIntervalMs ?? WAIT_DEFAULTS.maxIntervalMs;
-  return {
-    kind: "poll",
-    afterMs: Math.min(state.intervalMs, left),
-    nextIntervalMs: Math.min(max, state.intervalMs * WAIT_DEFAULTS.growth)
-  };
-}
-var RunWaitTimeout = class extends Error {
-  runId;
-  timeoutMs;
-  lastStatus;
-  constructor(runId, timeoutMs, lastStatus) {
-    super(`run ${runId} did not finish within ${timeoutMs} ms (last status ${lastStatus})`);
-    this.name = "RunWaitTimeout";
-    this.runId = runId;
-    this.timeoutMs = timeoutMs;
-    this.lastStatus = lastStatus;
-  }
-};
-async function waitForRun(getRun, runId, io, options = {}, startedAt = io.now()) {
-  const timeoutMs = options.timeoutMs ?? WAIT_DEFAULTS.timeoutMs;
-  let intervalMs = Math.min(
-    options.intervalMs ?? WAIT_DEFAULTS.intervalMs,
-    options.maxIntervalMs ?? WAIT_DEFAULTS.maxIntervalMs
-  );
-  const deadlineMs = startedAt + timeoutMs;
-  for (let attempt = 1; ; attempt++) {
-    const run = await getRun(options.signal);
-    options.onPoll?.(run, attempt);
-    const decision = waitDecision(run.status, { intervalMs, deadlineMs, nowMs: io.now() }, options);
-    if (decision.kind === "done") return run;
-    if (decision.kind === "timeout") throw new RunWaitTimeout(runId, timeoutMs, run.status);
-    await io.sleep(decision.afterMs, options.signal);
-    intervalMs = decision.nextIntervalMs;
-  }
-}
-
-// ../core/src/uploads/upload-pacer.ts
-var UPLOAD_WINDOW = rateWindow({
-  requests: LIMITS.uploadsPerWindow,
-  window_seconds: LIMITS.uploadWindowSeconds
-});
-function pacingDecision(state, nowMs, window = UPLOAD_WINDOW) {
-  const { waitMs } = windowState(state.answered, nowMs, window, state.inFlight);
-  if (waitMs === 0) return { go: true };
-  return waitMs === null ? { go: false, waitFor: "answer" } : { go: false, waitMs };
-}
-function createPacer(io, window = UPLOAD_WINDOW) {
-  let answered = [];
-  let inFlight = 0;
-  const waiters = /* @__PURE__ */ new Set();
-  const nextAnswer = (signal) => new Promise((resolve, reject2) => {
-    const onAbort = () => {
-      waiters.delete(wake);
-      reject2(signal?.reason);
-    };
-    const wake = () => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    };
-    waiters.add(wake);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-  return {
-    async acquire(signal) {
-      for (; ; ) {
-        signal?.throwIfAborted();
-        const now = io.now();
-        answered = windowState(answered, now, window).recent;
-        const decision = pacingDecision({ answered, inFlight }, now, window);
-        if (decision.go) break;
-        if ("waitFor" in decision) await nextAnswer(signal);
-        else await io.sleep(decision.waitMs, signal);
-      }
-      inFlight += 1;
-      let done = false;
-      return () => {
-        if (done) return;
-        done = true;
-        inFlight -= 1;
-        answered.push(io.now());
-        for (const wake of [...waiters]) {
-          waiters.delete(wake);
-          wake();
-        }
-      };
-    }
-  };
-}
-
 // ../core/src/uploads/upload-planner.ts
 var uploadHeadProblems = (head) => (
   // `data: {}` stands in for the rows, which the planner checks one by one.
@@ -17210,6 +17196,22 @@ function alertBodyCheck(contentType, body) {
     };
   return { ok: true, text };
 }
+
+// ../core/src/validate/file-upload.ts
+function fileUploadProblems(filename, bytes, fields, options = {}) {
+  const named = fileNameProblems(filename);
+  if (named.length > 0) return named;
+  const ext = extensionOf(filename);
+  const schema = schemaProblems("VaultFileUpload", { file: "", ...fields });
+  if (schema.length > 0) return schema;
+  const described = imageDescriptionProblems(ext, fields.description);
+  return bytes === void 0 ? described : [...described, ...fileContentProblems(ext, bytes, options)];
+}
+
+// ../core/src/validate/resource-id.ts
+var RESOURCE_ID_PATTERN2 = openapiDocument.components.schemas.ResourceId.pattern;
+var pathIdProblems = (name, value) => problemsOf(schemaOf("ResourceId"), value, [name]);
+var pathParamsProblems = (params) => Object.entries(params).flatMap(([name, value]) => pathIdProblems(name, value));
 
 // ../core/src/http/answer.ts
 function parseBody(body) {

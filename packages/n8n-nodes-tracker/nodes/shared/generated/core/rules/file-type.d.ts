@@ -21,13 +21,3 @@ export declare function fileContentProblems(ext: FileExtension, bytes: Uint8Arra
 }): Problem[];
 /** Images need a description of 10-500 characters for search indexing. */
 export declare function imageDescriptionProblems(ext: FileExtension, description: string | undefined): Problem[];
-/**
- * A whole file upload, in the order a user fixes it: the name (it decides the type), the fields, the
- * bytes. `bytes` undefined checks all but the content (before a stream is read).
- */
-export declare function fileUploadProblems(filename: string, bytes: Uint8Array | undefined, fields: {
-    source_name?: string | undefined;
-    description?: string | undefined;
-}, options?: {
-    maxBytes?: number;
-}): Problem[];
