@@ -1,22 +1,15 @@
 // `pnpm start` and its options: a bad one is one line naming the option and what is wrong with the
 // value, exit 2, before anything starts; what the banner says of the tokens is what happens to them.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type BadOption, bad, describeBadOptions, runNode } from './helpers/bad-options.ts';
+import { FREE_PORTS, root, SCRIPT } from './helpers/pnpm-start.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const SCRIPT = [
-  '--conditions=trackerkit-source',
-  '--disable-warning=ExperimentalWarning',
-  'scripts/start.ts',
-];
-const FREE_PORTS = ['--emulator-port=0', '--mcp-port=0', '--receiver-port=0'];
 const dir = mkdtempSync(join(tmpdir(), 'tk-start-options-'));
 const aFile = join(dir, 'a-file');
 writeFileSync(aFile, 'not a directory');
@@ -34,29 +27,10 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-async function run(args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...SCRIPT, ...args], {
-      cwd: root,
-      env: cleanEnv(env),
-    });
-    return { exit: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { exit: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const run = (argv: string[], env: Record<string, string>) =>
+  runNode([...SCRIPT, ...argv], { cwd: root, env: cleanEnv(env) });
 
-type Case = [
-  string,
-  { given: { argv: string[]; env?: Record<string, string> }; want: { exit: 2; stderr: RegExp } },
-];
-const bad = (argv: string[], stderr: RegExp, env?: Record<string, string>): Case[1] => ({
-  given: { argv, ...(env ? { env } : {}) },
-  want: { exit: 2, stderr },
-});
-
-const cases: Case[] = [
+const cases: BadOption[] = [
   [
     'an SMTP URL that is not a URL',
     bad(
@@ -115,16 +89,7 @@ const cases: Case[] = [
   ['a value given to a switch', bad(['--no-demo=yes'], /^pnpm start: --no-demo takes no value/)],
 ];
 
-describe('pnpm start: bad options', () => {
-  it.each(cases)('%s: names the option and the problem, exit 2', async (_name, { given, want }) => {
-    const result = await run(given.argv, given.env);
-    expect(result.exit).toBe(want.exit);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(want.stderr);
-    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(result.stderr).toMatch(/\(see pnpm start --help\)\n$/);
-  });
-});
+describeBadOptions('pnpm start', cases, run);
 
 /** Starts the stack, takes its ready line and banner, and stops it. */
 async function startOnce(args: string[]): Promise<{ ready: Record<string, string>; banner: string }> {

@@ -8,12 +8,12 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createTrackerClient } from '@trackerkit/client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FREE_PORTS, root, SCRIPT } from './helpers/pnpm-start.ts';
 import { waitUntil } from './helpers/wait-until.ts';
 
 interface ReadyLine {
@@ -28,13 +28,6 @@ interface ReadyLine {
   webhook_url: string;
 }
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const SCRIPT = [
-  '--conditions=trackerkit-source',
-  '--disable-warning=ExperimentalWarning',
-  'scripts/start.ts',
-];
-const FREE_PORTS = ['--emulator-port=0', '--mcp-port=0', '--receiver-port=0'];
 const dir = mkdtempSync(join(tmpdir(), 'tk-start-'));
 const children: ChildProcess[] = [];
 

@@ -5,17 +5,14 @@
 // Imports are read with TypeScript's pre-processor (no type checking): static, type-only,
 // `export … from`, dynamic `import()` and `import('./x').T` types; text inside comments is not read.
 //
-// Use (lowest layer first; a new folder fails the first case until it is placed):
-//   const src = new URL('../../src/', import.meta.url);
-//   const ORDER = ['generated', 'rules', ['api', 'ui'], 'server'];   // api and ui: siblings
-//   const edges = folderEdges(src);
-//   it('places every folder', () => expect(ORDER.flat().sort()).toEqual(topFolders(src)));
-//   it.each(layerPairs(ORDER))('%s/ imports nothing from %s/', (lower, higher) =>
-//     expect(upwardImports(edges, lower, higher)).toEqual([]));
+// Use (lowest layer first; a new folder fails the first case until it is placed), in a test file:
+//   describeLayers("the client's layers", new URL('../../src/', import.meta.url),
+//     ['errors.ts', ['validate', 'http'], 'resources']);   // validate and http: siblings
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
 
 /** One import that crosses from one layer into another: paths relative to the source root, `/`-separated. */
 export interface FolderEdge {
@@ -124,4 +121,32 @@ export function layerPairs(order: readonly Level[]): Array<[from: string, to: st
 /** The imports from `lower` into `higher`, as `file -> target` (empty when the layers hold). */
 export function upwardImports(edges: readonly FolderEdge[], lower: string, higher: string): string[] {
   return edges.filter((e) => e.from === lower && e.to === higher).map((e) => `${e.file} -> ${e.target}`);
+}
+
+/**
+ * The layers test of a package: every folder under `placed` (relative to `src`; its root by default)
+ * is in `order`, and no layer imports from one above it or from a sibling. Each entry of `order` that
+ * is not a top folder (a root file, a deeper path) is a unit of its own.
+ */
+export function describeLayers(
+  title: string,
+  src: string | URL,
+  order: readonly Level[],
+  { placed = '' }: { placed?: string } = {},
+): void {
+  const units = order.flat();
+  const edges = folderEdges(src, units);
+  const prefix = placed === '' ? '' : `${placed}/`;
+  describe(title, () => {
+    it(`place every folder of ${placed === '' ? 'src' : placed}/`, () => {
+      const folders = units
+        .filter((unit) => unit.startsWith(prefix) && !CODE.test(unit))
+        .map((unit) => unit.slice(prefix.length))
+        .filter((unit) => !unit.includes('/'));
+      expect(folders.sort()).toEqual(topFolders(join(pathOf(src), placed)));
+    });
+    it.each(layerPairs(order))('%s imports nothing from %s', (lower, higher) => {
+      expect(upwardImports(edges, lower, higher)).toEqual([]);
+    });
+  });
 }

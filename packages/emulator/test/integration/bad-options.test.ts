@@ -1,11 +1,16 @@
 // trackerkit-emulator refuses every bad option before it listens: one line on stderr naming the
 // option (or variable) and what is wrong with the value, exit code 2, nothing on stdout.
-import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
+import {
+  type BadOption,
+  bad,
+  describeBadOptions,
+  expectRefusal,
+  runNode,
+} from '../../../../tests/helpers/bad-options.ts';
 
 const BIN = join(import.meta.dirname, '../../src/bin.ts');
 const dir = mkdtempSync(join(tmpdir(), 'tk-emulator-options-'));
@@ -17,31 +22,13 @@ mkdirSync(readOnly, { mode: 0o500 });
 // root may write anywhere: the read-only directory is a case only for other users.
 const root = process.getuid?.() === 0;
 
-async function run(args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--conditions=trackerkit-source', BIN, ...args],
-      { env: { PATH: process.env.PATH ?? '', ...env } },
-    );
-    return { exit: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { exit: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-type Case = [
-  string,
-  { given: { argv: string[]; env?: Record<string, string> }; want: { exit: 2; stderr: RegExp } },
-];
-const bad = (argv: string[], stderr: RegExp, env?: Record<string, string>): Case[1] => ({
-  given: { argv, ...(env ? { env } : {}) },
-  want: { exit: 2, stderr },
-});
+const run = (argv: string[], env: Record<string, string> = {}) =>
+  runNode(['--conditions=trackerkit-source', BIN, ...argv], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
 const SMTP = 'must be a URL starting with smtp:// or smtps://, such as smtp://127.0.0.1:2525';
 
-const cases: Case[] = [
+const cases: BadOption[] = [
   [
     'a port out of range',
     bad(['--port', '70000'], /--port must be a port number from 0 to 65535, got "70000"/),
@@ -130,20 +117,13 @@ const cases: Case[] = [
   ],
 ];
 
-describe('trackerkit-emulator: bad options', () => {
-  it.each(cases)('%s: names the option and the problem, exit 2', async (_name, { given, want }) => {
-    const result = await run(given.argv, given.env);
-    expect(result.exit).toBe(want.exit);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(want.stderr);
-    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(result.stderr).toMatch(/\(see trackerkit-emulator --help\)\n$/);
-  });
+describeBadOptions('trackerkit-emulator', cases, run);
 
+describe('trackerkit-emulator: a data file it may not write', () => {
   it.skipIf(root)('a data file in a directory this user may not write', async () => {
-    const result = await run(['--data', join(readOnly, 'x.db')]);
-    expect(result).toMatchObject({ exit: 2, stdout: '' });
-    expect(result.stderr).toMatch(
+    expectRefusal(
+      await run(['--data', join(readOnly, 'x.db')]),
+      'trackerkit-emulator',
       /--data \(data\) \S+x\.db: its directory \S+read-only may not be written by this user/,
     );
     chmodSync(readOnly, 0o700);

@@ -1,13 +1,12 @@
 // trackerkit-mcp refuses every bad option before it serves: one line on stderr naming the option
 // (or variable) and what is wrong with the value, exit code 2, nothing on stdout. No case gets as
 // far as a request: the service address is never called.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll } from 'vitest';
+import { type BadOption, bad, describeBadOptions, runNode } from '../../../../tests/helpers/bad-options.ts';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'tk-mcp-options-'));
@@ -16,38 +15,18 @@ const aFile = join(dir, 'a-file');
 writeFileSync(aFile, 'not a directory');
 const TOKEN_KEY = Buffer.alloc(32, 1).toString('base64');
 
-async function run(args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--conditions=trackerkit-source', 'src/bin.ts', ...args],
-      {
-        cwd: packageDir,
-        env: {
-          PATH: process.env.PATH ?? '',
-          TRACKER_API_URL: 'http://127.0.0.1:9/v1',
-          TRACKER_API_TOKEN: 'qapi_unused',
-          ...env,
-        },
-      },
-    );
-    return { exit: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { exit: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const run = (argv: string[], env: Record<string, string>) =>
+  runNode(['--conditions=trackerkit-source', 'src/bin.ts', ...argv], {
+    cwd: packageDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      TRACKER_API_URL: 'http://127.0.0.1:9/v1',
+      TRACKER_API_TOKEN: 'qapi_unused',
+      ...env,
+    },
+  });
 
-type Case = [
-  string,
-  { given: { argv: string[]; env?: Record<string, string> }; want: { exit: 2; stderr: RegExp } },
-];
-const bad = (argv: string[], stderr: RegExp, env?: Record<string, string>): Case[1] => ({
-  given: { argv, ...(env ? { env } : {}) },
-  want: { exit: 2, stderr },
-});
-
-const cases: Case[] = [
+const cases: BadOption[] = [
   [
     'a port out of range',
     bad(['--http', '--port', '65536'], /--port must be a port number from 0 to 65535, got "65536"/),
@@ -164,13 +143,4 @@ const cases: Case[] = [
   ],
 ];
 
-describe('trackerkit-mcp: bad options', () => {
-  it.each(cases)('%s: names the option and the problem, exit 2', async (_name, { given, want }) => {
-    const result = await run(given.argv, given.env);
-    expect(result.exit).toBe(want.exit);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(want.stderr);
-    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(result.stderr).toMatch(/\(see trackerkit-mcp --help\)\n$/);
-  });
-});
+describeBadOptions('trackerkit-mcp', cases, run);

@@ -1,14 +1,14 @@
 // The `trackerkit-mcp` process, as an operator, a supervisor or a desktop client sees it: the
 // commands' one convention (--help/--version on stdout, one-line usage errors with exit 2, one
 // JSON ready line on stdout over HTTP) and a stop that answers the call in flight first.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { RunningEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRefusal, runNode } from '../../../../tests/helpers/bad-options.ts';
 import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import { SERVER_VERSION } from '../../src/config/version.ts';
 import { startTestEmulator } from './harness.ts';
@@ -31,18 +31,8 @@ const env = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-async function run(args: string[], extra: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...SOURCE, ...args], {
-      cwd: packageDir,
-      env: env(extra),
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const run = (args: string[], extra: Record<string, string> = {}) =>
+  runNode([...SOURCE, ...args], { cwd: packageDir, env: env(extra) });
 
 async function serveHttp(): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
@@ -64,9 +54,9 @@ async function serveHttp(): Promise<{ child: ChildProcess; url: string }> {
 describe('trackerkit-mcp bin', () => {
   it('--help and --version print on stdout and exit 0', async () => {
     const help = await run(['--help']);
-    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help).toMatchObject({ exit: 0, stderr: '' });
     expect(help.stdout).toMatch(/^Usage: trackerkit-mcp \[options\]/);
-    expect(await run(['--version'])).toEqual({ code: 0, stdout: `${SERVER_VERSION}\n`, stderr: '' });
+    expect(await run(['--version'])).toEqual({ exit: 0, stdout: `${SERVER_VERSION}\n`, stderr: '' });
   });
 
   it.each([
@@ -126,10 +116,8 @@ describe('trackerkit-mcp bin', () => {
     ],
   ])('%s is one line on stderr and exit 2', async (_name, args, extra, want) => {
     const result = await run(args, extra);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(want);
-    expect(result.stderr).toMatch(/^trackerkit-mcp: [^\n]*\(see trackerkit-mcp --help\)\n$/);
+    expectRefusal(result, 'trackerkit-mcp', want);
+    expect(result.stderr).toMatch(/^trackerkit-mcp: /);
   });
 
   it('a port already taken is one line and exit 2', async () => {
@@ -138,7 +126,7 @@ describe('trackerkit-mcp bin', () => {
     const { port } = taken.address() as { port: number };
     const result = await run(['--http', '--port', String(port)]);
     taken.close();
-    expect(result.code).toBe(2);
+    expect(result.exit).toBe(2);
     expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(
       new RegExp(`^trackerkit-mcp: 127\\.0\\.0\\.1:${port} is already in use`),
     );

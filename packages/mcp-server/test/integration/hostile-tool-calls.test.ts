@@ -7,23 +7,20 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import type { RunningEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { toolDefinitions } from '../../src/index.ts';
-import { startTestEmulator, trackerArgs } from './harness.ts';
-import { type HostileFixtures, startHostileFixtures } from './hostile-fixtures.ts';
-import { memoryOf, type ServerProcess, TRANSPORTS, textOf } from './server-processes.ts';
+import { trackerArgs } from './harness.ts';
+import {
+  expectAlive,
+  hostileWorld,
+  memoryOf,
+  type ServerProcess,
+  startOnHostileFixtures,
+  TRANSPORTS,
+  textOf,
+} from './server-processes.ts';
 
-let emulator: RunningEmulator;
-let fixtures: HostileFixtures;
-
-beforeAll(async () => {
-  [emulator, fixtures] = await Promise.all([startTestEmulator(), startHostileFixtures()]);
-});
-afterAll(async () => {
-  await fixtures?.close();
-  await emulator?.close();
-});
+const world = hostileWorld();
 
 const LIMIT_RULE = /more than 10,000,000 bytes.*--max-upload-bytes/;
 
@@ -157,18 +154,7 @@ describe.each(TRANSPORTS)('over %s, no call stops the server', (transport, start
   let trackerId: string;
 
   beforeAll(async () => {
-    server = await start(emulator, [
-      '--files-root',
-      fixtures.root,
-      '--files-root',
-      '/dev',
-      '--allow-private-urls',
-    ]);
-    const created = await server.client.callTool({
-      name: 'create_tracker',
-      arguments: trackerArgs(emulator.spaceId, `Hostile ${transport}`),
-    });
-    trackerId = (created.structuredContent as { tracker_id: string }).tracker_id;
+    ({ server, trackerId } = await startOnHostileFixtures(start, world, `Hostile ${transport}`));
   });
   afterAll(async () => {
     await server?.close();
@@ -177,25 +163,18 @@ describe.each(TRANSPORTS)('over %s, no call stops the server', (transport, start
   const callTool = async (name: string, args: Record<string, unknown>) =>
     server.client.callTool({ name, arguments: args });
 
-  /** The process runs and a good call succeeds. */
-  async function expectAlive() {
-    expect(server.ended(), server.stderr()).toBeUndefined();
-    const listed = await callTool('list_spaces', {});
-    expect(listed.isError, textOf(listed)).toBeFalsy();
-  }
-
   async function expectRefused(name: string, args: Record<string, unknown>, want: RegExp) {
     const result = await callTool(name, args).catch((error: Error) => {
       throw new Error(`${error.message}\nstderr of the server:\n${server.stderr().slice(-3000)}`);
     });
     expect(result.isError, textOf(result)).toBe(true);
     expect(textOf(result)).toMatch(want);
-    await expectAlive();
+    await expectAlive(server);
   }
 
   it('a decompression bomb (1 MB of gzip, 1 GiB decoded, JSON): refused at the limit, peak memory bounded', async () => {
     const before = memoryOf(server.pid);
-    const args = { tracker_id: trackerId, source_name: 'bomb', url: `${fixtures.urlBase}/bomb.json` };
+    const args = { tracker_id: trackerId, source_name: 'bomb', url: `${world.fixtures.urlBase}/bomb.json` };
     const result = await callTool('upload_vault_data', args);
     const after = memoryOf(server.pid);
     console.info(
@@ -203,7 +182,7 @@ describe.each(TRANSPORTS)('over %s, no call stops the server', (transport, start
     );
     expect(textOf(result)).toMatch(LIMIT_RULE);
     expect(after.peakMb - before.peakMb).toBeLessThan(100);
-    await expectAlive();
+    await expectAlive(server);
   });
 
   it.each(DATA_PATHS)('upload_vault_data, path: %s', async (_name, { given, want }) => {
@@ -211,7 +190,7 @@ describe.each(TRANSPORTS)('over %s, no call stops the server', (transport, start
   });
 
   it.each(DATA_URLS)('upload_vault_data, url: %s', async (_name, { given, want }) => {
-    const args = { tracker_id: trackerId, source_name: 'urls', url: `${fixtures.urlBase}${given}` };
+    const args = { tracker_id: trackerId, source_name: 'urls', url: `${world.fixtures.urlBase}${given}` };
     await expectRefused('upload_vault_data', args, want);
   });
 
@@ -220,7 +199,7 @@ describe.each(TRANSPORTS)('over %s, no call stops the server', (transport, start
   });
 
   it('a body that never ends: the client gives up, the server closes the connection and lives on', async () => {
-    const args = { tracker_id: trackerId, source_name: 'never', url: `${fixtures.urlBase}/never.csv` };
+    const args = { tracker_id: trackerId, source_name: 'never', url: `${world.fixtures.urlBase}/never.csv` };
     if (transport === 'stdio') {
       // The SDK's client cancels the request on its timeout (notifications/cancelled).
       await expect(
@@ -232,12 +211,15 @@ describe.each(TRANSPORTS)('over %s, no call stops the server', (transport, start
       const pending = other
         .callTool({ name: 'upload_vault_data', arguments: args })
         .catch((error: Error) => error);
-      await vi.waitFor(() => expect(fixtures.openNever.size).toBe(1), { timeout: 20_000, interval: 50 });
+      await vi.waitFor(() => expect(world.fixtures.openNever.size).toBe(1), {
+        timeout: 20_000,
+        interval: 50,
+      });
       await other.close();
       expect(await pending).toBeInstanceOf(Error);
     }
-    await vi.waitFor(() => expect(fixtures.openNever.size).toBe(0), { timeout: 20_000, interval: 50 });
-    await expectAlive();
+    await vi.waitFor(() => expect(world.fixtures.openNever.size).toBe(0), { timeout: 20_000, interval: 50 });
+    await expectAlive(server);
   });
 
   it.each(MISSING_IDS)('%s with ids the service never issued', async (name, args) => {
@@ -252,7 +234,7 @@ describe.each(TRANSPORTS)('over %s, no call stops the server', (transport, start
         expect(result.isError, textOf(result)).toBe(true);
         expect(textOf(result)).toMatch(new RegExp(`${tool.name}|\``));
       }
-      await expectAlive();
+      await expectAlive(server);
     },
   );
 
@@ -260,7 +242,7 @@ describe.each(TRANSPORTS)('over %s, no call stops the server', (transport, start
     for (const source of [
       { path: 'rows.csv' },
       { path: 'rows.json' },
-      { url: `${fixtures.urlBase}/rows.csv` },
+      { url: `${world.fixtures.urlBase}/rows.csv` },
     ]) {
       const result = await callTool('upload_vault_data', {
         tracker_id: trackerId,
@@ -272,7 +254,7 @@ describe.each(TRANSPORTS)('over %s, no call stops the server', (transport, start
     }
     const file = await callTool('upload_vault_file', { tracker_id: trackerId, path: 'notes.txt' });
     expect(file.isError, textOf(file)).toBeFalsy();
-    await expectAlive();
+    await expectAlive(server);
   });
 });
 
@@ -282,8 +264,8 @@ describe('over stdio, a client that stops reading', () => {
     const child = spawn(process.execPath, ['--conditions=trackerkit-source', bin], {
       env: {
         PATH: process.env.PATH ?? '',
-        TRACKER_API_URL: emulator.baseUrl,
-        TRACKER_API_TOKEN: emulator.token,
+        TRACKER_API_URL: world.emulator.baseUrl,
+        TRACKER_API_TOKEN: world.emulator.token,
       },
       stdio: 'pipe',
     });

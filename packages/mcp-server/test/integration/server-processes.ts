@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { RunningEmulator } from '@trackerkit/emulator';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startTestEmulator, trackerArgs } from './harness.ts';
+import { type HostileFixtures, startHostileFixtures } from './hostile-fixtures.ts';
 
 const BIN = fileURLToPath(new URL('../../src/bin.ts', import.meta.url));
 
@@ -122,6 +125,55 @@ export const TRANSPORTS = [
   ['stdio', startStdio],
   ['http', startHttp],
 ] as const;
+
+/** The emulator and the hostile fixtures of a test file: started before its tests, closed after them. */
+export interface HostileWorld {
+  emulator: RunningEmulator;
+  fixtures: HostileFixtures;
+}
+
+/** Registers the file's hooks that start and close its {@link HostileWorld}; read it inside tests. */
+export function hostileWorld(): HostileWorld {
+  const world = {} as HostileWorld;
+  beforeAll(async () => {
+    [world.emulator, world.fixtures] = await Promise.all([startTestEmulator(), startHostileFixtures()]);
+  });
+  afterAll(async () => {
+    await world.fixtures?.close();
+    await world.emulator?.close();
+  });
+  return world;
+}
+
+/**
+ * trackerkit-mcp over one transport, reaching the hostile files (their root, and /dev) and the
+ * hostile server on loopback, with a tracker named `name` to upload into.
+ */
+export async function startOnHostileFixtures(
+  start: (typeof TRANSPORTS)[number][1],
+  { emulator, fixtures }: HostileWorld,
+  name: string,
+): Promise<{ server: ServerProcess; trackerId: string }> {
+  const server = await start(emulator, [
+    '--files-root',
+    fixtures.root,
+    '--files-root',
+    '/dev',
+    '--allow-private-urls',
+  ]);
+  const created = await server.client.callTool({
+    name: 'create_tracker',
+    arguments: trackerArgs(emulator.spaceId, name),
+  });
+  return { server, trackerId: (created.structuredContent as { tracker_id: string }).tracker_id };
+}
+
+/** The process still runs and a good call succeeds. */
+export async function expectAlive(server: ServerProcess): Promise<void> {
+  expect(server.ended(), server.stderr().slice(-3000)).toBeUndefined();
+  const listed = await server.client.callTool({ name: 'list_spaces', arguments: {} });
+  expect(listed.isError, textOf(listed)).toBeFalsy();
+}
 
 /** Resident memory of a process now and at its peak, in MB (Linux /proc). */
 export function memoryOf(pid: number): { rssMb: number; peakMb: number } {

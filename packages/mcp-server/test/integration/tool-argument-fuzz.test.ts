@@ -3,24 +3,18 @@
 // files (directories, a FIFO, a device, links, a file over the limit) and hostile URL bodies on
 // loopback (truncated gzip, bombs, resets, the wrong type). Whatever the call, the server answers
 // it, keeps running, and a good call succeeds afterwards.
-import type { RunningEmulator } from '@trackerkit/emulator';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolDefinitions } from '../../src/index.ts';
-import { startTestEmulator, trackerArgs } from './harness.ts';
-import { type HostileFixtures, startHostileFixtures } from './hostile-fixtures.ts';
-import { type ServerProcess, TRANSPORTS, textOf } from './server-processes.ts';
+import {
+  expectAlive,
+  hostileWorld,
+  type ServerProcess,
+  startOnHostileFixtures,
+  TRANSPORTS,
+} from './server-processes.ts';
 
-let emulator: RunningEmulator;
-let fixtures: HostileFixtures;
-
-beforeAll(async () => {
-  [emulator, fixtures] = await Promise.all([startTestEmulator(), startHostileFixtures()]);
-});
-afterAll(async () => {
-  await fixtures?.close();
-  await emulator?.close();
-});
+const world = hostileWorld();
 
 const PATHS = [
   'sub',
@@ -128,28 +122,11 @@ describe.each(TRANSPORTS)('over %s, fuzzed tool arguments', (transport, start) =
   let trackerId: string;
 
   beforeAll(async () => {
-    server = await start(emulator, [
-      '--files-root',
-      fixtures.root,
-      '--files-root',
-      '/dev',
-      '--allow-private-urls',
-    ]);
-    const created = await server.client.callTool({
-      name: 'create_tracker',
-      arguments: trackerArgs(emulator.spaceId, `Fuzz ${transport}`),
-    });
-    trackerId = (created.structuredContent as { tracker_id: string }).tracker_id;
+    ({ server, trackerId } = await startOnHostileFixtures(start, world, `Fuzz ${transport}`));
   });
   afterAll(async () => {
     await server?.close();
   });
-
-  async function expectAlive() {
-    expect(server.ended(), server.stderr().slice(-3000)).toBeUndefined();
-    const listed = await server.client.callTool({ name: 'list_spaces', arguments: {} });
-    expect(listed.isError, textOf(listed)).toBeFalsy();
-  }
 
   /** The call is answered: a result, or a JSON-RPC error; never a process that went away. */
   async function answered({ name, args }: { name: string; args: Record<string, unknown> }) {
@@ -162,18 +139,18 @@ describe.each(TRANSPORTS)('over %s, fuzzed tool arguments', (transport, start) =
   }
 
   it('any tool, any arguments', async () => {
-    await fc.assert(fc.asyncProperty(anyCall(fixtures.urlBase), answered), {
+    await fc.assert(fc.asyncProperty(anyCall(world.fixtures.urlBase), answered), {
       numRuns: 150,
       endOnFailure: true,
     });
-    await expectAlive();
+    await expectAlive(server);
   });
 
   it('uploads from hostile files and URLs, with any format and skip_rows', async () => {
-    await fc.assert(fc.asyncProperty(anyUpload(fixtures.urlBase, trackerId), answered), {
+    await fc.assert(fc.asyncProperty(anyUpload(world.fixtures.urlBase, trackerId), answered), {
       numRuns: 60,
       endOnFailure: true,
     });
-    await expectAlive();
+    await expectAlive(server);
   });
 });

@@ -1,21 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { OUTBOX_COUNTS, outboxCountsOf } from './outbox-counts.ts';
 import { DELIVERY_COLUMNS, type Row, rowToDelivery, SQLITE_DEAD_LETTERS } from './row-to-delivery.ts';
-import type { Store } from './store.ts';
+import type { StoreOutbox } from './store.ts';
 import type { DeliveryRow } from './types.ts';
-
-type OutboxMethods =
-  | 'due'
-  | 'markDelivered'
-  | 'markRetry'
-  | 'postpone'
-  | 'markDead'
-  | 'get'
-  | 'list'
-  | 'replay'
-  | 'counts'
-  | 'outboxCounts'
-  | 'nextDueAt';
 
 export interface SqliteContext {
   db: DatabaseSync;
@@ -37,7 +24,7 @@ export const asPromise = <T>(fn: () => T): Promise<T> => {
  * The outbox rows on SQLite: the due rows and their outcomes. The owner is the only process
  * sending from its file, so the due rows are its own without a claim.
  */
-export function sqliteOutbox({ db, now, write }: SqliteContext): Pick<Store, OutboxMethods> {
+export function sqliteOutbox({ db, now, write }: SqliteContext): StoreOutbox {
   const select = `SELECT ${DELIVERY_COLUMNS} FROM deliveries d JOIN alerts a ON a.id = d.alert_id`;
   // Covered by the (state, next_attempt_at) index: ids only, so rows held in flight cost nothing.
   const dueIds = db.prepare(

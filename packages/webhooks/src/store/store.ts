@@ -85,3 +85,19 @@ export interface Store {
   browse: Browse;
   close(): Promise<void>;
 }
+
+/** The outbox's part of the store: the due rows, their outcomes and counts; each backend has a module of it. */
+export type StoreOutbox = Pick<
+  Store,
+  | 'due'
+  | 'markDelivered'
+  | 'markRetry'
+  | 'postpone'
+  | 'markDead'
+  | 'get'
+  | 'list'
+  | 'replay'
+  | 'counts'
+  | 'outboxCounts'
+  | 'nextDueAt'
+>;

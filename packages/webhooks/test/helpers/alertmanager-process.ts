@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import type { Receiver } from '../../src/server/start-receiver.ts';
+import { SECRET } from './alerts.ts';
 import { type Spawned, spawnReady } from './prometheus-stack.ts';
 import { freePort } from './spawn-receiver.ts';
 
@@ -25,4 +27,22 @@ export async function startAlertmanager(configPath: string, dir: string): Promis
     `${url}/-/ready`,
   );
   return { ...spawned, url };
+}
+
+/**
+ * The receiver on 127.0.0.1 reading an Alertmanager configuration file (its sources' secret in
+ * TRACKERKIT_WEBHOOKS_SECRET), its store in `dir`, its log silent. Loaded on first use, so a file
+ * whose Alertmanager is missing loads no receiver.
+ */
+export async function startReceiverOnFile(configPath: string, dir: string): Promise<Receiver> {
+  const { startReceiver } = await import('../../src/server/start-receiver.ts');
+  const { createLogger } = await import('../../src/telemetry/logger.ts');
+  return startReceiver({
+    config: configPath,
+    port: 0,
+    host: '127.0.0.1',
+    storagePath: join(dir, 'store.db'),
+    env: { TRACKERKIT_WEBHOOKS_SECRET: SECRET },
+    logger: createLogger({ level: 'silent' }),
+  });
 }

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,6 +9,24 @@ import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 export { freePort } from '../../../../tests/helpers/free-port.ts';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * A smallest receiver.json in `dir` (its store and a file destination there, one source whose secret
+ * is the variable `secretEnv`), for the bin's tests; returns its path.
+ */
+export function writeServeConfig(dir: string, secretEnv: string): string {
+  const config = join(dir, 'receiver.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      storage: { path: join(dir, 'store.db') },
+      sources: [{ name: 'tracker', path: '/hooks/tracker', secret: { env: secretEnv } }],
+      destinations: [{ name: 'sink', type: 'file', path: join(dir, 'sink.jsonl') }],
+      route: { destination: 'sink' },
+    }),
+  );
+  return config;
+}
 
 /** Runs `trackerkit-webhooks serve` from source in a child process and waits until /readyz answers. */
 export async function spawnReceiver(

@@ -12,8 +12,8 @@ import {
   type AlertmanagerProcess,
   HAS_ALERTMANAGER,
   startAlertmanager,
+  startReceiverOnFile,
 } from '../helpers/alertmanager-process.ts';
-import { SECRET } from '../helpers/alerts.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
 import { freePort } from '../helpers/spawn-receiver.ts';
 
@@ -152,16 +152,7 @@ describe.skipIf(!HAS_ALERTMANAGER)(
         const path = join(dir, 'alertmanager.yml');
         writeFileSync(path, file(hook.url, await freePort()));
         am = await startAlertmanager(path, dir);
-        const { startReceiver } = await import('../../src/server/start-receiver.ts');
-        const { createLogger } = await import('../../src/telemetry/logger.ts');
-        receiver = await startReceiver({
-          config: path,
-          port: 0,
-          host: '127.0.0.1',
-          storagePath: join(dir, 'store.db'),
-          env: { TRACKERKIT_WEBHOOKS_SECRET: SECRET },
-          logger: createLogger({ level: 'silent' }),
-        });
+        receiver = await startReceiverOnFile(path, dir);
       }, 60_000);
 
       afterAll(async () => {

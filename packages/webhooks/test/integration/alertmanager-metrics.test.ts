@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { waitUntil } from '../../../../tests/helpers/wait-until.ts';
 import type { Receiver } from '../../src/server/start-receiver.ts';
-import { createLogger } from '../../src/telemetry/logger.ts';
 import {
   type AlertmanagerProcess,
   HAS_ALERTMANAGER,
   startAlertmanager,
+  startReceiverOnFile,
 } from '../helpers/alertmanager-process.ts';
-import { SECRET } from '../helpers/alerts.ts';
 import { type Loopback, startLoopback } from '../helpers/loopback.ts';
 import { type Spawned, spawnReady } from '../helpers/prometheus-stack.ts';
 import { freePort } from '../helpers/spawn-receiver.ts';
@@ -92,15 +91,7 @@ beforeAll(async () => {
   refusing.fallback = { status: 400, body: { error: 'no' } };
   const path = join(dir, 'alertmanager.yml');
   writeFileSync(path, FILE(ok.url, refusing.url));
-  const { startReceiver } = await import('../../src/server/start-receiver.ts');
-  receiver = await startReceiver({
-    config: path,
-    port: 0,
-    host: '127.0.0.1',
-    storagePath: join(dir, 'store.db'),
-    env: { TRACKERKIT_WEBHOOKS_SECRET: SECRET },
-    logger: createLogger({ level: 'silent' }),
-  });
+  receiver = await startReceiverOnFile(path, dir);
   const post = (body: unknown, path: string) =>
     fetch(`${receiver.url}${path}`, {
       method: 'POST',

@@ -1,48 +1,27 @@
 // trackerkit-webhooks refuses every bad option before it serves or opens a store: one line on
 // stderr naming the option and what is wrong with the value, exit code 2, nothing on stdout.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll } from 'vitest';
+import { type BadOption, bad, describeBadOptions, runNode } from '../../../../tests/helpers/bad-options.ts';
 import { compileCacheIn } from '../../../../tests/helpers/compile-cache.ts';
 import { SECRET } from '../helpers/alerts.ts';
+import { writeServeConfig } from '../helpers/spawn-receiver.ts';
 
 const BIN = join(import.meta.dirname, '../../src/bin.ts');
 const dir = mkdtempSync(join(tmpdir(), 'tk-webhooks-options-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const config = join(dir, 'receiver.json');
-writeFileSync(
-  config,
-  JSON.stringify({
-    storage: { path: join(dir, 'store.db') },
-    sources: [{ name: 'tracker', path: '/hooks/tracker', secret: { env: 'OPTIONS_TEST_SECRET' } }],
-    destinations: [{ name: 'sink', type: 'file', path: join(dir, 'sink.jsonl') }],
-    route: { destination: 'sink' },
-  }),
-);
+const config = writeServeConfig(dir, 'OPTIONS_TEST_SECRET');
 
-async function run(args: string[]) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--conditions=trackerkit-source', BIN, ...args],
-      { env: { PATH: process.env.PATH ?? '', OPTIONS_TEST_SECRET: SECRET, ...compileCacheIn(dir) } },
-    );
-    return { exit: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { exit: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-type Case = [string, { given: string[]; want: { exit: 2; stderr: RegExp } }];
-const bad = (given: string[], stderr: RegExp): Case[1] => ({ given, want: { exit: 2, stderr } });
+const run = (argv: string[]) =>
+  runNode(['--conditions=trackerkit-source', BIN, ...argv], {
+    env: { PATH: process.env.PATH ?? '', OPTIONS_TEST_SECRET: SECRET, ...compileCacheIn(dir) },
+  });
 const serve = (...args: string[]) => ['serve', '--config', config, ...args];
 
-const cases: Case[] = [
+const cases: BadOption[] = [
   [
     'a port out of range',
     bad(serve('--port', '70000'), /--port must be a port number from 0 to 65535, got "70000"/),
@@ -92,13 +71,4 @@ const cases: Case[] = [
   ],
 ];
 
-describe('trackerkit-webhooks: bad options', () => {
-  it.each(cases)('%s: names the option and the problem, exit 2', async (_name, { given, want }) => {
-    const result = await run(given);
-    expect(result.exit).toBe(want.exit);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(want.stderr);
-    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(result.stderr).toMatch(/\(see trackerkit-webhooks --help\)\n$/);
-  });
-});
+describeBadOptions('trackerkit-webhooks', cases, run);

@@ -2,12 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  folderEdges,
-  layerPairs,
-  topFolders,
-  upwardImports,
-} from '../../../../scripts/layers/folder-imports.ts';
+import { describeLayers } from '../../../../scripts/layers/folder-imports.ts';
 
 // The receiver's layers, lowest first. Each imports only from those below it (type-only and dynamic
 // imports count): a layer below hands what it needs from above through an interface of its own
@@ -17,7 +12,6 @@ import {
 // telemetry (logger, metrics) and http (reading a request's body) serve the API, the pages and
 // the server alike. The CLI starts the server, so it sits above it.
 const src = fileURLToPath(new URL('../../src/', import.meta.url));
-const ROOT_FILES = ['errors.ts', 'index.ts', 'bin.ts'];
 const ORDER = [
   'errors.ts',
   'verify',
@@ -46,16 +40,7 @@ function sourcesUnder(dir: string): string[] {
   });
 }
 
-describe("the receiver's layers", () => {
-  const edges = folderEdges(src, ROOT_FILES);
-  it('places every folder', () => {
-    const folders = ORDER.flat().filter((layer) => !ROOT_FILES.includes(layer));
-    expect([...folders].sort()).toEqual(topFolders(src));
-  });
-  it.each(layerPairs(ORDER))('%s imports nothing from %s', (lower, higher) => {
-    expect(upwardImports(edges, lower, higher)).toEqual([]);
-  });
-});
+describeLayers("the receiver's layers", src, ORDER);
 
 // Unit tests run with no database: those that open one (both stores' contract) live in test/stores,
 // a vitest project of their own with a database's timeouts.

@@ -1,23 +1,10 @@
 import type { Pool, QueryConfig } from 'pg';
 import { OUTBOX_COUNTS, outboxCountsOf } from '../outbox-counts.ts';
 import { DELIVERY_COLUMNS, type Row, rowToDelivery } from '../row-to-delivery.ts';
-import type { Store } from '../store.ts';
+import type { StoreOutbox } from '../store.ts';
 import { deliveredQuery, outcomeQuery } from './pg-outcome.ts';
 import { ENDED_REPLICAS } from './pg-presence.ts';
 import { createPgWriteBatch } from './pg-write-batch.ts';
-
-type OutboxMethods =
-  | 'due'
-  | 'markDelivered'
-  | 'markRetry'
-  | 'postpone'
-  | 'markDead'
-  | 'get'
-  | 'list'
-  | 'replay'
-  | 'counts'
-  | 'outboxCounts'
-  | 'nextDueAt';
 
 export interface PgOutboxContext {
   pool: Pool;
@@ -41,7 +28,7 @@ export function pgOutbox({
   now,
   me,
   leaseMs,
-}: PgOutboxContext): Pick<Store, OutboxMethods> & { settled(): Promise<void> } {
+}: PgOutboxContext): StoreOutbox & { settled(): Promise<void> } {
   const writes = createPgWriteBatch(pool);
   const rows = async (sql: string, values: unknown[] = []) =>
     (await pool.query<Row>(sql, values)).rows.map(rowToDelivery);
