@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freshSchema, TEST_DATABASE_URL } from '../helpers/test-database.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
 
 export { freePort } from '../helpers/free-port.ts';
 
@@ -256,18 +257,20 @@ export class N8n {
     // What n8n 2.35.7 logs once its server is bound: "n8n ready on <address>, port <port>" (main,
     // webhook), "n8n worker server listening on port <port>" (worker).
     const listening = new RegExp(`(ready on \\S+, port|listening on port) ${this.port}\\b`);
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`n8n ${command} exited ${child.exitCode}:\n${log()}`);
-      const status = await fetch(`http://127.0.0.1:${this.port}/healthz/readiness`)
-        .then((response) => response.status)
-        .catch(() => 0);
-      // Ready only when this child says it listens on the port: an answer alone could come from
-      // whatever else holds the port (then n8n fails to bind and exits, which the next turn reports).
-      if (status === 200 && listening.test(this.log)) return;
-      await new Promise((done) => setTimeout(done, 500));
-    }
-    throw new Error(`n8n ${command} did not become healthy:\n${log()}`);
+    await waitUntil(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`n8n ${command} exited ${child.exitCode}:\n${log()}`);
+        const status = await fetch(`http://127.0.0.1:${this.port}/healthz/readiness`)
+          .then((response) => response.status)
+          .catch(() => 0);
+        // Ready only when this child says it listens on the port: an answer alone could come from
+        // whatever else holds the port (then n8n fails to bind and exits, which the next turn reports).
+        return status === 200 && listening.test(this.log);
+      },
+      { timeout: 120_000, interval: 500, what: `n8n ${command} healthy` },
+    ).catch((error: Error) => {
+      throw child.exitCode !== null ? error : new Error(`n8n ${command} did not become healthy:\n${log()}`);
+    });
   }
 
   async stop(): Promise<void> {
@@ -356,13 +359,14 @@ export async function waitFor<T>(
   probe: () => T | undefined | Promise<T | undefined>,
   ms = 60_000,
 ): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 250));
-  }
+  const found = await waitUntil(
+    async () => {
+      const value = await probe();
+      return value === undefined ? undefined : { value };
+    },
+    { timeout: ms, interval: 250, what },
+  );
+  return found.value;
 }
 
 /** The emulator's REST API as the suites call it to arrange and check state (JSON in and out). */

@@ -10,6 +10,7 @@ import { type E2eEnv, startE2e, stopE2e } from './e2e-env.ts';
 import { editorAndRestSuite } from './editor-rest.suite.ts';
 import { prepare } from './harness.ts';
 import { packSuite } from './pack.suite.ts';
+import { restartsSuite } from './restarts.suite.ts';
 import { triggersSuite } from './triggers.suite.ts';
 
 let app: string;
@@ -27,6 +28,7 @@ describe('Tracker node in n8n 2.35.7', () => {
 
   actionsSuite(env);
   triggersSuite(env);
+  restartsSuite(env);
 });
 
 editorAndRestSuite(() => app);

@@ -1,11 +1,13 @@
 // The Tracker node in real n8n 2.35.7 queue mode on loopback: a main instance, a worker (`n8n worker`)
-// and a webhook processor (`n8n webhook`) sharing PostgreSQL (127.0.0.1:5432, trust auth, a database of
+// and two webhook processors (`n8n webhook`) sharing PostgreSQL (127.0.0.1:5432, trust auth, a database of
 // its own, dropped at the end) and Redis (127.0.0.1:6379, keys under a prefix of its own, deleted at the
 // end). Not in the default run (three n8n processes take minutes): `pnpm test:queue`.
 import { randomUUID } from 'node:crypto';
 import { signStandardWebhooks } from '@trackerkit/core/signing';
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../helpers/wait-until.ts';
+import { alertBody, alertUrl, sendAlert } from './alert-copies.ts';
 import {
   emulatorApi,
   freePort,
@@ -16,6 +18,7 @@ import {
   startCountingProxy,
   waitFor,
 } from './harness.ts';
+import { executions, savedDeliveries } from './n8n-database.ts';
 import { actionsWorkflow, credentials, pollingWorkflow, WEBHOOK_ID, webhookWorkflow } from './workflows.ts';
 
 const ROWS = 2500;
@@ -30,6 +33,8 @@ let collector: Awaited<ReturnType<typeof startCollector>>;
 let main: N8n;
 let worker: N8n;
 let webhook: N8n;
+/** A second webhook processor: the set-up behind a load balancer. */
+let webhook2: N8n;
 let secret: string;
 let watchedTrackerId: string;
 let firstRunId: string;
@@ -87,7 +92,8 @@ beforeAll(async () => {
   main = shared;
   worker = new N8n(app, await freePort(), shared.userFolder);
   webhook = new N8n(app, await freePort(), shared.userFolder);
-  for (const n8n of [main, worker, webhook]) {
+  webhook2 = new N8n(app, await freePort(), shared.userFolder);
+  for (const n8n of [main, worker, webhook, webhook2]) {
     n8n.brokerPort = await freePort();
     n8n.extraEnv = { ...queue };
   }
@@ -124,10 +130,11 @@ beforeAll(async () => {
   await main.start('start');
   await worker.start('worker');
   await webhook.start('webhook');
+  await webhook2.start('webhook');
 }, 1_200_000);
 
 afterAll(async () => {
-  for (const n8n of [webhook, worker, main]) await n8n?.stop();
+  for (const n8n of [webhook2, webhook, worker, main]) await n8n?.stop();
   await collector?.close();
   await proxy?.close();
   await emulator?.close();
@@ -238,5 +245,80 @@ describe('Tracker node in n8n 2.35.7 queue mode (main, worker, webhook processor
     expect([...signals()].sort()).toEqual([second, third].sort());
     expect(signals()).not.toContain(firstRunId);
     expect(emulator.contractViolations()).toEqual([]);
+  }, 600_000);
+
+  it('two webhook processors: copies after an execution ended, or after restarts, start nothing', async () => {
+    const trackerId = 'trk_queue-copies';
+    const body = alertBody(trackerId);
+    const send = (processor: N8n, id: string) =>
+      waitUntil(() => sendAlert(alertUrl(processor.port), secret, id, body), {
+        timeout: 120_000,
+        interval: 250,
+        what: `the webhook on port ${processor.port}`,
+      });
+    const forwards = (id: string) =>
+      collector.received.filter(
+        (r) => r.path === '/alert' && (r.body as { webhook_id?: string }).webhook_id === id,
+      ).length;
+    const count = async () => (await executions(main, 'wfWebhook001')).all;
+    const settled = () =>
+      waitUntil(async () => (await executions(main, 'wfWebhook001')).unfinished === 0, {
+        timeout: 120_000,
+        interval: 250,
+        what: 'every alert execution ended',
+      });
+    const saved = async (id: string) =>
+      (await savedDeliveries(main, 'wfWebhook001', 'Tracker Trigger')).includes(id);
+    const ACK = { received: true, started: true };
+    const DUPLICATE = { received: true, started: false, duplicate: true };
+
+    // A copy (the sender's retry, or a balancer's next pick) reaching the other processor once the
+    // first execution has ended: that execution saved the id, the other processor reads it.
+    const later = ['msg_q-later1', 'msg_q-later2', 'msg_q-later3', 'msg_q-later4'];
+    let start = await count();
+    for (const id of later) {
+      expect((await send(webhook, id)).body).toEqual(ACK);
+      await waitUntil(() => saved(id), { timeout: 120_000, interval: 250, what: `${id} saved` });
+      expect((await send(webhook2, id)).body).toEqual(DUPLICATE);
+    }
+    await settled();
+    expect(await count()).toBe(start + later.length);
+    expect(later.map(forwards)).toEqual([1, 1, 1, 1]);
+
+    // Copies reaching both processors at once: neither can see the other (no shared live state); the
+    // trigger's execute() drops the second execution when the first saved before it began.
+    const together = ['msg_q-together1', 'msg_q-together2', 'msg_q-together3', 'msg_q-together4'];
+    start = await count();
+    const answers = await Promise.all(together.flatMap((id) => [send(webhook, id), send(webhook2, id)]));
+    await settled();
+    const started = answers.filter((answer) => (answer.body as { started?: boolean }).started).length;
+    const ran = (await count()) - start;
+    const forwarded = together.map(forwards);
+    console.info(
+      `queue mode, copies at once on two processors: ${together.length} deliveries, ${started} answered started, ${ran} executions, forwards per delivery ${forwarded.join(',')}`,
+    );
+    expect(ran).toBe(started);
+    expect(forwarded.every((count) => count >= 1 && count <= 2)).toBe(true);
+
+    // Both processors restarted: every id accepted one after another is a duplicate on either. The ids
+    // of the copies sent together were recorded by executions that overlapped on the worker, which
+    // keeps what each of them wrote; counted, since a save by another worker process could drop one.
+    await webhook.stop();
+    await webhook2.stop();
+    await webhook.start('webhook');
+    await webhook2.start('webhook');
+    start = await count();
+    const again = [];
+    for (const [i, id] of later.entries()) again.push((await send(i % 2 ? webhook2 : webhook, id)).body);
+    expect(again).toEqual(later.map(() => DUPLICATE));
+    expect(await count()).toBe(start);
+    const repeated = [];
+    for (const [i, id] of together.entries())
+      repeated.push((await send(i % 2 ? webhook2 : webhook, id)).body);
+    await settled();
+    console.info(
+      `queue mode, after restarting both processors: ${repeated.filter((body) => (body as { started?: boolean }).started).length} of ${together.length} copies-at-once ids started again, ${(await count()) - start} executions`,
+    );
+    expect(repeated).toEqual(together.map(() => DUPLICATE));
   }, 600_000);
 });

@@ -1,11 +1,13 @@
 // The trigger workflows of n8n.e2e.test.ts, published and run by `n8n start`: the signed alert webhook,
-// the polling trigger across restarts, a tracker first seen with a history, failed runs. Registered
+// the polling trigger across restarts, a tracker created while n8n is down, failed runs. Registered
 // inside its describe after actionsSuite (the alert goes to the tracker the actions created); the tests
 // run in order, each starting n8n where the one before left it (running or stopped).
 import { signStandardWebhooks } from '@trackerkit/core/signing';
 import { expect, it } from 'vitest';
+import { waitUntil } from '../helpers/wait-until.ts';
 import { type E2eEnv, FAILURE, first } from './e2e-env.ts';
 import { waitFor } from './harness.ts';
+import { executions } from './n8n-database.ts';
 import { WEBHOOK_ID } from './workflows.ts';
 
 export function triggersSuite(env: E2eEnv) {
@@ -137,40 +139,46 @@ export function triggersSuite(env: E2eEnv) {
     expect(emulator.contractViolations()).toEqual([]);
   }, 600_000);
 
-  it('baselines a tracker it sees for the first time instead of replaying its history', async () => {
-    const { n8n, proxy, collector, emulator, api, runOnce } = env;
-    // n8n is stopped. "Every Tracker" has watched the space since its first start; this tracker is new.
+  it('emits the runs a tracker created while n8n was down ended meanwhile, each once', async () => {
+    const { n8n, collector, emulator, api, runOnce } = env;
+    // n8n is stopped. "Every Tracker" has watched the space since its first start, so a tracker
+    // created meanwhile is no history: every run it ended after the trigger's watermark is new.
     const added = await api<{ tracker_id: string }>('POST', `/api/spaces/${emulator.spaceId}/trackers`, {
-      name: 'Added while live',
+      name: 'Added while n8n is down',
       description: 'Has five runs before the trigger first sees it',
       run_mode: 'manual',
       agent_config: { instruction: 'Assess.', score_meaning: '10 is good.', skills: [] },
     });
-    const history: string[] = [];
-    for (const score of [1, 2, 3, 4, 5]) history.push((await runOnce(added.tracker_id, score)).run_id);
+    const downtime: string[] = [];
+    for (const score of [1, 2, 3, 4, 5]) downtime.push((await runOnce(added.tracker_id, score)).run_id);
     const runsOf = (trackerId: string) =>
       collector.received
         .filter((r) => r.path === '/signal-all')
         .map((r) => r.body as { run_id: string; tracker_id: string })
         .filter((run) => run.tracker_id === trackerId)
         .map((run) => run.run_id);
-    const polled = () =>
-      proxy.seen.some((r) => r.method === 'GET' && r.path.includes(`/trackers/${added.tracker_id}/runs`))
-        ? true
-        : undefined;
 
-    // The activation poll meets the tracker: it must remember where its history ends, and emit nothing.
     await n8n.start();
-    await waitFor('the activation poll of the new tracker', polled);
-    await new Promise((done) => setTimeout(done, 3000));
+    await waitUntil(() => runsOf(added.tracker_id).length >= downtime.length, {
+      timeout: 150_000,
+      interval: 250,
+      what: 'the five downtime runs',
+    });
     await n8n.stop();
     const fresh = (await runOnce(added.tracker_id, 8)).run_id;
     await n8n.start();
-    await waitFor('the new run', () => (runsOf(added.tracker_id).includes(fresh) ? true : undefined));
-    await new Promise((done) => setTimeout(done, 3000));
+    await waitUntil(() => runsOf(added.tracker_id).includes(fresh), {
+      timeout: 150_000,
+      interval: 250,
+      what: 'the new run',
+    });
+    await waitUntil(async () => (await executions(n8n, 'wfPollAll001')).unfinished === 0, {
+      timeout: 60_000,
+      interval: 250,
+    });
     await n8n.stop();
 
-    expect(runsOf(added.tracker_id)).toEqual([fresh]);
+    expect([...runsOf(added.tracker_id)].sort()).toEqual([...downtime, fresh].sort());
   }, 600_000);
 
   it('emits a newly failed run to Events › Failed Runs, and none of the failures before activation', async () => {

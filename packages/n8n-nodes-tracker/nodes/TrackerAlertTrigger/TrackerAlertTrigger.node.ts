@@ -2,8 +2,10 @@ import type {
   ICredentialsDecrypted,
   ICredentialTestFunctions,
   IDataObject,
+  IExecuteFunctions,
   IHookFunctions,
   INodeCredentialTestResult,
+  INodeExecutionData,
   INodeType,
   INodeTypeDescription,
   IWebhookFunctions,
@@ -22,7 +24,7 @@ import {
 } from '../shared/generated/core';
 import { list } from '../shared/mapping';
 import { optionsOf } from '../shared/properties';
-import { STATIC_CAP, seenInProcess } from '../shared/seen-deliveries';
+import { recordedInProcess, STATIC_CAP, seenInProcess } from '../shared/seen-deliveries';
 
 // The event names are the document's; only their labels are the node's.
 const EVENT_LABELS = new Map([
@@ -43,6 +45,11 @@ const CREDENTIAL_HELP =
 export function signingSecretError(secret: string): string | undefined {
   const [problem] = checkSigningSecret(secret);
   return problem ? `Signing Secret: ${problem.message} (rule ${problem.rule})` : undefined;
+}
+
+/** The Timestamp Tolerance option in seconds (300 when unset). */
+function toleranceOf(options: IDataObject): number {
+  return Number(options.toleranceSeconds ?? 300);
 }
 
 /** Whether an alert (an event of the document) passes the node's filters; empty filters let it through. */
@@ -95,22 +102,30 @@ export class TrackerAlertTrigger implements INodeType {
         path: 'tracker-alert',
       },
     ],
+    // The editor shows these texts beside collapsed or absent URLs: each says where the URL is.
     triggerPanel: {
-      header: 'Paste this URL as the account webhook of the Tracker service',
+      header: 'Waiting for a signed alert from the Tracker service',
       executionsHelp: {
         inactive:
-          "The service has one webhook endpoint per account. Copy the <b>test URL</b> above into the account's webhook setting (web console, Account, Webhook), put the signing secret it shows into this node's credential, then click <b>Listen for test event</b> and trigger a run whose score crosses a tracker's alert bounds. Alerts without a valid signature are refused with 401.",
+          "The service has one webhook endpoint per account. Open <b>Webhook URLs</b> at the top of this node's parameters, copy the <b>Test URL</b> into the account's webhook setting (web console, Account, Webhook), put the signing secret it shows into this node's credential, then click <b>Listen for test event</b> and trigger a run whose score crosses a tracker's alert bounds. Alerts without a valid signature are refused with 401.",
         active:
-          "Copy the <b>production URL</b> above into the account's webhook setting (web console, Account, Webhook) and put the signing secret it shows into this node's credential. Every alert the service sends is verified, filtered and starts this workflow; alerts without a valid signature are refused with 401.",
+          "Open <b>Webhook URLs</b> at the top of this node's parameters, copy the <b>Production URL</b> into the account's webhook setting (web console, Account, Webhook) and put the signing secret it shows into this node's credential. Every alert the service sends is verified, filtered and starts this workflow once; alerts without a valid signature are refused with 401.",
       },
       activationHint:
-        "Once you've finished building your workflow, publish it and paste the production URL into the account's webhook setting.",
+        "Once you've finished building your workflow, publish it and paste its Production URL (Webhook URLs, at the top of this node's parameters) into the account's webhook setting.",
     },
     properties: [
       {
         displayName:
-          'The Tracker service has one webhook endpoint per account: paste the URL above into it by hand (web console, Account, Webhook). This node never changes it.',
+          "The Tracker service has one webhook endpoint per account: open <b>Webhook URLs</b> at the top of these parameters and paste the Production URL into the account's webhook setting by hand (web console, Account, Webhook). This node never changes it.",
         name: 'setupNotice',
+        type: 'notice',
+        default: '',
+      },
+      {
+        displayName:
+          "Duplicates: a delivery whose webhook-ID this workflow has already started within the dedupe window (twice the Timestamp Tolerance, at least the service's retry span) is answered 200 without starting it again, across restarts. With several webhook processors (queue mode), a copy reaching a second one while the first execution is still running starts a second execution, which the trigger stops unless the two run on different workers at once: see the node's README.",
+        name: 'dedupeNotice',
         type: 'notice',
         default: '',
       },
@@ -182,7 +197,7 @@ export class TrackerAlertTrigger implements INodeType {
             typeOptions: { minValue: 1 },
             default: 300,
             description:
-              'Refuse alerts signed longer ago, or further in the future, than this. A delivery seen before (same webhook-ID) within twice this time is acknowledged without starting the workflow again. Guaranteed within one n8n process (main, or a single webhook processor); with several webhook processors a copy reaching another one may start it again: put the trackerkit receiver in front (see the README).',
+              "Refuse alerts signed longer ago, or further in the future, than this. It also sets the dedupe window (twice this, at least the service's retry span).",
           },
         ],
       },
@@ -231,7 +246,7 @@ export class TrackerAlertTrigger implements INodeType {
       throw new NodeOperationError(this.getNode(), secretError, { description: CREDENTIAL_HELP });
     }
     const nowMs = Date.now();
-    const toleranceSeconds = Number(options.toleranceSeconds ?? 300);
+    const toleranceSeconds = toleranceOf(options);
     const verdict = verifyAlert({
       secret: credentials.secret,
       headers: this.getHeaderData() as Record<string, string | string[] | undefined>,
@@ -262,19 +277,23 @@ export class TrackerAlertTrigger implements INodeType {
       response.status(400).json({ error: 'body is not JSON', reason: (error as Error).message });
       return { noWebhookResponse: true };
     }
+    // JSON, but not an event object (null, a list, a number): nothing to filter or start with.
+    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+      response.status(400).json({ error: 'body is not a JSON object', reason: 'not_an_object' });
+      return { noWebhookResponse: true };
+    }
 
     // Standard Webhooks receivers drop a delivery seen before: the service re-sends one whose answer it
     // did not get, with the same webhook-id. Acknowledged (200) so that it stops, but not started.
-    // Only verified deliveries are remembered, so nobody without the secret can fill the memory.
+    // Only verified deliveries are looked up and remembered, so nobody without the secret can fill
+    // the memory. The static data is only read here: execute() records the id (see there why).
     const untilMs = nowMs + dedupeWindowMs(toleranceSeconds);
     const key = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().id}\u0000${verdict.id}`;
-    const staticData = this.getWorkflowStaticData('node');
-    const remembered = seenRecord(staticData.deliveries, verdict.id, nowMs, untilMs, STATIC_CAP);
-    const freshHere = seenInProcess.claim(key, nowMs, untilMs);
-    if (!freshHere || !remembered.fresh) {
+    const saved = this.getWorkflowStaticData('node').deliveries;
+    const savedBefore = !seenRecord(saved, verdict.id, nowMs, untilMs, STATIC_CAP).fresh;
+    if (savedBefore || !seenInProcess.claim(key, nowMs, untilMs)) {
       return { webhookResponse: { received: true, started: false, duplicate: true } };
     }
-    staticData.deliveries = remembered.entries;
 
     const filters = this.getNodeParameter('filters', {}) as IDataObject;
     const selected = {
@@ -296,5 +315,38 @@ export class TrackerAlertTrigger implements INodeType {
         }),
       ],
     };
+  }
+
+  /**
+   * Runs first in every execution a delivery starts, with the webhook's items as its input, and is
+   * where the delivery's id is recorded. n8n saves the static data an execution changed when the
+   * execution ends (its `workflowExecuteAfter` hook, on the main process or a queue worker), having
+   * loaded it when the execution began. What webhook() writes is saved only when it starts nothing:
+   * `WorkflowRunner.run` builds its own `Workflow` over the same static-data object, whose
+   * `ObservableObject.create` resets the changed flag before `LiveWebhooks.executeWebhook` checks it
+   * (n8n 2.35.7). An execution whose id another execution already recorded (saved, or written in this
+   * process: a copy that reached a second webhook processor first) emits nothing, so the nodes after
+   * the trigger run once; what this process's executions wrote is merged in (seen-deliveries.ts).
+   */
+  async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+    const items = this.getInputData();
+    // Tests in the editor, retries and other modes pass their items through and remember nothing.
+    if (this.getMode() !== 'webhook') return [items];
+    const nowMs = Date.now();
+    const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+    const untilMs = nowMs + dedupeWindowMs(toleranceOf(options));
+    const staticData = this.getWorkflowStaticData('node');
+    const trigger = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().id}`;
+    const fresh = items.filter((item) => {
+      const id = item.json.webhook_id;
+      if (typeof id !== 'string' || id === '') return true;
+      const known = recordedInProcess.merged(trigger, staticData.deliveries);
+      const seen = seenRecord(known, id, nowMs, untilMs, STATIC_CAP);
+      if (!seen.fresh) return false;
+      staticData.deliveries = seen.entries;
+      recordedInProcess.keep(trigger, seen.entries);
+      return true;
+    });
+    return [fresh];
   }
 }

@@ -12,7 +12,17 @@ import { list } from '../shared/mapping';
 import { maxScoreFilter, minScoreFilter, optionsOf } from '../shared/properties';
 import { getTrackers, searchSpaces } from '../shared/search';
 import { getMany } from '../shared/transport';
-import { type EndStatus, lookbackStart, pollStep, type TrackerCursor } from './cursor';
+import {
+  type EndStatus,
+  later,
+  lookbackStart,
+  newestEnd,
+  nextWatermark,
+  pollStep,
+  type SpaceWatermark,
+  startingPoint,
+  type TrackerCursor,
+} from './cursor';
 
 interface StaticState {
   /** Written by the first build of this node, which baselined only on the first poll; read by nothing now. */
@@ -21,6 +31,8 @@ interface StaticState {
   cursors?: Record<string, TrackerCursor>;
   /** Per tracker, for failed runs (Events › Failed Runs). */
   failedCursors?: Record<string, TrackerCursor>;
+  /** With every tracker of the space watched: per end state, the space's watermark (cursor.ts). */
+  watermarks?: Partial<Record<EndStatus, SpaceWatermark>>;
 }
 
 const CURSOR_KEY = { completed: 'cursors', failed: 'failedCursors' } as const satisfies Record<
@@ -55,8 +67,10 @@ export class TrackerSignalTrigger implements INodeType {
         type: 'multiOptions',
         typeOptions: { loadOptionsMethod: 'getTrackers', loadOptionsDependsOn: ['spaceId.value'] },
         default: [],
+        placeholder: 'All trackers of the space',
+        hint: 'Leave empty to watch every tracker of the space, including trackers created later',
         description:
-          'Trackers to watch; none selected watches every tracker of the space. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+          'Trackers to watch; none selected watches every tracker of the space, including trackers created later. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
       },
       {
         displayName: 'Events',
@@ -123,7 +137,8 @@ export class TrackerSignalTrigger implements INodeType {
       (maxScore === undefined || run.result.score <= maxScore);
 
     let trackerIds = list(this.getNodeParameter('trackerIds', []));
-    if (trackerIds.length === 0) {
+    const everyTracker = trackerIds.length === 0;
+    if (everyTracker) {
       const trackers = await getMany(this, '/api/trackers', { qs: { space_id: spaceId } }, true, 0);
       trackerIds = trackers.map((tracker) => tracker.tracker_id);
     }
@@ -133,18 +148,20 @@ export class TrackerSignalTrigger implements INodeType {
     // Only the trackers and events watched now keep a cursor: one dropped and added again later is new
     // again, and so are failed runs watched again after a pause.
     const next: Partial<Record<EndStatus, Record<string, TrackerCursor>>> = {};
+    const watermarks: Partial<Record<EndStatus, SpaceWatermark>> = {};
     const emitted: Run[] = [];
-    for (const trackerId of trackerIds) {
-      for (const status of events) {
+    for (const status of events) {
+      const watermark = everyTracker ? state.watermarks?.[status] : undefined;
+      const since = watermark?.spaceId === spaceId ? watermark.settled : undefined;
+      let seen: string | null = null;
+      for (const trackerId of trackerIds) {
         const cursor = state[CURSOR_KEY[status]]?.[trackerId];
-        const since = cursor ? lookbackStart(cursor) : undefined;
+        const from = startingPoint(cursor, since);
+        const start = from ? lookbackStart(from) : undefined;
         const runs = await getMany(
           this,
           '/api/trackers/{tracker_id}/runs',
-          {
-            params: { tracker_id: trackerId },
-            qs: { status, ...(since ? { start_date: since } : {}) },
-          },
+          { params: { tracker_id: trackerId }, qs: { status, ...(start ? { start_date: start } : {}) } },
           true,
           0,
         );
@@ -152,18 +169,25 @@ export class TrackerSignalTrigger implements INodeType {
         const step = pollStep(runs, cursor, manual, {
           status,
           wanted: status === 'completed' ? wanted : undefined,
+          since,
         });
         if (step.cursor) next[status] = { ...next[status], [trackerId]: step.cursor };
         emitted.push(...step.fresh);
+        seen = later(seen, newestEnd(runs, status));
       }
+      if (everyTracker) watermarks[status] = nextWatermark(watermark, spaceId, seen);
     }
 
     // A manual test leaves the cursors alone. The legacy one-flag `initialized` goes with the first save.
+    // n8n saves these with a poll that starts the workflow, and at activation (cursor.ts says why a
+    // poll that moved them without being saved loses nothing).
     if (!manual) {
       for (const status of ['completed', 'failed'] as const) {
         if (events.includes(status)) state[CURSOR_KEY[status]] = next[status] ?? {};
         else delete state[CURSOR_KEY[status]];
       }
+      if (everyTracker) state.watermarks = watermarks;
+      else delete state.watermarks;
       delete state.initialized;
     }
     if (emitted.length === 0) return null;

@@ -69,23 +69,85 @@ export interface StepOptions<T> {
   status?: EndStatus;
   /** The filters: a run they drop is not emitted, but the cursor passes it. */
   wanted?: (run: T) => boolean;
+  /**
+   * For a tracker without a cursor: the instant (a `SpaceWatermark`'s `settled`) at or after which its
+   * runs are new; `null` makes all of them new. Absent, the tracker is baselined instead.
+   */
+  since?: string | null;
+}
+
+/** Where a tracker's new runs begin: its cursor, else the watermark's `since`; undefined: baseline it. */
+export function startingPoint(
+  cursor: TrackerCursor | undefined,
+  since: string | null | undefined,
+): TrackerCursor | undefined {
+  return cursor ?? (since === undefined ? undefined : { completedAt: since, ids: [] });
 }
 
 /**
- * One tracker's share of a poll, for one end state. A tracker without a cursor for it (first
- * activation, newly watched: added to the list, a new space, a tracker "all trackers" picks up, or
- * failed runs watched from now on) is baselined at its newest such run and emits nothing, so history
- * is never replayed. A manual test shows the newest wanted run and keeps no cursor.
+ * One tracker's share of a poll, for one end state. A tracker without a cursor is judged against
+ * `since` when there is one (a tracker "all trackers" meets after the trigger began watching the
+ * space), else baselined at its newest such run and emits nothing (first activation, added to the
+ * list, a new space, failed runs watched from now on), so history is never replayed. A manual test
+ * shows the newest wanted run and keeps no cursor.
  */
 export function pollStep<T extends RunLike>(
   runs: T[],
   cursor: TrackerCursor | undefined,
   manual: boolean,
-  { status = 'completed', wanted = () => true }: StepOptions<T> = {},
+  { status = 'completed', wanted = () => true, since }: StepOptions<T> = {},
 ): { fresh: T[]; cursor: TrackerCursor | undefined } {
   if (manual)
     return { fresh: advance(runs, NO_CURSOR, status).fresh.filter(wanted).slice(-1), cursor: undefined };
-  if (!cursor) return { fresh: [], cursor: startingCursor(runs, status) };
-  const step = advance(runs, cursor, status);
+  const from = startingPoint(cursor, since);
+  if (!from) return { fresh: [], cursor: startingCursor(runs, status) };
+  const step = advance(runs, from, status);
   return { fresh: step.fresh.filter(wanted), cursor: step.cursor };
+}
+
+/**
+ * The "all trackers" mode's watermark over one space, per end state. A tracker met without a cursor
+ * (created while n8n ran or while it was down, whether or not a poll already saw it) has its runs
+ * that ended at or after `settled` taken as new. `settled` is the newest end the poll before the
+ * latest one saw, never the latest one's: each poll lists the trackers first and then reads their
+ * runs one tracker after another, so a tracker created just after the listing can finish a run before
+ * another tracker's run that this poll still sees; that run is newer than everything the previous
+ * poll saw. n8n saves a poll's static data only when it starts the workflow (and at activation), so
+ * a tracker's cursor may be lost in a restart while the watermark saved with it stays behind: the
+ * tracker's runs are then judged against the saved `settled`, which is older than the tracker.
+ */
+export interface SpaceWatermark {
+  spaceId: string;
+  settled: string | null;
+  /** The newest end any poll has seen (moved into `settled` by the next poll). */
+  newest: string | null;
+}
+
+/** The later of two instants, null being earlier than any. */
+export const later = (a: string | null, b: string | null) =>
+  a === null ? b : b === null ? a : time(b) > time(a) ? b : a;
+
+/** The newest end among `runs` in `status`, or null. */
+export function newestEnd(runs: RunLike[], status: EndStatus = 'completed'): string | null {
+  return runs.reduce<string | null>(
+    (newest, run) => (run.status === status && run.completed_at ? later(newest, run.completed_at) : newest),
+    null,
+  );
+}
+
+/**
+ * The watermark after a poll of `spaceId` that saw runs ending at most at `seen`. Without one for
+ * this space (first activation, or another space chosen) it starts at `seen`.
+ */
+export function nextWatermark(
+  previous: SpaceWatermark | undefined,
+  spaceId: string,
+  seen: string | null,
+): SpaceWatermark {
+  if (previous?.spaceId !== spaceId) return { spaceId, settled: seen, newest: seen };
+  return {
+    spaceId,
+    settled: later(previous.settled, previous.newest),
+    newest: later(previous.newest, seen),
+  };
 }

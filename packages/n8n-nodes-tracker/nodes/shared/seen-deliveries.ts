@@ -46,3 +46,41 @@ export class SeenDeliveries {
 
 /** The process's seen-set: every Alert Trigger in this n8n process shares it (keys carry the node). */
 export const seenInProcess = new SeenDeliveries();
+
+/** Alert Triggers whose recorded ids one process keeps (one n8n instance rarely has this many). */
+const RECORDED_TRIGGERS_CAP = 1_000;
+
+/**
+ * The ids each Alert Trigger's executions in this process have recorded, as last written (the core's
+ * `seenRecord` shape). n8n saves an execution's whole static data when it ends, as loaded when it
+ * began: of two overlapping executions the later save drops the other's id. Merged into what an
+ * execution loads, this keeps both in one process (regular mode, or a queue worker), and lets an
+ * execution see an id another one recorded before its save.
+ */
+export class RecordedDeliveries {
+  readonly #byTrigger = new Map<string, Record<string, number>>();
+
+  /** What `trigger`'s executions in this process recorded, merged over `loaded` (the later end kept). */
+  merged(trigger: string, loaded: unknown): Record<string, unknown> {
+    const base = loaded && typeof loaded === 'object' ? (loaded as Record<string, unknown>) : {};
+    const merged: Record<string, unknown> = { ...base };
+    for (const [id, until] of Object.entries(this.#byTrigger.get(trigger) ?? {})) {
+      const stored = merged[id];
+      if (typeof stored !== 'number' || stored < until) merged[id] = until;
+    }
+    return merged;
+  }
+
+  /** Keeps `entries` as what `trigger`'s executions recorded last. */
+  keep(trigger: string, entries: Record<string, number>): void {
+    this.#byTrigger.delete(trigger);
+    this.#byTrigger.set(trigger, entries);
+    for (const key of this.#byTrigger.keys()) {
+      if (this.#byTrigger.size <= RECORDED_TRIGGERS_CAP) break;
+      this.#byTrigger.delete(key);
+    }
+  }
+}
+
+/** This process's record of what Alert Trigger executions wrote (keys name the workflow and node). */
+export const recordedInProcess = new RecordedDeliveries();

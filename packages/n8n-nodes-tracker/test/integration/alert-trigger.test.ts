@@ -7,11 +7,17 @@
 
 // The sender's side of the signature, not in the node's bundle: the rulebook itself.
 import { standardWebhooksHeaders } from '@trackerkit/core/signing';
-import type { IDataObject, INode, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+  IDataObject,
+  IExecuteFunctions,
+  INode,
+  IWebhookFunctions,
+  IWebhookResponseData,
+} from 'n8n-workflow';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TrackerAlertTrigger } from '../../nodes/TrackerAlertTrigger/TrackerAlertTrigger.node';
 
-type Trigger = Pick<TrackerAlertTrigger, 'webhook'>;
+type Trigger = Pick<TrackerAlertTrigger, 'webhook' | 'execute'>;
 
 interface Delivery {
   headers: Record<string, string>;
@@ -37,8 +43,9 @@ function delivery(trackerId = 'trk_1', signedAtMs = Date.now()): Delivery {
 
 /**
  * One n8n process hosting one Alert Trigger: `trigger` is the node as that process loaded it,
- * `staticData()` the node's static data as loaded for each call. `post` answers like n8n does and
- * records each workflow start.
+ * `staticData()` the node's static data as loaded for each webhook call and each execution (what an
+ * execution writes into the object returned is what n8n saves after it). `post` answers like n8n
+ * does, runs the execution a delivery starts, and records each start that reaches the next node.
  */
 function host(trigger: Trigger, staticData: () => IDataObject, options: IDataObject = {}) {
   const starts: IDataObject[] = [];
@@ -77,7 +84,18 @@ function host(trigger: Trigger, staticData: () => IDataObject, options: IDataObj
         helpers: { returnJsonArray: (json: IDataObject) => [{ json }] },
       };
       const out: IWebhookResponseData = await trigger.webhook.call(ctx as unknown as IWebhookFunctions);
-      if (out.workflowData) starts.push(...(out.workflowData[0] ?? []).map((item) => item.json));
+      if (out.workflowData) {
+        // The execution it starts: the trigger's execute() first, on the static data loaded for it.
+        const execution = await trigger.execute.call({
+          getInputData: () => out.workflowData?.[0] ?? [],
+          getMode: () => 'webhook',
+          getNodeParameter: (name: string, _item: number, fallback?: unknown) => parameters[name] ?? fallback,
+          getWorkflowStaticData: () => staticData(),
+          getWorkflow: () => ({ id: 'wfAlerts001' }),
+          getNode: () => node,
+        } as unknown as IExecuteFunctions);
+        starts.push(...(execution[0] ?? []).map((item) => item.json));
+      }
       return out.noWebhookResponse
         ? (answer as { status: number; body: unknown })
         : { status: 200, body: out.webhookResponse };
@@ -162,7 +180,7 @@ describe('Tracker Alert Trigger: one start per delivery', () => {
     const first = host(new TrackerAlertTrigger(), () => saved);
     const alert = delivery();
     expect((await first.post(alert)).body).toMatchObject({ started: true });
-    expect(Object.keys(saved.deliveries as object)).toEqual([alert.headers['webhook-id']]);
+    expect(Object.keys(saved.deliveries as object)).toContain(alert.headers['webhook-id']);
     // Another process: the node's memory empty, the static data as n8n saved it.
     const second = host(await anotherProcess(), () => structuredClone(saved));
     expect(await second.post(alert)).toEqual({
@@ -183,6 +201,48 @@ describe('Tracker Alert Trigger: one start per delivery', () => {
     // Within each process a further copy is dropped.
     expect((await first.post(alert)).body).toMatchObject({ duplicate: true });
     expect((await second.post(alert)).body).toMatchObject({ duplicate: true });
+  });
+});
+
+describe('Tracker Alert Trigger: executions that overlap in one process', () => {
+  const node = { id: 'node-overlap', name: 'Tracker Alert Trigger' } as INode;
+  /** One execution's first step: its static data as n8n loaded it when the execution began. */
+  const execute = (trigger: Trigger, loaded: IDataObject, webhookId: string) =>
+    trigger.execute.call({
+      getInputData: () => [{ json: { webhook_id: webhookId } }],
+      getMode: () => 'webhook',
+      getNodeParameter: (_name: string, _item: number, fallback?: unknown) => fallback,
+      getWorkflowStaticData: () => loaded,
+      getWorkflow: () => ({ id: 'wfOverlap001' }),
+      getNode: () => node,
+    } as unknown as IExecuteFunctions);
+
+  it('keeps every id when two executions loaded the same static data (the later save wins)', async () => {
+    const trigger = await anotherProcess();
+    const first: IDataObject = {};
+    const second: IDataObject = {};
+    expect((await execute(trigger, first, 'msg_a'))[0]).toHaveLength(1);
+    expect((await execute(trigger, second, 'msg_b'))[0]).toHaveLength(1);
+    // n8n saves `second` last: it carries both ids.
+    expect(Object.keys(second.deliveries as object).sort()).toEqual(['msg_a', 'msg_b']);
+  });
+
+  it("drops a copy's execution that began before the first one saved", async () => {
+    const trigger = await anotherProcess();
+    expect((await execute(trigger, {}, 'msg_c'))[0]).toHaveLength(1);
+    expect((await execute(trigger, {}, 'msg_c'))[0]).toEqual([]);
+  });
+
+  it('passes items through in the editor (manual) and remembers nothing', async () => {
+    const trigger = await anotherProcess();
+    const loaded: IDataObject = {};
+    const out = await trigger.execute.call({
+      getInputData: () => [{ json: { webhook_id: 'msg_m' } }],
+      getMode: () => 'manual',
+      getWorkflowStaticData: () => loaded,
+    } as unknown as IExecuteFunctions);
+    expect(out).toEqual([[{ json: { webhook_id: 'msg_m' } }]]);
+    expect(loaded).toEqual({});
   });
 });
 

@@ -1,6 +1,6 @@
 // The Tracker Signal Trigger's poll against the emulator, with the workflow's static data kept between
-// polls as n8n keeps it. The same behaviour runs inside real n8n in tests/n8n (the "baselines a tracker"
-// test); here each case is a few milliseconds.
+// polls as n8n keeps it. The same behaviour runs inside real n8n in tests/n8n (the "all trackers"
+// tests); here each case is a few milliseconds.
 import { type RunningEmulator, startEmulator } from '@trackerkit/emulator';
 import { type IDataObject, type IPollFunctions, sleep } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,9 +48,9 @@ const nextSecond = () => sleep(1_005 - (Date.now() % 1_000));
 function trigger(
   trackerIds: () => string[],
   mode: 'trigger' | 'manual' = 'trigger',
-  more: { events?: () => string[]; filters?: IDataObject } = {},
+  more: { events?: () => string[]; filters?: IDataObject; staticData?: IDataObject } = {},
 ) {
-  const staticData: IDataObject = {};
+  const staticData: IDataObject = more.staticData ?? {};
   return {
     staticData,
     async poll(): Promise<string[]> {
@@ -104,14 +104,42 @@ describe('Tracker Signal Trigger: one cursor per tracker', () => {
     expect(await live.poll()).toEqual([]);
   });
 
-  it('with every tracker of the space watched, baselines a tracker created in the space', async () => {
+  it('with every tracker of the space watched, emits every run of a tracker created later', async () => {
     const live = trigger(() => []);
     await live.poll();
     const created = await createTracker('Created while watched');
-    for (let i = 0; i < 3; i++) await runOnce(created);
-    expect(await live.poll()).toEqual([]);
+    const runs: string[] = [];
+    for (let i = 0; i < 3; i++) runs.push(await runOnce(created));
+    expect((await live.poll()).sort()).toEqual(runs.sort());
     const fresh = await runOnce(created);
     expect(await live.poll()).toEqual([fresh]);
+    expect(await live.poll()).toEqual([]);
+  });
+
+  it('a tracker seen by polls n8n never saved still gets the runs it ended while n8n was down', async () => {
+    // n8n saves a poll's static data only with an emission and at activation: `saved` is what a
+    // restart loads.
+    const live = trigger(() => []);
+    await live.poll();
+    const saved = structuredClone(live.staticData);
+    const created = await createTracker('Seen, then n8n stopped');
+    expect(await live.poll()).toEqual([]); // it has no run yet: nothing emitted, nothing saved
+    expect(await live.poll()).toEqual([]);
+    const downtime = [await runOnce(created, 2), await runOnce(created, 9)];
+    const restarted = trigger(() => [], 'trigger', { staticData: saved });
+    expect((await restarted.poll()).sort()).toEqual(downtime.sort());
+    expect(await restarted.poll()).toEqual([]);
+  });
+
+  it('another space chosen later is baselined, not replayed from the old watermark', async () => {
+    const live = trigger(() => []);
+    await live.poll();
+    const watermark = (live.staticData.watermarks as Record<string, { spaceId: string }>).completed;
+    expect(watermark?.spaceId).toBe(emulator.spaceId);
+    live.staticData.watermarks = { completed: { ...watermark, spaceId: 'spc_another' } };
+    const tracker = await createTracker('History in the newly chosen space');
+    await runOnce(tracker);
+    expect(await live.poll()).toEqual([]);
   });
 
   it('forgets a dropped tracker, so adding it again starts after its newest run', async () => {

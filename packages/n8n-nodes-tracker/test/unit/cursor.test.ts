@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { advance, lookbackStart, pollStep, startingCursor } from '../../nodes/TrackerSignalTrigger/cursor';
+import {
+  advance,
+  lookbackStart,
+  newestEnd,
+  nextWatermark,
+  pollStep,
+  startingCursor,
+} from '../../nodes/TrackerSignalTrigger/cursor';
 
 const run = (id: string, at: string | null, status = 'completed') => ({
   run_id: id,
@@ -122,5 +129,48 @@ describe('one tracker per poll (pollStep)', () => {
         cursor: undefined,
       });
     });
+  });
+});
+
+describe('the space watermark ("all trackers")', () => {
+  const T = (minute: number) => `2026-11-21T08:${String(minute).padStart(2, '0')}:00Z`;
+  const SPACE = 'spc_1';
+
+  it.each([
+    ['first poll: starts at what it saw', undefined, T(5), { settled: T(5), newest: T(5) }],
+    ['an empty space: everything later is new', undefined, null, { settled: null, newest: null }],
+    [
+      'settles at what the poll before saw, never at what this one saw',
+      { spaceId: SPACE, settled: T(1), newest: T(5) },
+      T(9),
+      { settled: T(5), newest: T(9) },
+    ],
+    [
+      'never moves back when a poll sees less (lookback pages)',
+      { spaceId: SPACE, settled: T(5), newest: T(9) },
+      T(2),
+      { settled: T(9), newest: T(9) },
+    ],
+    [
+      'another space starts afresh',
+      { spaceId: 'spc_other', settled: T(1), newest: T(2) },
+      T(7),
+      { settled: T(7), newest: T(7) },
+    ],
+  ])('%s', (_name, previous, seen, want) => {
+    expect(nextWatermark(previous, SPACE, seen)).toEqual({ spaceId: SPACE, ...want });
+  });
+
+  it('a tracker without a cursor emits its runs at or after the watermark, filtered, and keeps a cursor', () => {
+    const runs = [run('old', T(1)), run('tie', T(5)), run('late', T(8)), run('dropped', T(9))];
+    const step = pollStep(runs, undefined, false, { since: T(5), wanted: (r) => r.run_id !== 'dropped' });
+    expect(step.fresh.map((r) => r.run_id)).toEqual(['tie', 'late']);
+    expect(step.cursor).toEqual({ completedAt: T(9), ids: ['dropped'] });
+    expect(pollStep(runs, undefined, false, { since: null }).fresh).toHaveLength(4);
+  });
+
+  it('newestEnd reads the chosen end state only', () => {
+    expect(newestEnd([run('a', T(3)), run('f', T(7), 'failed'), run('p', null, 'pending')])).toBe(T(3));
+    expect(newestEnd([run('a', T(3))], 'failed')).toBeNull();
   });
 });
